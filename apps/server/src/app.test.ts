@@ -1,0 +1,333 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { apiRoutes, defineRoute, errorBodySchema } from '@rampart/contracts';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { createTestApp } from '../test/app.js';
+import { createTestDatabase, testDatabaseKind, type TestDatabase } from '../test/database.js';
+import { route } from './http/route.js';
+
+const echo = defineRoute({
+  method: 'POST',
+  path: '/api/test/echo/{id}',
+  summary: 'test route',
+  tag: 'test',
+  access: 'public',
+  params: z.object({ id: z.uuid() }),
+  body: z.object({ name: z.string().min(1).max(20) }).strict(),
+  responses: { 200: z.object({ id: z.string(), name: z.string() }) },
+});
+
+const explode = defineRoute({
+  method: 'GET',
+  path: '/api/test/explode',
+  summary: 'test route',
+  tag: 'test',
+  access: 'public',
+  responses: { 200: z.object({}) },
+});
+
+const uuid = '0196f3b0-9d7e-7b7a-8c1e-2f3a4b5c6d7e';
+
+const expectErrorShape = (body: string, code: string) => {
+  const parsed = errorBodySchema.parse(JSON.parse(body));
+  expect(parsed.error.code).toBe(code);
+  expect(parsed.error.message.length).toBeGreaterThan(0);
+  expect(body).not.toMatch(/\bat .*\.(ts|js):\d+/);
+  return parsed;
+};
+
+describe(`HTTP application on ${testDatabaseKind()}`, () => {
+  let database: TestDatabase;
+  let app: FastifyInstance;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    app = await createTestApp(database, { APP_NAME: 'Cyber Range 42' }, (instance) => {
+      route(instance, echo, async ({ params, body }) => ({ id: params.id, name: body.name }));
+      route(instance, explode, async () => {
+        throw new Error('secret internals: password=hunter2 at /srv/app.js:12');
+      });
+    });
+  });
+
+  afterAll(async () => {
+    await app.close();
+    await database.close();
+  });
+
+  describe('GET /api/app-info', () => {
+    it('returns exactly the four keys of the spec, from configuration', async () => {
+      const response = await app.inject({ url: '/api/app-info' });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toMatch(/^application\/json/);
+      expect(response.json()).toStrictEqual({
+        'app-name': 'Cyber Range 42',
+        mentions: null,
+        'available-locales': ['fr', 'en'],
+        'go-home-enabled': true,
+      });
+    });
+
+    it('uses sensible defaults and the configured mentions and go-home flag', async () => {
+      const configured = await createTestApp(database, {
+        APP_MENTIONS: 'Operated by the training centre',
+        GO_HOME_ENABLED: 'false',
+      });
+      const body = (await configured.inject({ url: '/api/app-info' })).json();
+      await configured.close();
+      expect(body).toStrictEqual({
+        'app-name': 'Rampart',
+        mentions: 'Operated by the training centre',
+        'available-locales': ['fr', 'en'],
+        'go-home-enabled': false,
+      });
+    });
+  });
+
+  describe('GET /api/health', () => {
+    it('reports the database as up', async () => {
+      const response = await app.inject({ url: '/api/health' });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({
+        status: 'ok',
+        database: { kind: testDatabaseKind(), state: 'up' },
+      });
+      expect(response.headers['cache-control']).toBe('no-store');
+    });
+  });
+
+  describe('errors', () => {
+    it('answers an unknown API route with a JSON 404 in the error shape', async () => {
+      const response = await app.inject({ url: '/api/does-not-exist?x=1' });
+      expect(response.statusCode).toBe(404);
+      expect(response.headers['content-type']).toMatch(/^application\/json/);
+      expectErrorShape(response.body, 'request.not_found');
+    });
+
+    it('answers an unknown method on an API path with a JSON 404', async () => {
+      const response = await app.inject({ method: 'DELETE', url: '/api/app-info' });
+      expect(response.statusCode).toBe(404);
+      expectErrorShape(response.body, 'request.not_found');
+    });
+
+    it('rejects malformed JSON with 400 request.malformed', async () => {
+      const response = await app.inject({
+        method: 'POST',
+        url: `/api/test/echo/${uuid}`,
+        headers: { 'content-type': 'application/json' },
+        payload: '{"name": "unterminated',
+      });
+      expect(response.statusCode).toBe(400);
+      expectErrorShape(response.body, 'request.malformed');
+    });
+
+    it('rejects an unsupported content type with 415', async () => {
+      const response = await app.inject({
+        method: 'POST',
+        url: `/api/test/echo/${uuid}`,
+        headers: { 'content-type': 'application/xml' },
+        payload: '<name>x</name>',
+      });
+      expect(response.statusCode).toBe(415);
+      expectErrorShape(response.body, 'request.unsupported_media_type');
+    });
+
+    it('rejects a body over the limit with 413', async () => {
+      const response = await app.inject({
+        method: 'POST',
+        url: `/api/test/echo/${uuid}`,
+        headers: { 'content-type': 'application/json' },
+        payload: JSON.stringify({ name: 'x'.repeat(2 * 1024 * 1024) }),
+      });
+      expect(response.statusCode).toBe(413);
+      expectErrorShape(response.body, 'request.too_large');
+    });
+
+    it('rejects invalid fields with 422 and names them', async () => {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/test/echo/not-a-uuid',
+        payload: { name: '' },
+      });
+      expect(response.statusCode).toBe(422);
+      const body = expectErrorShape(response.body, 'request.invalid');
+      expect(body.error.issues?.map((issue) => issue.path)).toEqual(['params.id']);
+
+      const extra = await app.inject({
+        method: 'POST',
+        url: `/api/test/echo/${uuid}`,
+        payload: { name: 'ok', role: 'trainer' },
+      });
+      expect(extra.statusCode).toBe(422);
+      expect(expectErrorShape(extra.body, 'request.invalid').error.issues?.[0]?.path).toBe('body');
+    });
+
+    it('rejects an empty JSON body with a 4xx', async () => {
+      const response = await app.inject({
+        method: 'POST',
+        url: `/api/test/echo/${uuid}`,
+        headers: { 'content-type': 'application/json' },
+        payload: '',
+      });
+      expect(response.statusCode).toBeGreaterThanOrEqual(400);
+      expect(response.statusCode).toBeLessThan(500);
+      errorBodySchema.parse(response.json());
+    });
+
+    it('accepts a valid request through the same route', async () => {
+      const response = await app.inject({
+        method: 'POST',
+        url: `/api/test/echo/${uuid}`,
+        payload: { name: 'Blue team' },
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({ id: uuid, name: 'Blue team' });
+    });
+
+    it('hides internals in a 500', async () => {
+      const response = await app.inject({ url: '/api/test/explode' });
+      expect(response.statusCode).toBe(500);
+      expectErrorShape(response.body, 'server.internal');
+      expect(response.body).not.toContain('secret');
+      expect(response.body).not.toContain('hunter2');
+    });
+
+    it('refuses to register an API route without a contract', async () => {
+      await expect(
+        createTestApp(database, {}, (instance) => {
+          instance.get('/api/undeclared', async () => ({}));
+        }),
+      ).rejects.toThrow(/GET \/api\/undeclared has no contract/);
+    });
+  });
+
+  describe('security headers', () => {
+    it('sends a CSP without inline scripts, no framing, nosniff and a referrer policy', async () => {
+      const response = await app.inject({ url: '/api/app-info' });
+      const csp = String(response.headers['content-security-policy']);
+      const scriptSrc = csp
+        .split(';')
+        .find((directive) => directive.trim().startsWith('script-src'));
+      expect(scriptSrc?.trim()).toBe("script-src 'self'");
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(csp).toContain("object-src 'none'");
+      expect(csp).not.toContain('upgrade-insecure-requests');
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+      expect(response.headers['referrer-policy']).toBe('no-referrer');
+      expect(response.headers['x-frame-options']).toBe('DENY');
+      expect(response.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    });
+  });
+
+  describe('GET /api/openapi.json', () => {
+    it('is OpenAPI 3.1 and documents exactly the routes the app serves', async () => {
+      const production = await createTestApp(database);
+      const document = (await production.inject({ url: '/api/openapi.json' })).json() as {
+        openapi: string;
+        paths: Record<string, Record<string, unknown>>;
+      };
+      const served = [...production.registeredContracts].map((c) => `${c.method} ${c.path}`).sort();
+      await production.close();
+
+      expect(document.openapi).toBe('3.1.0');
+      const documented = Object.entries(document.paths)
+        .flatMap(([pathName, operations]) =>
+          Object.keys(operations).map((method) => `${method.toUpperCase()} ${pathName}`),
+        )
+        .sort();
+      expect(documented).toEqual(served);
+      expect(documented).toEqual(apiRoutes.map((c) => `${c.method} ${c.path}`).sort());
+      expect(document.paths['/api/app-info']?.get).toMatchObject({
+        responses: { 200: { content: { 'application/json': { schema: { type: 'object' } } } } },
+      });
+    });
+  });
+});
+
+describe('serving the web app', () => {
+  let database: TestDatabase;
+  let app: FastifyInstance;
+  let webDist: string;
+
+  beforeAll(async () => {
+    webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'rampart-web-'));
+    fs.mkdirSync(path.join(webDist, 'assets'));
+    fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>Rampart</title>');
+    fs.writeFileSync(path.join(webDist, 'assets', 'index-Ab12Cd34.js'), 'console.log(1)');
+    fs.writeFileSync(
+      path.join(webDist, 'favicon.svg'),
+      '<svg xmlns="http://www.w3.org/2000/svg"/>',
+    );
+    database = await createTestDatabase();
+    app = await createTestApp(database, { WEB_DIST: webDist });
+  });
+
+  afterAll(async () => {
+    await app.close();
+    await database.close();
+    fs.rmSync(webDist, { recursive: true, force: true });
+  });
+
+  it('serves hashed assets with a long immutable cache', async () => {
+    const response = await app.inject({ url: '/assets/index-Ab12Cd34.js' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(response.headers['content-type']).toMatch(/javascript/);
+  });
+
+  it('revalidates files whose names are not hashed', async () => {
+    const response = await app.inject({ url: '/favicon.svg' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-cache');
+  });
+
+  it.each(['/', '/home', '/fr/home', '/en/login', '/sessions/abc/game', '/profile/sessions/xyz'])(
+    'answers the screen %s with the app shell',
+    async (url) => {
+      const response = await app.inject({
+        url,
+        headers: { 'user-agent': 'Mozilla/5.0 Chrome/130' },
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toMatch(/^text\/html/);
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.body).toContain('<title>Rampart</title>');
+    },
+  );
+
+  it('answers an unknown path with the app shell and status 404, for the not-found page', async () => {
+    const response = await app.inject({
+      url: '/no/such/page',
+      headers: { 'user-agent': 'Mozilla/5.0 Firefox/130' },
+    });
+    expect(response.statusCode).toBe(404);
+    expect(response.body).toContain('<title>Rampart</title>');
+  });
+
+  it('answers crawlers on an unknown path with the bare status', async () => {
+    const response = await app.inject({
+      url: '/no/such/page',
+      headers: {
+        'user-agent': 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)',
+      },
+    });
+    expect(response.statusCode).toBe(404);
+    expect(response.headers['content-type']).toMatch(/^text\/plain/);
+    expect(response.body).not.toContain('<title>');
+  });
+
+  it('answers a missing asset with a bare 404, not the shell', async () => {
+    const response = await app.inject({ url: '/assets/missing-123.js' });
+    expect(response.statusCode).toBe(404);
+    expect(response.body).not.toContain('<title>');
+  });
+
+  it('still answers unknown API paths in JSON', async () => {
+    const response = await app.inject({ url: '/api/nope' });
+    expect(response.statusCode).toBe(404);
+    expectErrorShape(response.body, 'request.not_found');
+  });
+});

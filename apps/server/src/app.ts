@@ -1,0 +1,96 @@
+import { randomUUID } from 'node:crypto';
+import cookie from '@fastify/cookie';
+import type { RouteContract } from '@rampart/contracts';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { Config } from './config.js';
+import type { DatabaseHandle } from './db/database.js';
+import { registerErrorHandler, sendError } from './http/error-handler.js';
+import { registerSecurityHeaders } from './http/security-headers.js';
+import { registerWebApp } from './http/web-app.js';
+import { registerSystemRoutes } from './modules/system/system.routes.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The contracts of every API route this app serves (the OpenAPI test compares them). */
+    registeredContracts: ReadonlySet<RouteContract>;
+  }
+}
+
+export interface AppDependencies {
+  config: Config;
+  database: DatabaseHandle;
+  logger?: FastifyServerOptions['logger'];
+  version?: string;
+  /** Called after the modules are registered, before the app is ready (tests add routes here). */
+  configure?: (app: FastifyInstance) => void | Promise<void>;
+}
+
+const isApiUrl = (url: string) => url === '/api' || url.startsWith('/api/');
+
+/**
+ * Builds the HTTP application without listening, so tests drive it with `inject`.
+ * Order: framework plugins → infrastructure (errors, headers) → modules → web app.
+ */
+export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> => {
+  const { config } = deps;
+  const app = Fastify({
+    logger: deps.logger ?? {
+      level: config.logLevel,
+      redact: ['req.headers.cookie', 'req.headers.authorization', 'req.headers["x-xsrf-token"]'],
+    },
+    trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
+    bodyLimit: config.bodyLimitBytes,
+    genReqId: () => randomUUID(),
+    return503OnClosing: false,
+    forceCloseConnections: 'idle',
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+  });
+
+  // Every API route must be declared in the contracts: it is validated with them and appears in
+  // the OpenAPI document. A route registered without one is a programming error.
+  const registeredContracts = new Set<RouteContract>();
+  app.decorate('registeredContracts', registeredContracts);
+  app.addHook('onRoute', (options) => {
+    if (!isApiUrl(options.url) || options.method === 'HEAD') return;
+    if (!options.config?.contract) {
+      throw new Error(`API route ${String(options.method)} ${options.url} has no contract`);
+    }
+    registeredContracts.add(options.config.contract);
+  });
+
+  let closing = false;
+  app.addHook('onClose', async () => {
+    closing = true;
+  });
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('X-Request-Id', request.id);
+    if (closing) {
+      reply.header('Connection', 'close');
+      return sendError(reply, 'server.unavailable');
+    }
+  });
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  // Responses finishing during shutdown end their keep-alive connection, so close() need not
+  // wait for idle sockets to time out.
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) reply.header('Connection', 'close');
+  });
+
+  await app.register(cookie);
+  registerErrorHandler(app);
+  await registerSecurityHeaders(app, { hsts: config.hsts });
+
+  await app.register(async (api) => {
+    registerSystemRoutes(api, {
+      config,
+      database: deps.database,
+      version: deps.version ?? '0.0.0',
+    });
+  });
+
+  await deps.configure?.(app);
+  await registerWebApp(app, config.webDist);
+  return app;
+};

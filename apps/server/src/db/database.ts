@@ -1,0 +1,132 @@
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely, PostgresDialect, sql } from 'kysely';
+import pg from 'pg';
+import type { Config } from '../config.js';
+import { acquireDirectoryLock } from './lock-file.js';
+import { PGliteDialect } from './pglite-dialect.js';
+import type { Database } from './schema.js';
+
+export type DatabaseKind = 'pglite' | 'postgres';
+
+export interface DatabaseHandle {
+  readonly kind: DatabaseKind;
+  readonly db: Kysely<Database>;
+  /** Resolves when the database answers a trivial query within the timeout, rejects otherwise. */
+  ping(timeoutMs?: number): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface DatabaseLogger {
+  warn(details: object, message: string): void;
+}
+
+const INT8 = 20;
+/**
+ * int8 (bigint, count(*)) arrives as a number on both databases: node-postgres would give a
+ * string and PGlite a number or a BigInt. Our int8 values (sequences, counts, scores) stay far
+ * below 2^53.
+ */
+const parseInt8 = (value: string): number => Number(value);
+
+const withTimeout = async <T>(promise: Promise<T>, timeoutMs: number): Promise<T> => {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    return await Promise.race([
+      promise,
+      new Promise<never>((_resolve, reject) => {
+        timer = setTimeout(() => reject(new Error('connection timeout')), timeoutMs);
+      }),
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
+};
+
+const pingQuery = (db: Kysely<Database>) => sql`select 1`.execute(db);
+
+export interface PGliteHandle extends DatabaseHandle {
+  readonly kind: 'pglite';
+  readonly client: PGlite;
+}
+
+/**
+ * An embedded PGlite database; `dataDir` null keeps it in memory (tests), optionally starting
+ * from a dump of another database (`template`).
+ */
+export const openPGlite = async (
+  dataDir: string | null,
+  options: { template?: Blob } = {},
+): Promise<PGliteHandle> => {
+  const releaseLock = dataDir ? acquireDirectoryLock(dataDir) : () => {};
+  try {
+    const client = new PGlite({
+      ...(dataDir ? { dataDir: path.join(dataDir, 'pglite') } : {}),
+      ...(options.template ? { loadDataDir: options.template } : {}),
+      parsers: { [INT8]: parseInt8 },
+    });
+    await client.waitReady;
+    const db = new Kysely<Database>({ dialect: new PGliteDialect(client) });
+    return {
+      kind: 'pglite',
+      client,
+      db,
+      ping: async (timeoutMs = 2000) => {
+        await withTimeout(pingQuery(db), timeoutMs);
+      },
+      close: async () => {
+        try {
+          await db.destroy();
+        } finally {
+          releaseLock();
+        }
+      },
+    };
+  } catch (error) {
+    releaseLock();
+    throw error;
+  }
+};
+
+/** A PostgreSQL pool that survives the server going away and reconnects when it is back. */
+export const openPostgres = (
+  url: string,
+  poolSize: number,
+  logger: DatabaseLogger,
+): DatabaseHandle => {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    connectionTimeoutMillis: 3000,
+    idleTimeoutMillis: 30_000,
+    application_name: 'rampart',
+    types: {
+      getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+        oid === INT8
+          ? parseInt8
+          : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+    },
+  });
+  // node-postgres emits 'error' on the pool when an idle client loses its connection; unhandled,
+  // that event would end the process. The pool drops the client and reconnects on next use.
+  pool.on('error', (error) => {
+    logger.warn({ err: error }, 'database connection lost');
+  });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return {
+    kind: 'postgres',
+    db,
+    ping: async (timeoutMs = 2000) => {
+      await withTimeout(pingQuery(db), timeoutMs);
+    },
+    close: () => db.destroy(),
+  };
+};
+
+export const openDatabase = async (
+  database: Config['database'],
+  logger: DatabaseLogger,
+): Promise<DatabaseHandle> =>
+  database.kind === 'pglite'
+    ? openPGlite(database.dataDir)
+    : openPostgres(database.url, database.poolSize, logger);

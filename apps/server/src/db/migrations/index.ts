@@ -1,0 +1,10 @@
+import type { Migration } from 'kysely';
+import * as instanceSettings from './0001-instance-settings.js';
+
+/**
+ * Every migration, in order. Forward-only: a migration is never edited or removed once
+ * released; a change is a new numbered file added at the end of this list.
+ */
+export const migrations: Record<string, Migration> = {
+  '0001-instance-settings': instanceSettings,
+};

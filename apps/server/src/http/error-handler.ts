@@ -1,0 +1,55 @@
+import type { ErrorBody, ErrorCode, FieldIssue } from '@rampart/contracts';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import { isDatabaseUnavailable } from '../db/connection-errors.js';
+import { AppError, messageFor } from '../lib/errors.js';
+
+export const sendError = (
+  reply: FastifyReply,
+  code: ErrorCode,
+  message: string = messageFor(code),
+  issues?: FieldIssue[],
+) => {
+  const body: ErrorBody = { error: { code, message, ...(issues ? { issues } : {}) } };
+  const status = new AppError(code).status;
+  return reply.code(status).type('application/json; charset=utf-8').send(body);
+};
+
+/** Fastify's own client errors (bad JSON, wrong content type, body too large…) by status. */
+const frameworkCodes: Record<number, ErrorCode> = {
+  400: 'request.malformed',
+  404: 'request.not_found',
+  405: 'request.method_not_allowed',
+  406: 'request.malformed',
+  411: 'request.malformed',
+  413: 'request.too_large',
+  414: 'request.too_large',
+  415: 'request.unsupported_media_type',
+  431: 'request.too_large',
+  429: 'request.rate_limited',
+};
+
+/**
+ * One error handler for the whole app: domain errors keep their code, client errors from the
+ * framework get a request.* code, a lost database is 503, and anything else is a 500 whose body
+ * says nothing about the internals.
+ */
+export const registerErrorHandler = (app: FastifyInstance) => {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      if (error.headers) reply.headers(error.headers);
+      return sendError(reply, error.code, error.message, error.issues);
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      return sendError(reply, 'database.unavailable');
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      const code = frameworkCodes[status] ?? 'request.malformed';
+      const message = status === 429 ? messageFor(code) : error.message || messageFor(code);
+      return sendError(reply, code, message);
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return sendError(reply, 'server.internal');
+  });
+};

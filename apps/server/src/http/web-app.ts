@@ -1,0 +1,72 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import { isWebRoute } from '@rampart/contracts';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isbot } from 'isbot';
+import { sendError } from './error-handler.js';
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+const isApiPath = (url: string) => url === '/api' || url.startsWith('/api/');
+
+/**
+ * Serves the built single-page app: hashed assets cached for a year, everything else
+ * revalidated. Any path that is one of the app's screens gets index.html; an unknown path gets
+ * index.html with status 404 (the app renders its not-found page), except for crawlers, which
+ * get the bare status. Unknown /api paths always get the JSON error shape.
+ */
+export const registerWebApp = async (app: FastifyInstance, webDist: string | null) => {
+  const indexPath = webDist ? path.join(webDist, 'index.html') : null;
+  const hasWebApp = indexPath !== null && fs.existsSync(indexPath);
+  if (!hasWebApp) {
+    app.log.warn({ webDist }, 'web app not built: only the API is served');
+  } else {
+    await app.register(fastifyStatic, {
+      root: webDist!,
+      wildcard: false,
+      index: false,
+      cacheControl: false,
+      setHeaders: (response, filePath) => {
+        const fromAssets = filePath.startsWith(path.join(webDist!, 'assets') + path.sep);
+        response.header('Cache-Control', fromAssets ? IMMUTABLE : 'no-cache');
+      },
+    });
+  }
+
+  const sendIndex = (reply: FastifyReply, status: number) =>
+    reply
+      .code(status)
+      .header('Cache-Control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(fs.createReadStream(indexPath!));
+
+  const handleWebPath = (request: FastifyRequest, reply: FastifyReply) => {
+    const pathname = request.url.split('?')[0] ?? '/';
+    const known = isWebRoute(pathname);
+    const wantsPage = request.method === 'GET' || request.method === 'HEAD';
+    if (
+      !hasWebApp ||
+      !wantsPage ||
+      path.extname(pathname) !== '' ||
+      pathname.startsWith('/assets/')
+    ) {
+      return reply.code(404).type('text/plain; charset=utf-8').send('Not Found');
+    }
+    if (!known && isbot(request.headers['user-agent'] ?? '')) {
+      return reply.code(404).type('text/plain; charset=utf-8').send('Not Found');
+    }
+    return sendIndex(reply, known ? 200 : 404);
+  };
+
+  app.setNotFoundHandler((request, reply) => {
+    if (isApiPath(request.url.split('?')[0] ?? '')) {
+      return sendError(
+        reply,
+        'request.not_found',
+        `No route ${request.method} ${request.url.split('?')[0]}`,
+      );
+    }
+    return handleWebPath(request, reply);
+  });
+};

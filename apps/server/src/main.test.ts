@@ -1,0 +1,65 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { spawnServer, type ServerProcess } from '../test/process.js';
+
+const started: ServerProcess[] = [];
+const temporaryDirectories: string[] = [];
+
+const dataDir = () => {
+  const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'rampart-data-'));
+  temporaryDirectories.push(directory);
+  return directory;
+};
+
+const spawn = (environment: Record<string, string>) => {
+  const server = spawnServer(environment);
+  started.push(server);
+  return server;
+};
+
+afterEach(() => {
+  for (const server of started.splice(0)) server.child.kill('SIGKILL');
+  for (const directory of temporaryDirectories.splice(0))
+    fs.rmSync(directory, { recursive: true, force: true });
+});
+
+const stackFrame = /^\s+at .+:\d+:\d+\)?$/m;
+
+describe('the server process', () => {
+  it('exits with a message naming a bad variable, without a stack trace', async () => {
+    const server = spawn({ PORT: 'abc', GO_HOME_ENABLED: 'maybe' });
+    expect(await server.exited).toBe(1);
+    expect(server.output()).toContain(
+      'PORT must be a whole number between 0 and 65535 (got "abc")',
+    );
+    expect(server.output()).toContain('GO_HOME_ENABLED');
+    expect(server.output()).not.toMatch(stackFrame);
+  });
+
+  it('starts on an empty data dir, refuses a second process on the same dir, and stops cleanly on SIGTERM', async () => {
+    const directory = dataDir();
+    const first = spawn({ PORT: '0', PGLITE_DIR: directory });
+    const address = await first.listening;
+    const health = await fetch(`${address}/api/health`);
+    expect(health.status).toBe(200);
+    expect(fs.existsSync(path.join(directory, 'rampart.lock'))).toBe(true);
+
+    const second = spawn({ PORT: '0', PGLITE_DIR: directory });
+    expect(await second.exited).toBe(1);
+    expect(second.output()).toContain(`The data directory ${directory} is already in use`);
+    expect(second.output()).not.toMatch(stackFrame);
+
+    first.child.kill('SIGTERM');
+    expect(await first.exited).toBe(0);
+    expect(fs.existsSync(path.join(directory, 'rampart.lock'))).toBe(false);
+
+    // The data survived the stop: a new process opens the same directory.
+    const third = spawn({ PORT: '0', PGLITE_DIR: directory });
+    const again = await third.listening;
+    expect((await fetch(`${again}/api/health`)).status).toBe(200);
+    third.child.kill('SIGINT');
+    expect(await third.exited).toBe(0);
+  }, 90_000);
+});

@@ -1,0 +1,59 @@
+import { ConfigError, loadConfig } from './config.js';
+import { DataDirectoryInUseError } from './db/lock-file.js';
+import { MigrationError } from './db/migrate.js';
+import { startServer } from './server.js';
+
+const fail = (message: string): never => {
+  console.error(message);
+  process.exit(1);
+};
+
+const main = async () => {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) return fail(error.message);
+    throw error;
+  }
+
+  let server;
+  try {
+    server = await startServer(config);
+  } catch (error) {
+    if (error instanceof DataDirectoryInUseError || error instanceof MigrationError) {
+      return fail(error.message);
+    }
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EADDRINUSE')
+      return fail(`Port ${config.port} is already in use: set PORT to another port.`);
+    if (code === 'ECONNREFUSED' || code === 'ENOTFOUND' || code === '28P01' || code === '3D000') {
+      return fail(`Cannot reach the database at DATABASE_URL: ${(error as Error).message}`);
+    }
+    throw error;
+  }
+
+  const running = server;
+  const port = new URL(running.address).port;
+  const where =
+    config.database.kind === 'pglite'
+      ? `embedded database in ${config.database.dataDir}`
+      : 'PostgreSQL';
+  console.log(
+    `\nRampart is running at http://localhost:${port} (${where}). Press Ctrl+C to stop.\n`,
+  );
+  const shutdown = (signal: string) => {
+    running.app.log.info({ signal }, 'shutting down');
+    running
+      .close()
+      .then(() => process.exit(0))
+      .catch((error: unknown) => {
+        running.app.log.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      });
+  };
+  process.once('SIGTERM', () => shutdown('SIGTERM'));
+  process.once('SIGINT', () => shutdown('SIGINT'));
+};
+
+await main();

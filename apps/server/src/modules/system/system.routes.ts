@@ -1,0 +1,53 @@
+import {
+  apiRoutes,
+  buildOpenApiDocument,
+  getAppInfo,
+  getHealth,
+  getOpenApi,
+} from '@rampart/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../../config.js';
+import type { DatabaseHandle } from '../../db/database.js';
+import { sendError } from '../../http/error-handler.js';
+import { route } from '../../http/route.js';
+
+export const registerSystemRoutes = (
+  app: FastifyInstance,
+  deps: { config: Config; database: DatabaseHandle; version: string },
+) => {
+  const appInfo = {
+    'app-name': deps.config.app.name,
+    mentions: deps.config.app.mentions,
+    'available-locales': ['fr', 'en'] as const,
+    'go-home-enabled': deps.config.app.goHomeEnabled,
+  };
+  const appInfoBody = JSON.stringify(appInfo);
+  const openApiBody = JSON.stringify(
+    buildOpenApiDocument(apiRoutes, {
+      title: `${deps.config.app.name} API`,
+      version: deps.version,
+    }),
+  );
+
+  route(app, getAppInfo, async ({ reply }) =>
+    reply
+      .header('Cache-Control', 'no-cache')
+      .type('application/json; charset=utf-8')
+      .send(appInfoBody),
+  );
+
+  route(app, getOpenApi, async ({ reply }) =>
+    reply.type('application/json; charset=utf-8').send(openApiBody),
+  );
+
+  route(app, getHealth, async ({ reply, request }) => {
+    reply.header('Cache-Control', 'no-store');
+    try {
+      await deps.database.ping();
+    } catch (error) {
+      request.log.warn({ err: error }, 'health check: database unreachable');
+      return sendError(reply, 'database.unavailable');
+    }
+    return { status: 'ok' as const, database: { kind: deps.database.kind, state: 'up' as const } };
+  });
+};

@@ -1,0 +1,23 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../src/app.js';
+import { loadConfig, type Config } from '../src/config.js';
+import type { DatabaseHandle } from '../src/db/database.js';
+
+export const testConfig = (environment: Record<string, string> = {}): Config =>
+  loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent', ...environment });
+
+/** The real app on a real database, driven with `inject`. */
+export const createTestApp = async (
+  database: DatabaseHandle,
+  environment: Record<string, string> = {},
+  configure?: (app: FastifyInstance) => void | Promise<void>,
+): Promise<FastifyInstance> => {
+  const app = await buildApp({
+    config: testConfig(environment),
+    database,
+    logger: false,
+    ...(configure ? { configure } : {}),
+  });
+  await app.ready();
+  return app;
+};

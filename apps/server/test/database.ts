@@ -1,0 +1,83 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import { inject } from 'vitest';
+import pg from 'pg';
+import {
+  openPGlite,
+  openPostgres,
+  type DatabaseHandle,
+  type DatabaseKind,
+} from '../src/db/database.js';
+import { migrateToLatest } from '../src/db/migrate.js';
+
+/** The database this run of the suite tests against: PGlite, or PostgreSQL when the project says so. */
+export const testDatabaseKind = (): DatabaseKind =>
+  process.env.RAMPART_TEST_DATABASE === 'postgres' ? 'postgres' : 'pglite';
+
+const pgliteTemplatePath = (): string | null => {
+  try {
+    return inject('pgliteTemplate');
+  } catch {
+    return null;
+  }
+};
+
+const silentLogger = { warn: () => {} };
+
+export const postgresUrl = (): string => {
+  const url = process.env.DATABASE_URL;
+  if (!url) throw new Error('DATABASE_URL must be set to run the suite on PostgreSQL');
+  return url;
+};
+
+export const withDatabaseName = (url: string, name: string): string => {
+  const parsed = new URL(url);
+  parsed.pathname = `/${name}`;
+  return parsed.toString();
+};
+
+/** Runs one statement on the PostgreSQL server of DATABASE_URL (database administration). */
+const adminQuery = async (statement: string) => {
+  const client = new pg.Client({ connectionString: postgresUrl() });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+};
+
+export interface TestDatabase extends DatabaseHandle {
+  /** For PostgreSQL, the URL of this test's own database. */
+  readonly url: string | null;
+}
+
+/**
+ * A fresh, migrated database of the kind under test: an in-memory PGlite, or a new database on
+ * the PostgreSQL server of DATABASE_URL, dropped again on close.
+ */
+export const createTestDatabase = async (
+  kind: DatabaseKind = testDatabaseKind(),
+): Promise<TestDatabase> => {
+  if (kind === 'pglite') {
+    const templatePath = pgliteTemplatePath();
+    const handle = templatePath
+      ? await openPGlite(null, { template: new Blob([fs.readFileSync(templatePath)]) })
+      : await openPGlite(null);
+    await migrateToLatest(handle.db);
+    return Object.assign(handle, { url: null });
+  }
+  const name = `rampart_test_${randomBytes(6).toString('hex')}`;
+  await adminQuery(`create database ${name}`);
+  const url = withDatabaseName(postgresUrl(), name);
+  const handle = openPostgres(url, 10, silentLogger);
+  await migrateToLatest(handle.db);
+  return {
+    ...handle,
+    url,
+    close: async () => {
+      await handle.close();
+      await adminQuery(`drop database if exists ${name} with (force)`);
+    },
+  };
+};

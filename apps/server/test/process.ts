@@ -1,0 +1,42 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+const serverDir = fileURLToPath(new URL('..', import.meta.url));
+
+export interface ServerProcess {
+  child: ChildProcess;
+  output: () => string;
+  exited: Promise<number | null>;
+  /** Resolves once the server logs that it listens, with the address; rejects if it exits first. */
+  listening: Promise<string>;
+}
+
+/** Starts src/main.ts in a child process, from source, as `npm start` would start the build. */
+export const spawnServer = (environment: Record<string, string>): ServerProcess => {
+  const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', 'src/main.ts'], {
+    cwd: serverDir,
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'info',
+      WEB_DIST: '/nonexistent',
+      ...environment,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const listening = new Promise<string>((resolve, reject) => {
+    const check = () => {
+      const match = /listening on (http:\/\/[^"\s]+)/.exec(output);
+      if (match) resolve(match[1]!);
+    };
+    child.stdout!.on('data', check);
+    void exited.then((code) => reject(new Error(`server exited with ${code}:\n${output}`)));
+  });
+  listening.catch(() => {});
+  return { child, output: () => output, exited, listening };
+};

@@ -1,0 +1,74 @@
+/**
+ * The cookies Rampart may set (spec §9), listed in the cookie policy. Names are the real ones;
+ * the web catalogues hold each purpose under `cookies.<id>.purpose`.
+ */
+export type CookieLifetime =
+  | { kind: 'session' }
+  | { kind: 'days'; days: number }
+  | { kind: 'minutes'; minutes: number }
+  | { kind: 'provider' };
+
+export interface CookieDescriptor {
+  readonly id: string;
+  readonly name: string;
+  readonly mandatory: boolean;
+  readonly lifetime: CookieLifetime;
+  /** A cookie that exists only when a feature is enabled in the deployment. */
+  readonly feature?: 'identityProvider';
+}
+
+export const cookieNames = {
+  playerSession: 'rampart_session',
+  trainerSession: 'rampart_trainer_session',
+  authState: 'rampart_auth',
+  csrf: 'XSRF-TOKEN',
+  sound: 'soundOn',
+  locale: 'locale',
+  language: 'rampart_language',
+  activityTimeout: 'activity_timeout',
+} as const;
+
+export const LOCALE_COOKIE_DAYS = 365;
+
+export const cookiePolicy: readonly CookieDescriptor[] = [
+  {
+    id: 'playerSession',
+    name: cookieNames.playerSession,
+    mandatory: true,
+    lifetime: { kind: 'session' },
+  },
+  {
+    id: 'trainerSession',
+    name: cookieNames.trainerSession,
+    mandatory: true,
+    lifetime: { kind: 'session' },
+  },
+  { id: 'authState', name: cookieNames.authState, mandatory: true, lifetime: { kind: 'session' } },
+  { id: 'csrf', name: cookieNames.csrf, mandatory: true, lifetime: { kind: 'session' } },
+  {
+    id: 'identityProvider',
+    name: 'idp_session',
+    mandatory: true,
+    lifetime: { kind: 'provider' },
+    feature: 'identityProvider',
+  },
+  { id: 'sound', name: cookieNames.sound, mandatory: false, lifetime: { kind: 'days', days: 365 } },
+  {
+    id: 'locale',
+    name: cookieNames.locale,
+    mandatory: false,
+    lifetime: { kind: 'days', days: LOCALE_COOKIE_DAYS },
+  },
+  {
+    id: 'language',
+    name: cookieNames.language,
+    mandatory: false,
+    lifetime: { kind: 'days', days: LOCALE_COOKIE_DAYS },
+  },
+  {
+    id: 'activityTimeout',
+    name: cookieNames.activityTimeout,
+    mandatory: false,
+    lifetime: { kind: 'minutes', minutes: 30 },
+  },
+];

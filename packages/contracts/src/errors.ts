@@ -1,0 +1,43 @@
+import { z } from 'zod';
+
+/**
+ * Every error code the API can answer with, and the HTTP status it maps to.
+ * The web client translates by code (`errors.<code>` in its catalogues), never by message.
+ */
+export const errorStatus = {
+  'request.malformed': 400,
+  'request.not_found': 404,
+  'request.method_not_allowed': 405,
+  'request.unsupported_media_type': 415,
+  'request.too_large': 413,
+  'request.invalid': 422,
+  'request.rate_limited': 429,
+  'auth.unauthenticated': 401,
+  'auth.forbidden': 403,
+  'auth.csrf_mismatch': 419,
+  'database.unavailable': 503,
+  'server.unavailable': 503,
+  'server.internal': 500,
+} as const;
+
+export type ErrorCode = keyof typeof errorStatus;
+
+export const errorCodes = Object.keys(errorStatus) as ErrorCode[];
+
+export const errorCodeSchema = z.enum(errorCodes as [ErrorCode, ...ErrorCode[]]);
+
+export const fieldIssueSchema = z.object({
+  path: z.string(),
+  message: z.string(),
+});
+
+export const errorBodySchema = z.object({
+  error: z.object({
+    code: errorCodeSchema,
+    message: z.string(),
+    issues: z.array(fieldIssueSchema).optional(),
+  }),
+});
+
+export type ErrorBody = z.infer<typeof errorBodySchema>;
+export type FieldIssue = z.infer<typeof fieldIssueSchema>;

@@ -1,0 +1,31 @@
+import type { z } from 'zod';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** Who may call a route. The server enforces it; the OpenAPI document shows it. */
+export type RouteAccess = 'public' | 'guest' | 'player' | 'trainer';
+
+/**
+ * One HTTP route, declared once. `path` uses OpenAPI templates (`/api/sessions/{uuid}`).
+ * The server registers handlers against these contracts, validates with their schemas and
+ * refuses to start with a route that has no contract; the OpenAPI document is generated from them.
+ */
+export interface RouteContract {
+  readonly method: HttpMethod;
+  readonly path: string;
+  readonly summary: string;
+  readonly tag: string;
+  readonly access: RouteAccess;
+  readonly params?: z.ZodObject;
+  readonly query?: z.ZodObject;
+  readonly body?: z.ZodType;
+  /** Status → body schema; `null` for an empty body. Error statuses use the shared error shape. */
+  readonly responses: Readonly<Record<number, z.ZodType | null>>;
+  /** Content type of the success body, when it is not JSON. */
+  readonly produces?: string;
+}
+
+export const defineRoute = <const T extends RouteContract>(route: T): T => route;
+
+/** `/api/sessions/{uuid}` → `/api/sessions/:uuid` (Fastify, React Router). */
+export const toColonPath = (path: string): string => path.replace(/\{([^}]+)\}/g, ':$1');

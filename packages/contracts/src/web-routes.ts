@@ -1,0 +1,95 @@
+/**
+ * The web app's screens (spec §2), shared by the router and by the server, which answers
+ * 404 for any other path (a bare status for crawlers, the SPA's not-found page for browsers).
+ * Each path may also be reached behind a locale prefix (`/fr/home`, `/en/home`).
+ * `layout` says which layout frames the screen (DESIGN §11).
+ */
+export type WebLayout = 'default' | 'rework' | 'error';
+export type WebAccess = 'any' | 'guest' | 'player' | 'trainer-guest' | 'trainer';
+
+export interface WebRoute {
+  readonly id: string;
+  readonly path: string;
+  readonly layout: WebLayout;
+  readonly access: WebAccess;
+}
+
+export const webRoutes = [
+  { id: 'index', path: '/', layout: 'default', access: 'player' },
+  { id: 'home', path: '/home', layout: 'default', access: 'player' },
+  { id: 'login', path: '/login', layout: 'rework', access: 'guest' },
+  { id: 'authLogin', path: '/auth/login', layout: 'rework', access: 'guest' },
+  { id: 'profile', path: '/profile', layout: 'default', access: 'player' },
+  {
+    id: 'profileSession',
+    path: '/profile/sessions/:_session_uuid',
+    layout: 'default',
+    access: 'player',
+  },
+  { id: 'currentSessions', path: '/currentsSessions', layout: 'default', access: 'player' },
+  { id: 'onboardingAvatar', path: '/onboarding/avatar', layout: 'rework', access: 'player' },
+  { id: 'sessionJoin', path: '/sessions/:uuid/join', layout: 'rework', access: 'player' },
+  {
+    id: 'sessionJoinTeams',
+    path: '/sessions/:uuid/join/teams',
+    layout: 'rework',
+    access: 'player',
+  },
+  {
+    id: 'sessionCreateTeam',
+    path: '/sessions/:uuid/join/teams/create',
+    layout: 'rework',
+    access: 'player',
+  },
+  { id: 'sessionLobby', path: '/sessions/:uuid/lobby', layout: 'rework', access: 'player' },
+  {
+    id: 'sessionStartScreen',
+    path: '/sessions/:uuid/startScreen',
+    layout: 'rework',
+    access: 'player',
+  },
+  { id: 'sessionGame', path: '/sessions/:uuid/game', layout: 'rework', access: 'player' },
+  { id: 'sessionStats', path: '/sessions/:uuid/stats', layout: 'default', access: 'player' },
+  {
+    id: 'sessionStatsTransition',
+    path: '/sessions/:uuid/statsTransition',
+    layout: 'rework',
+    access: 'player',
+  },
+  { id: 'sessionSurvey', path: '/sessions/:uuid/survey', layout: 'rework', access: 'player' },
+  {
+    id: 'sessionVideoTransitionCreation',
+    path: '/sessions/:uuid/videoTransitionCreation',
+    layout: 'rework',
+    access: 'player',
+  },
+  {
+    id: 'videoTransitionConnexion',
+    path: '/videoTransitionConnexion',
+    layout: 'rework',
+    access: 'player',
+  },
+  { id: 'chapter', path: '/chapters/:chapter_uuid', layout: 'default', access: 'player' },
+  { id: 'trainerLogin', path: '/trainer/login', layout: 'rework', access: 'trainer-guest' },
+  { id: 'trainerHome', path: '/trainer', layout: 'default', access: 'trainer' },
+] as const satisfies readonly WebRoute[];
+
+export type WebRouteId = (typeof webRoutes)[number]['id'];
+
+export const webLocalePrefixes = ['fr', 'en'] as const;
+
+const routeMatchers = webRoutes.map((route) => {
+  const pattern = route.path
+    .split('/')
+    .map((segment) =>
+      segment.startsWith(':') ? '[^/]+' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'),
+    )
+    .join('/');
+  return new RegExp(
+    `^(?:/(?:${webLocalePrefixes.join('|')}))?${pattern === '/' ? '/?' : `${pattern}/?`}$`,
+  );
+});
+
+/** Whether a browser path (without query) is one of the app's screens. */
+export const isWebRoute = (pathname: string): boolean =>
+  routeMatchers.some((matcher) => matcher.test(pathname));

@@ -1,0 +1,75 @@
+#!/usr/bin/env node
+// `npm test`: every test. The unit and integration suites (Vitest: the server on PGlite, and on
+// PostgreSQL when DATABASE_URL is set; the web app), then the browser journeys (Playwright in
+// Chromium against the built app). Prints one "N passed, N failed" line per runner and a total.
+//   --only unit | e2e     run one part
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+process.chdir(root);
+const outputDir = path.join(root, '.test-output');
+fs.mkdirSync(outputDir, { recursive: true });
+
+const onlyIndex = process.argv.indexOf('--only');
+const only = onlyIndex > 0 ? process.argv[onlyIndex + 1] : null;
+const bin = (name) => path.join(root, 'node_modules/.bin', name);
+const run = (command, args, env = {}) =>
+  spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } }).status ?? 1;
+
+const readJson = (file) => {
+  try {
+    return JSON.parse(fs.readFileSync(file, 'utf8'));
+  } catch {
+    return null;
+  }
+};
+
+const results = [];
+
+if (!only || only === 'unit') {
+  const report = path.join(outputDir, 'vitest.json');
+  fs.rmSync(report, { force: true });
+  const status = run(bin('vitest'), [
+    'run',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${report}`,
+  ]);
+  const json = readJson(report);
+  const passed = json?.numPassedTests ?? 0;
+  const failed = (json?.numFailedTests ?? 0) + (status !== 0 && !json?.numFailedTests ? 1 : 0);
+  results.push({ runner: 'vitest', passed, failed, status });
+}
+
+if (!only || only === 'e2e') {
+  let status = run('npm', ['run', 'build']);
+  let passed = 0;
+  let failed = status === 0 ? 0 : 1;
+  if (status === 0) {
+    const report = path.join(outputDir, 'playwright.json');
+    fs.rmSync(report, { force: true });
+    status = run(bin('playwright'), ['test', '--config', 'e2e/playwright.config.ts'], {
+      PLAYWRIGHT_JSON_OUTPUT_NAME: report,
+    });
+    const stats = readJson(report)?.stats;
+    passed = (stats?.expected ?? 0) + (stats?.flaky ?? 0);
+    failed = (stats?.unexpected ?? 0) + (status !== 0 && !stats?.unexpected ? 1 : 0);
+  }
+  results.push({ runner: 'playwright', passed, failed, status });
+}
+
+console.log('');
+for (const result of results)
+  console.log(`${result.runner}: ${result.passed} passed, ${result.failed} failed`);
+const total = results.reduce(
+  (sum, r) => ({ passed: sum.passed + r.passed, failed: sum.failed + r.failed }),
+  {
+    passed: 0,
+    failed: 0,
+  },
+);
+console.log(`${total.passed} passed, ${total.failed} failed`);
+process.exit(results.some((result) => result.status !== 0 || result.failed > 0) ? 1 : 0);
