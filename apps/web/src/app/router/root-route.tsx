@@ -1,0 +1,34 @@
+import { useIsFetching, useIsMutating } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
+import { LoadingBar } from '../../components/ui/loading-bar/loading-bar';
+import { useAppInfo } from '../../features/app-info';
+import { useLocaleSync } from '../../features/locale';
+
+/** Shown while a navigation, a query or a mutation is under way (spec §2). */
+function AppLoadingBar() {
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  const fetching = useIsFetching();
+  const mutating = useIsMutating();
+  const active = navigation.state !== 'idle' || fetching > 0 || mutating > 0;
+  return <LoadingBar active={active} label={t('a11y.loading')} />;
+}
+
+/** While the first screen's chunk loads. */
+export function InitialLoading() {
+  const { t } = useTranslation();
+  return <LoadingBar active label={t('a11y.loading')} />;
+}
+
+export function RootRoute() {
+  const { availableLocales } = useAppInfo();
+  useLocaleSync(availableLocales);
+  return (
+    <>
+      <AppLoadingBar />
+      <Outlet />
+      <ScrollRestoration />
+    </>
+  );
+}

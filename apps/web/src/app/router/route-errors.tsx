@@ -1,0 +1,26 @@
+import { useEffect } from 'react';
+import { useRouteError } from 'react-router';
+import { ErrorPage, errorStatusOf } from '../../features/errors';
+import { ErrorLayout } from '../layouts/error-layout';
+
+/** Any path that is not a screen (spec §2: the page-not-found page). */
+export function NotFoundRoute() {
+  return (
+    <ErrorLayout>
+      <ErrorPage status={404} />
+    </ErrorLayout>
+  );
+}
+
+/** What a screen that throws (or a loader that throws a Response) shows instead. */
+export function RouteErrorBoundary() {
+  const error = useRouteError();
+  useEffect(() => {
+    console.error(error);
+  }, [error]);
+  return (
+    <ErrorLayout>
+      <ErrorPage status={errorStatusOf(error)} />
+    </ErrorLayout>
+  );
+}

@@ -1,0 +1,47 @@
+import type { AppInfo, Locale } from '@rampart/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { apiClient } from '../../../lib/api-client';
+import { loadContractSchemas } from '../../../lib/load-contract-schemas';
+import { appLocales } from '../../../lib/locales';
+
+export const getAppInfo = async (signal?: AbortSignal): Promise<AppInfo> => {
+  const { getAppInfo: route, appInfoSchema } = await loadContractSchemas();
+  return apiClient.get(route.path, { schema: appInfoSchema, ...(signal ? { signal } : {}) });
+};
+
+/** Loaded once per page load (main.tsx prefetches it); the deployment does not change under us. */
+export const appInfoQueryOptions = () =>
+  queryOptions({
+    queryKey: ['app-info'] as const,
+    queryFn: ({ signal }) => getAppInfo(signal),
+    staleTime: Infinity,
+    gcTime: Infinity,
+  });
+
+export interface AppInfoView {
+  appName: string;
+  mentions: string | null;
+  availableLocales: readonly Locale[];
+  goHomeEnabled: boolean;
+  /** False until the server answered (and forever when it could not): the defaults are in use. */
+  loaded: boolean;
+}
+
+/** The deployment's app info, with sensible defaults while it loads or when it cannot be loaded. */
+export const useAppInfo = (): AppInfoView => {
+  const { data } = useQuery(appInfoQueryOptions());
+  const { t } = useTranslation();
+  const defaultName = t('app.defaultName');
+  return useMemo(
+    () => ({
+      appName: data?.['app-name'] || defaultName,
+      mentions: data?.mentions || null,
+      availableLocales: data?.['available-locales'].length ? data['available-locales'] : appLocales,
+      goHomeEnabled: data?.['go-home-enabled'] ?? true,
+      loaded: data !== undefined,
+    }),
+    [data, defaultName],
+  );
+};

@@ -1,0 +1,9 @@
+import { Navigate, useLocation } from 'react-router';
+import { useLocalizedPath } from '../../locale';
+
+/** `/auth/login` is where guards send visitors; the login page itself is `/login` (DESIGN §4). */
+export default function AuthLoginScreen() {
+  const { search, hash } = useLocation();
+  const localize = useLocalizedPath();
+  return <Navigate to={{ pathname: localize('/login'), search, hash }} replace />;
+}

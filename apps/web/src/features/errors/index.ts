@@ -1,0 +1,2 @@
+export { ErrorPage } from './components/error-page';
+export { errorStatusOf } from './error-status';

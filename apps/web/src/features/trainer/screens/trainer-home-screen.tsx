@@ -1,0 +1,5 @@
+import { PlaceholderScreen } from '../../placeholder';
+
+export default function TrainerHomeScreen() {
+  return <PlaceholderScreen screen="trainerHome" />;
+}

@@ -1,0 +1,5 @@
+import { PlaceholderScreen } from '../../placeholder';
+
+export default function SessionVideoTransitionCreationScreen() {
+  return <PlaceholderScreen screen="sessionVideoTransitionCreation" />;
+}

@@ -1,0 +1,302 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, apiClient, createApiClient, type ApiClientConfig } from './api-client';
+
+type FetchArgs = [input: string, init: RequestInit];
+
+const json = (body: unknown, status = 200, headers: Record<string, string> = {}) =>
+  new Response(JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json', ...headers },
+  });
+
+const errorBody = (code: string, message = 'server says no', issues?: unknown) => ({
+  error: { code, message, issues },
+});
+
+/** A client over a stubbed `fetch` answering `responses` in turn (a function may throw). */
+const setup = (responses: Array<Response | (() => Response)>, config: ApiClientConfig = {}) => {
+  const queue = [...responses];
+  const fetchMock = vi.fn(async (..._args: FetchArgs) => {
+    const next = queue.shift();
+    if (!next) throw new Error('unexpected request');
+    return typeof next === 'function' ? next() : next;
+  });
+  const client = createApiClient({
+    fetch: fetchMock as unknown as typeof fetch,
+    retryDelayMs: 0,
+    ...config,
+  });
+  const call = (index = 0) => {
+    const [url, init] = fetchMock.mock.calls[index]!;
+    return { url, init, headers: new Headers(init.headers) };
+  };
+  return { client, fetchMock, call };
+};
+
+const networkFailure = () => {
+  throw new TypeError('Failed to fetch');
+};
+
+describe('api client requests', () => {
+  it('asks for JSON, includes credentials and handles redirects manually', async () => {
+    const { client, call } = setup([json({ ok: true })]);
+    await expect(client.get('/api/thing')).resolves.toEqual({ ok: true });
+    const { url, init, headers } = call();
+    expect(url).toBe('/api/thing');
+    expect(init).toMatchObject({ method: 'GET', credentials: 'include', redirect: 'manual' });
+    expect(headers.get('Accept')).toBe('application/json');
+  });
+
+  it('builds the query string, leaving out empty values', async () => {
+    const { client, call } = setup([json([])]);
+    await client.get('/api/sessions', {
+      query: { page: 2, status: 'running', owner: undefined, q: null },
+    });
+    expect(call().url).toBe('/api/sessions?page=2&status=running');
+  });
+
+  it('sends plain values as JSON', async () => {
+    const { client, call } = setup([json({ id: 1 }, 201)]);
+    await client.post('/api/sessions', { missionUuid: 'm-1' });
+    expect(call().init.body).toBe('{"missionUuid":"m-1"}');
+    expect(call().headers.get('Content-Type')).toBe('application/json');
+  });
+
+  it('sends a form PUT as POST with _method=PUT, without touching the caller’s form', async () => {
+    const { client, call } = setup([json({})]);
+    const form = new FormData();
+    form.set('name', 'Blue team');
+    await client.put('/api/teams/t-1', form);
+    const { init, headers } = call();
+    expect(init.method).toBe('POST');
+    expect((init.body as FormData).get('_method')).toBe('PUT');
+    expect((init.body as FormData).get('name')).toBe('Blue team');
+    expect(headers.has('Content-Type')).toBe(false); // the browser sets the multipart boundary
+    expect(form.has('_method')).toBe(false);
+  });
+
+  it('keeps a JSON PUT a PUT', async () => {
+    const { client, call } = setup([json({})]);
+    await client.put('/api/profile/locale', { locale: 'en' });
+    expect(call().init.method).toBe('PUT');
+  });
+
+  it('resolves undefined for 204 No Content', async () => {
+    const { client } = setup([new Response(null, { status: 204 })]);
+    await expect(client.post('/api/auth/logout')).resolves.toBeUndefined();
+  });
+
+  it('validates the body with the given schema', async () => {
+    const schema = { parse: (data: unknown) => (data as { n: number }).n * 2 };
+    const { client } = setup([json({ n: 21 })]);
+    await expect(client.get('/api/n', { schema })).resolves.toBe(42);
+  });
+
+  it('reports a body that breaks its contract as an unexpected response', async () => {
+    const schema = {
+      parse: () => {
+        throw new Error('invalid');
+      },
+    };
+    const { client } = setup([json({})]);
+    await expect(client.get('/api/n', { schema })).rejects.toMatchObject({
+      status: 200,
+      code: 'client.unexpected_response',
+    });
+  });
+});
+
+describe('api client errors', () => {
+  it('parses the shared error body into an ApiError', async () => {
+    const issues = [{ path: 'password', message: 'too short' }];
+    const { client } = setup([
+      json(errorBody('request.invalid', 'Validation failed', issues), 422),
+    ]);
+    const error = await client.post('/api/profile/password', {}).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({
+      status: 422,
+      code: 'request.invalid',
+      message: 'Validation failed',
+      issues,
+    });
+  });
+
+  it('gives a generic code to an error without the shared body', async () => {
+    const { client } = setup([
+      new Response('<html>Bad gateway</html>', {
+        status: 502,
+        headers: { 'Content-Type': 'text/html' },
+      }),
+    ]);
+    await expect(client.post('/api/x')).rejects.toMatchObject({
+      status: 502,
+      code: 'client.unexpected_response',
+      issues: [],
+    });
+  });
+
+  it('gives a generic code to JSON that is not the error shape', async () => {
+    const { client } = setup([json({ message: 'nope' }, 500)]);
+    await expect(client.get('/api/x', { retry: false })).rejects.toMatchObject({
+      status: 500,
+      code: 'client.unexpected_response',
+    });
+  });
+
+  it('turns a network failure into client.network with status 0', async () => {
+    const { client } = setup([networkFailure]);
+    await expect(client.post('/api/x')).rejects.toMatchObject({
+      status: 0,
+      code: 'client.network',
+    });
+  });
+
+  it('lets an abort through as an abort', async () => {
+    const controller = new AbortController();
+    controller.abort();
+    const { client } = setup([
+      () => {
+        throw new DOMException('Aborted', 'AbortError');
+      },
+    ]);
+    const error = await client
+      .get('/api/x', { signal: controller.signal })
+      .catch((e: unknown) => e);
+    expect(error).not.toBeInstanceOf(ApiError);
+    expect((error as DOMException).name).toBe('AbortError');
+  });
+
+  it('calls the 401 hook, unless the call opts out', async () => {
+    const { client } = setup([
+      json(errorBody('auth.unauthenticated'), 401),
+      json(errorBody('auth.unauthenticated'), 401),
+    ]);
+    const listener = vi.fn();
+    client.onUnauthorized(listener);
+    await expect(client.get('/api/home')).rejects.toMatchObject({
+      status: 401,
+      code: 'auth.unauthenticated',
+    });
+    expect(listener).toHaveBeenCalledTimes(1);
+    expect(listener.mock.calls[0]![0]).toBeInstanceOf(ApiError);
+    await expect(
+      client.get('/api/auth/user', { notifyUnauthorized: false }),
+    ).rejects.toBeInstanceOf(ApiError);
+    expect(listener).toHaveBeenCalledTimes(1);
+  });
+
+  it('stops calling a hook once unsubscribed', async () => {
+    const { client } = setup([json(errorBody('auth.unauthenticated'), 401)]);
+    const listener = vi.fn();
+    client.onUnauthorized(listener)();
+    await client.get('/api/home').catch(() => undefined);
+    expect(listener).not.toHaveBeenCalled();
+  });
+
+  it('reports a redirect to the redirect hook', async () => {
+    const opaque = { type: 'opaqueredirect', status: 0, ok: false } as Response;
+    const { client } = setup([opaque]);
+    const listener = vi.fn();
+    client.onRedirect(listener);
+    await expect(client.post('/api/auth/login', {})).rejects.toMatchObject({
+      code: 'client.redirected',
+    });
+    expect(listener).toHaveBeenCalledWith(opaque);
+  });
+});
+
+describe('api client retry', () => {
+  it('retries an idempotent call once after a network failure', async () => {
+    const { client, fetchMock } = setup([networkFailure, json({ ok: true })], { retry: true });
+    await expect(client.get('/api/x')).resolves.toEqual({ ok: true });
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
+  it('retries once after a 503, not twice', async () => {
+    const unavailable = () => json(errorBody('database.unavailable'), 503);
+    const { client, fetchMock } = setup([unavailable, unavailable, unavailable], { retry: true });
+    await expect(client.get('/api/x')).rejects.toMatchObject({
+      status: 503,
+      code: 'database.unavailable',
+    });
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
+  it('never retries a POST unless asked', async () => {
+    const { client, fetchMock } = setup([networkFailure, json({})], { retry: true });
+    await expect(client.post('/api/answers', { answer: 'flag' })).rejects.toMatchObject({
+      code: 'client.network',
+    });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('does not retry when retry is off', async () => {
+    const { client, fetchMock } = setup([networkFailure, json({})]);
+    await expect(client.get('/api/x')).rejects.toMatchObject({ code: 'client.network' });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('retries a single call that asks for it', async () => {
+    const { client, fetchMock } = setup([networkFailure, json({})]);
+    await client.get('/api/x', { retry: true });
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('api client interceptors', () => {
+  it('runs interceptors in order before sending, and removes them on demand', async () => {
+    const order: string[] = [];
+    const { client, call } = setup([json({}), json({})], {
+      interceptors: [
+        (request) => {
+          order.push('config');
+          return request;
+        },
+      ],
+    });
+    const remove = client.use(async (request) => {
+      order.push('added');
+      request.headers.set('X-Trace', 'abc');
+      return request;
+    });
+    await client.get('/api/x');
+    expect(order).toEqual(['config', 'added']);
+    expect(call(0).headers.get('X-Trace')).toBe('abc');
+    remove();
+    await client.get('/api/x');
+    expect(call(1).headers.has('X-Trace')).toBe(false);
+  });
+});
+
+describe('the app client', () => {
+  afterEach(() => {
+    document.cookie = 'XSRF-TOKEN=; Max-Age=0; Path=/';
+  });
+
+  it('fetches the CSRF cookie before a first write and sends it back in X-XSRF-TOKEN', async () => {
+    const fetchMock = vi.fn(async (url: string) => {
+      if (url === '/api/csrf-cookie') {
+        document.cookie = 'XSRF-TOKEN=tok%3D1; Path=/';
+        return new Response(null, { status: 204 });
+      }
+      return json({ ok: true });
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    await apiClient.post('/api/auth/login', { username: 'alice', password: 'x' });
+    expect(fetchMock.mock.calls.map(([url]) => url)).toEqual([
+      '/api/csrf-cookie',
+      '/api/auth/login',
+    ]);
+    const init = (fetchMock.mock.calls[1] as unknown as FetchArgs)[1];
+    expect(new Headers(init.headers).get('X-XSRF-TOKEN')).toBe('tok=1');
+  });
+
+  it('sends no CSRF header on reads', async () => {
+    const fetchMock = vi.fn(async (..._args: FetchArgs) => json({}));
+    vi.stubGlobal('fetch', fetchMock);
+    await apiClient.get('/api/home');
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(new Headers(fetchMock.mock.calls[0]![1].headers).has('X-XSRF-TOKEN')).toBe(false);
+  });
+});

@@ -1,0 +1,265 @@
+import type { HttpMethod } from '@rampart/contracts';
+import { ApiError } from './api-error';
+import { createCsrfInterceptor } from './api-interceptors';
+import { loadContractSchemas } from './load-contract-schemas';
+
+export { ApiError, isApiError, clientErrorCodes } from './api-error';
+export type { ApiErrorCode, ClientErrorCode } from './api-error';
+
+/** A request as interceptors see it, after body encoding and before `fetch`. */
+export interface ApiRequest {
+  url: string;
+  method: HttpMethod;
+  headers: Headers;
+  body: BodyInit | undefined;
+  signal: AbortSignal | undefined;
+}
+
+/** Runs before every request, in the order added; may change headers or return a new request. */
+export type RequestInterceptor = (request: ApiRequest) => ApiRequest | Promise<ApiRequest>;
+
+export interface Parser<T> {
+  parse(data: unknown): T;
+}
+
+export type QueryValue = string | number | boolean | null | undefined;
+
+export interface RequestOptions<T> {
+  method?: HttpMethod;
+  query?: Record<string, QueryValue>;
+  /** Plain values are sent as JSON; `FormData`, `URLSearchParams` and `Blob` as they are. */
+  body?: unknown;
+  headers?: HeadersInit;
+  signal?: AbortSignal;
+  /** Validates the success body (a zod schema of the contracts fits). */
+  schema?: Parser<T>;
+  /** Overrides the client's retry choice for this request. */
+  retry?: boolean;
+  /** `false` for calls where a 401 is an answer, not an expired session (the identity probe). */
+  notifyUnauthorized?: boolean;
+}
+
+export type BodylessOptions<T> = Omit<RequestOptions<T>, 'method' | 'body'>;
+
+export interface ApiClientConfig {
+  baseUrl?: string;
+  /** Defaults to the global `fetch`, looked up at call time. */
+  fetch?: typeof fetch;
+  /** One retry of idempotent requests after a network failure or a 502/503/504 (spec §7). */
+  retry?: boolean;
+  retryDelayMs?: number;
+  interceptors?: readonly RequestInterceptor[];
+}
+
+export interface ApiClient {
+  request<T = unknown>(path: string, options?: RequestOptions<T>): Promise<T>;
+  get<T = unknown>(path: string, options?: BodylessOptions<T>): Promise<T>;
+  post<T = unknown>(path: string, body?: unknown, options?: BodylessOptions<T>): Promise<T>;
+  put<T = unknown>(path: string, body?: unknown, options?: BodylessOptions<T>): Promise<T>;
+  patch<T = unknown>(path: string, body?: unknown, options?: BodylessOptions<T>): Promise<T>;
+  delete<T = unknown>(path: string, options?: BodylessOptions<T>): Promise<T>;
+  /** Adds an interceptor; returns the function that removes it. */
+  use(interceptor: RequestInterceptor): () => void;
+  /** Called on every 401 (spec §4: reset the user, go to the login page). */
+  onUnauthorized(listener: (error: ApiError) => void): () => void;
+  /** Called when the server answers a redirect, which `redirect: 'manual'` leaves opaque. */
+  onRedirect(listener: (response: Response) => void): () => void;
+}
+
+const IDEMPOTENT_METHODS: ReadonlySet<HttpMethod> = new Set(['GET', 'PUT', 'DELETE']);
+const RETRYABLE_STATUSES: ReadonlySet<number> = new Set([502, 503, 504]);
+
+const buildUrl = (
+  baseUrl: string,
+  path: string,
+  query: RequestOptions<unknown>['query'],
+): string => {
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== null) search.append(name, String(value));
+  }
+  const queryString = search.toString();
+  return `${baseUrl}${path}${queryString ? `${path.includes('?') ? '&' : '?'}${queryString}` : ''}`;
+};
+
+const isRawBody = (body: unknown): body is BodyInit =>
+  body instanceof FormData || body instanceof URLSearchParams || body instanceof Blob;
+
+/** Encodes the body; a PUT of form data travels as POST with `_method=PUT` (spec §7, DESIGN §4). */
+const encodeBody = (method: HttpMethod, body: unknown, headers: Headers) => {
+  if (body === undefined) return { method, body: undefined };
+  if (body instanceof FormData && method === 'PUT') {
+    const form = new FormData();
+    for (const [name, value] of body) form.append(name, value);
+    form.set('_method', 'PUT');
+    return { method: 'POST' as const, body: form };
+  }
+  if (isRawBody(body)) return { method, body };
+  headers.set('Content-Type', 'application/json');
+  return { method, body: JSON.stringify(body) };
+};
+
+const isAbort = (error: unknown, signal: AbortSignal | undefined) =>
+  signal?.aborted === true || (error instanceof DOMException && error.name === 'AbortError');
+
+const readErrorBody = async (response: Response): Promise<ApiError> => {
+  const text = await response.text().catch(() => '');
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = undefined;
+  }
+  // The schema chunk may fail to load (a redeploy replaced it): the error stays an ApiError.
+  const schemas = await loadContractSchemas().catch(() => null);
+  const parsed = schemas?.errorBodySchema.safeParse(json);
+  if (parsed?.success) {
+    const { code, message, issues } = parsed.data.error;
+    return new ApiError({ status: response.status, code, message, ...(issues ? { issues } : {}) });
+  }
+  return new ApiError({
+    status: response.status,
+    code: 'client.unexpected_response',
+    message: `HTTP ${response.status} without an API error body`,
+  });
+};
+
+const readSuccessBody = async <T>(
+  response: Response,
+  schema: Parser<T> | undefined,
+): Promise<T> => {
+  const text = response.status === 204 || response.status === 205 ? '' : await response.text();
+  let data: unknown;
+  try {
+    data = text === '' ? undefined : JSON.parse(text);
+  } catch (cause) {
+    throw new ApiError({
+      status: response.status,
+      code: 'client.unexpected_response',
+      message: 'Response is not JSON',
+      cause,
+    });
+  }
+  if (!schema) return data as T;
+  try {
+    return schema.parse(data);
+  } catch (cause) {
+    throw new ApiError({
+      status: response.status,
+      code: 'client.unexpected_response',
+      message: 'Response does not match its contract',
+      cause,
+    });
+  }
+};
+
+const subscribe = <L>(listeners: Set<L>, listener: L) => {
+  listeners.add(listener);
+  return () => void listeners.delete(listener);
+};
+
+const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+export const createApiClient = (config: ApiClientConfig = {}): ApiClient => {
+  const { baseUrl = '', retry: retryByDefault = false, retryDelayMs = 250 } = config;
+  const interceptors: RequestInterceptor[] = [...(config.interceptors ?? [])];
+  const unauthorizedListeners = new Set<(error: ApiError) => void>();
+  const redirectListeners = new Set<(response: Response) => void>();
+
+  const send = async (request: ApiRequest): Promise<Response> => {
+    const fetchImpl = config.fetch ?? globalThis.fetch;
+    return fetchImpl(request.url, {
+      method: request.method,
+      headers: request.headers,
+      body: request.body ?? null,
+      credentials: 'include',
+      redirect: 'manual',
+      ...(request.signal ? { signal: request.signal } : {}),
+    });
+  };
+
+  /** Sends once, and once more when allowed and the failure may be transient. */
+  const sendWithRetry = async (request: ApiRequest, mayRetry: boolean): Promise<Response> => {
+    for (let attempt = 1; ; attempt += 1) {
+      const canRetry = mayRetry && attempt === 1;
+      try {
+        const response = await send(request);
+        if (!canRetry || !RETRYABLE_STATUSES.has(response.status)) return response;
+      } catch (cause) {
+        if (isAbort(cause, request.signal)) throw cause;
+        if (!canRetry) {
+          throw new ApiError({
+            status: 0,
+            code: 'client.network',
+            message: 'The server cannot be reached',
+            cause,
+          });
+        }
+      }
+      await wait(retryDelayMs);
+    }
+  };
+
+  const request = async <T>(path: string, options: RequestOptions<T> = {}): Promise<T> => {
+    const headers = new Headers(options.headers);
+    headers.set('Accept', 'application/json');
+    const encoded = encodeBody(options.method ?? 'GET', options.body, headers);
+    let prepared: ApiRequest = {
+      url: buildUrl(baseUrl, path, options.query),
+      method: encoded.method,
+      headers,
+      body: encoded.body,
+      signal: options.signal,
+    };
+    for (const interceptor of interceptors) prepared = await interceptor(prepared);
+
+    const mayRetry = options.retry ?? (retryByDefault && IDEMPOTENT_METHODS.has(prepared.method));
+    const response = await sendWithRetry(prepared, mayRetry);
+
+    if (response.type === 'opaqueredirect' || (response.status >= 300 && response.status < 400)) {
+      for (const listener of redirectListeners) listener(response);
+      throw new ApiError({
+        status: response.status,
+        code: 'client.redirected',
+        message: 'The server redirected the request',
+      });
+    }
+    if (!response.ok) {
+      const error = await readErrorBody(response);
+      if (response.status === 401 && options.notifyUnauthorized !== false) {
+        for (const listener of unauthorizedListeners) listener(error);
+      }
+      throw error;
+    }
+    return readSuccessBody(response, options.schema);
+  };
+
+  return {
+    request,
+    get: (path, options) => request(path, { ...options, method: 'GET' }),
+    post: (path, body, options) => request(path, { ...options, method: 'POST', body }),
+    put: (path, body, options) => request(path, { ...options, method: 'PUT', body }),
+    patch: (path, body, options) => request(path, { ...options, method: 'PATCH', body }),
+    delete: (path, options) => request(path, { ...options, method: 'DELETE' }),
+    use: (interceptor) => {
+      interceptors.push(interceptor);
+      return () => {
+        const index = interceptors.indexOf(interceptor);
+        if (index !== -1) interceptors.splice(index, 1);
+      };
+    },
+    onUnauthorized: (listener) => subscribe(unauthorizedListeners, listener),
+    onRedirect: (listener) => subscribe(redirectListeners, listener),
+  };
+};
+
+/** Where the server starts a guest session and sets the `XSRF-TOKEN` cookie (DESIGN §4). */
+export const CSRF_COOKIE_PATH = '/api/csrf-cookie';
+
+/**
+ * The client every feature uses: same-origin cookie mode, CSRF header on writes, one retry of
+ * idempotent calls. The identity work subscribes to `onUnauthorized` / `onRedirect` and, in token
+ * mode, adds `createBearerTokenInterceptor` with `apiClient.use`.
+ */
+export const apiClient: ApiClient = createApiClient({ retry: true });
+apiClient.use(createCsrfInterceptor({ fetchCsrfCookie: () => apiClient.get(CSRF_COOKIE_PATH) }));

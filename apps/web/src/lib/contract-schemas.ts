@@ -1,0 +1,5 @@
+/**
+ * The contracts' runtime schemas, in a chunk of their own with zod. Load it with
+ * `loadContractSchemas()` (load-contract-schemas.ts) from code that runs on the first page.
+ */
+export { appInfoSchema, errorBodySchema, getAppInfo } from '@rampart/contracts';

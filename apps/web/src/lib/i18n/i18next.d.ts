@@ -1,0 +1,11 @@
+import 'i18next';
+import type en from '../../locales/en';
+
+/** Translation keys are typed from the English catalogue (DESIGN conventions §13). */
+declare module 'i18next' {
+  interface CustomTypeOptions {
+    defaultNS: 'common';
+    resources: typeof en;
+    returnNull: false;
+  }
+}

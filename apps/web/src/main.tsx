@@ -1,0 +1,32 @@
+import './styles/tokens.css';
+import './styles/base.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/app';
+import { createQueryClient } from './app/query-client';
+import { createAppRouter } from './app/router/create-router';
+import { appInfoQueryOptions } from './features/app-info';
+import { readLocaleCookie, resolveLocale } from './features/locale';
+import { initI18n } from './lib/i18n/i18n';
+
+const queryClient = createQueryClient();
+// App info is loaded once, in parallel with the catalogue (spec §2 "app-infos" middleware).
+void queryClient.prefetchQuery(appInfoQueryOptions());
+
+const locale = resolveLocale({
+  pathname: window.location.pathname,
+  cookieLocale: readLocaleCookie(),
+  navigatorLanguages: navigator.languages,
+});
+await initI18n(locale).catch((error: unknown) =>
+  console.error('Could not load the translations', error),
+);
+
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html has no #root element');
+
+createRoot(container).render(
+  <StrictMode>
+    <App router={createAppRouter()} queryClient={queryClient} />
+  </StrictMode>,
+);

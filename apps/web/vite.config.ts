@@ -1,0 +1,61 @@
+import react from '@vitejs/plugin-react';
+import { defaultClientConditions, defineConfig } from 'vite';
+
+/** Where the API server listens in development (`npm run dev` at the root starts both). */
+const API_ORIGIN = 'http://localhost:3000';
+
+/**
+ * Libraries every page needs from the first paint, in a few named, long-lived chunks whose hashes
+ * survive app releases. Everything else (each screen, the cookie dialog, zod, each catalogue) is
+ * split automatically at its dynamic import.
+ */
+const initialVendorGroups = [
+  {
+    name: 'vendor-react',
+    test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser)[\\/]/,
+  },
+  { name: 'vendor-i18n', test: /[\\/]node_modules[\\/](i18next|react-i18next)[\\/]/ },
+  { name: 'vendor-query', test: /[\\/]node_modules[\\/]@tanstack[\\/]/ },
+  // Loaded just after the first paint (toasts), named for legibility.
+  { name: 'vendor-sonner', test: /[\\/]node_modules[\\/]sonner[\\/]/ },
+];
+
+export default defineConfig({
+  plugins: [react()],
+  resolve: {
+    // `source` makes @rampart/contracts resolve to its TypeScript source: no build step between them.
+    conditions: ['source', ...defaultClientConditions],
+  },
+  server: {
+    proxy: { '/api': { target: API_ORIGIN, changeOrigin: false } },
+  },
+  preview: {
+    proxy: { '/api': { target: API_ORIGIN, changeOrigin: false } },
+  },
+  build: {
+    target: 'es2022',
+    manifest: true,
+    assetsDir: 'assets',
+    // Every asset stays a hashed, cacheable file: the server's Content-Security-Policy need not
+    // allow data: URLs.
+    assetsInlineLimit: 0,
+    rolldownOptions: {
+      treeshake: {
+        // The contracts are declarations (schemas, constants, no side effects): a module of theirs
+        // that no export is used from can be dropped, which keeps zod out of the first page
+        // (src/lib/contract-schemas.ts).
+        moduleSideEffects: [
+          { test: /[\\/]packages[\\/]contracts[\\/]src[\\/]/, sideEffects: false },
+        ],
+      },
+      output: {
+        entryFileNames: 'assets/[name]-[hash].js',
+        chunkFileNames: 'assets/[name]-[hash].js',
+        assetFileNames: 'assets/[name]-[hash][extname]',
+        codeSplitting: {
+          groups: initialVendorGroups,
+        },
+      },
+    },
+  },
+});

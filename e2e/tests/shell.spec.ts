@@ -1,0 +1,165 @@
+import { expect, test, type Page } from '@playwright/test';
+
+const languages = [
+  {
+    locale: 'en',
+    browserLocale: 'en-US',
+    notFound: 'Page Not Found',
+    home: 'Home',
+    copyright: '© 2025 Rampart. All rights reserved.',
+    cookiePolicy: 'Cookie policy',
+    mandatory: 'Mandatory',
+    optional: 'Optional',
+    days: '365 days',
+    dialogTitle: 'Cookie policy',
+  },
+  {
+    locale: 'fr',
+    browserLocale: 'fr-FR',
+    notFound: 'Page introuvable',
+    home: 'Accueil',
+    copyright: '© 2025 Rampart. Tous droits réservés.',
+    cookiePolicy: 'Politique de cookies',
+    mandatory: 'Obligatoire',
+    optional: 'Facultatif',
+    days: '365 jours',
+    dialogTitle: 'Politique de cookies',
+  },
+] as const;
+
+const footer = (page: Page) => page.getByRole('contentinfo');
+
+for (const language of languages) {
+  test.describe(`in ${language.locale}`, () => {
+    test.use({ locale: language.browserLocale });
+
+    test('an unknown route shows the 404 page in the error layout', async ({ page }) => {
+      const response = await page.goto(`/${language.locale}/no/such/screen`);
+      expect(response?.status()).toBe(404);
+      await expect(page.getByRole('heading', { level: 1, name: language.notFound })).toBeVisible();
+      await expect(page.getByText('404', { exact: true })).toBeVisible();
+      await expect(page).toHaveTitle(new RegExp(`${language.notFound} · Rampart`));
+      await expect(footer(page)).toContainText(language.copyright);
+    });
+
+    test('the footer carries the copyright, the mentions and the cookie policy', async ({
+      page,
+    }) => {
+      await page.goto(`/${language.locale}/home`);
+      await expect(page.locator('html')).toHaveAttribute('lang', language.locale);
+      await expect(footer(page)).toContainText(language.copyright);
+      await expect(footer(page)).toContainText('Operated by the Rampart test range');
+      await expect(footer(page).getByRole('button', { name: language.cookiePolicy })).toBeVisible();
+    });
+
+    test('the cookie policy opens as a dialog, lists the cookies and closes with Escape', async ({
+      page,
+    }) => {
+      await page.goto(`/${language.locale}/home`);
+      const opener = footer(page).getByRole('button', { name: language.cookiePolicy });
+      await opener.click();
+      const dialog = page.getByRole('dialog', { name: language.dialogTitle });
+      await expect(dialog).toBeVisible();
+      const sessionRow = dialog.getByRole('row').filter({ hasText: 'rampart_session' });
+      await expect(sessionRow).toContainText(language.mandatory);
+      const soundRow = dialog.getByRole('row').filter({ hasText: 'soundOn' });
+      await expect(soundRow).toContainText(language.optional);
+      await expect(soundRow).toContainText(language.days);
+      await page.keyboard.press('Escape');
+      await expect(dialog).toBeHidden();
+      await expect(opener).toBeFocused();
+    });
+
+    test('the loading bar shows during a navigation', async ({ page }) => {
+      await page.goto(`/${language.locale}/home`);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      // Hold the next screen's code so the navigation is visibly in progress.
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route('**/assets/*.js', async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page
+        .getByRole('navigation')
+        .getByRole('link', { name: /profil/i })
+        .first()
+        .click();
+      const bar = page.getByTestId('loading-bar');
+      await expect(bar).toBeVisible();
+      const style = await bar.evaluate((element) => {
+        const computed = getComputedStyle(element);
+        return {
+          height: computed.height,
+          background: computed.backgroundColor,
+          position: computed.position,
+        };
+      });
+      expect(style).toEqual({ height: '5px', background: 'rgb(190, 222, 71)', position: 'fixed' });
+      release();
+      await expect(page).toHaveURL(new RegExp(`/${language.locale}/profile$`));
+      await expect(bar).toBeHidden();
+    });
+  });
+}
+
+test('pages load with no console error under the Content-Security-Policy', async ({ page }) => {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(message.text());
+  });
+  page.on('pageerror', (error) => problems.push(error.message));
+  for (const path of ['/en/home', '/fr/login', '/en/sessions/any/lobby']) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  }
+  expect(problems).toEqual([]);
+});
+
+test.describe('locale', () => {
+  test('the prefix chooses the language, whatever the browser says', async ({ page }) => {
+    await page.goto('/fr/home');
+    await expect(page.getByRole('navigation').getByRole('link', { name: 'Accueil' })).toBeVisible();
+    await page.goto('/en/home');
+    await expect(page.getByRole('navigation').getByRole('link', { name: 'Home' })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  });
+
+  test.describe('without a prefix', () => {
+    test.use({ locale: 'en-GB' });
+
+    test('follows the browser language, then the language chosen in the switcher', async ({
+      page,
+      context,
+    }) => {
+      await page.goto('/home');
+      await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+      await page
+        .getByRole('link', { name: /Français/ })
+        .or(page.getByRole('button', { name: /Français/ }))
+        .first()
+        .click();
+      await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+      await expect(page).toHaveURL(/\/fr\/home$/);
+      const cookie = (await context.cookies()).find((candidate) => candidate.name === 'locale');
+      expect(cookie?.value).toBe('fr');
+      expect(cookie?.path).toBe('/');
+      expect(cookie?.sameSite).toBe('Lax');
+      const days = ((cookie?.expires ?? 0) * 1000 - Date.now()) / 86_400_000;
+      expect(Math.round(days)).toBe(365);
+
+      // The cookie now wins over the browser language on unprefixed paths.
+      await page.goto('/home');
+      await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+    });
+  });
+
+  test.describe('with a browser in another language and no cookie', () => {
+    test.use({ locale: 'de-DE' });
+
+    test('falls back to French for a language Rampart does not speak', async ({ page }) => {
+      await page.goto('/home');
+      await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+    });
+  });
+});

@@ -1,0 +1,151 @@
+#!/usr/bin/env node
+// `npm run bench`: figures against the performance budgets, each next to a baseline measured in
+// the same run on the same machine (a bare node:http server), so the ratios mean something on
+// any machine. Not a test: it prints, it never fails on a figure.
+//   --duration <s>   seconds per measurement (default 5)
+//   --connections N  concurrent connections (default 50)
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildIfStale } from './lib/build-if-stale.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+process.chdir(root);
+
+const option = (name, fallback) => {
+  const index = process.argv.indexOf(`--${name}`);
+  return index > 0 ? Number(process.argv[index + 1]) : fallback;
+};
+const duration = option('duration', 5);
+const connections = option('connections', 50);
+
+buildIfStale(['@rampart/contracts', '@rampart/server']);
+
+const startProcess = (args, env) =>
+  new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, {
+      env: { ...process.env, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'warn', ...env },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk) => {
+      output += chunk;
+      const match = /listening on (http:\/\/[^\s"]+)|running at http:\/\/localhost:(\d+)/.exec(
+        output,
+      );
+      if (match) resolve({ child, url: match[1] ?? `http://127.0.0.1:${match[2]}` });
+    });
+    child.on('exit', (code) => reject(new Error(`process exited with ${code}: ${output}`)));
+  });
+
+// The load generator runs in its own process, so it competes with the server only for CPU.
+const load = (url) => {
+  const result = spawnSync(
+    path.join(root, 'node_modules/.bin/autocannon'),
+    ['--json', '--connections', String(connections), '--duration', String(duration), url],
+    { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, timeout: (duration + 20) * 1000 },
+  );
+  if (result.status !== 0)
+    throw new Error(
+      `autocannon failed (${result.status} ${result.signal} ${result.error}): ${result.stderr}`,
+    );
+  return JSON.parse(result.stdout);
+};
+
+const measure = async (url) => {
+  await load(url); // warm-up: JIT, caches, connection pools
+  const result = await load(url);
+  return {
+    rate: result.requests.average,
+    p99: result.latency.p99,
+    errors: result.errors + result.non2xx,
+  };
+};
+
+const format = (n) => Math.round(n).toLocaleString('en-US');
+const rows = [];
+const processes = [];
+
+try {
+  const appInfoBody = JSON.stringify({
+    'app-name': 'Rampart',
+    mentions: null,
+    'available-locales': ['fr', 'en'],
+    'go-home-enabled': true,
+  });
+  const bare = await startProcess(['scripts/bench/bare-http.mjs'], { BENCH_BODY: appInfoBody });
+  processes.push(bare.child);
+  const databases = [
+    ['pglite', { PGLITE_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'rampart-bench-')) }],
+  ];
+  if (process.env.DATABASE_URL)
+    databases.push(['postgres', { DATABASE_URL: process.env.DATABASE_URL }]);
+
+  console.log(
+    `Rampart benchmarks — ${os.cpus().length} cores, ${connections} connections, ${duration} s per figure\n`,
+  );
+  const baseline = await measure(`${bare.url}/`);
+  rows.push([
+    'baseline: bare node:http, same JSON body',
+    `${format(baseline.rate)} req/s`,
+    `p99 ${baseline.p99} ms`,
+    '',
+    '',
+  ]);
+
+  for (const [kind, env] of databases) {
+    const server = await startProcess(['apps/server/dist/main.js'], env);
+    processes.push(server.child);
+    const appInfo = await measure(`${server.url}/api/app-info`);
+    rows.push([
+      `GET /api/app-info (pre-serialised, ${kind})`,
+      `${format(appInfo.rate)} req/s`,
+      `p99 ${appInfo.p99} ms`,
+      `${((appInfo.rate / baseline.rate) * 100).toFixed(0)} % of baseline`,
+      'ranking budget: ≥ 40 % of baseline',
+    ]);
+    const health = await measure(`${server.url}/api/health`);
+    rows.push([
+      `GET /api/health (one query, ${kind})`,
+      `${format(health.rate)} req/s`,
+      `p99 ${health.p99} ms`,
+      `${((health.rate / baseline.rate) * 100).toFixed(0)} % of baseline`,
+      '',
+    ]);
+    if (appInfo.errors || health.errors)
+      rows.push([`  errors (${kind})`, String(appInfo.errors + health.errors), '', '', '']);
+    server.child.kill('SIGTERM');
+  }
+
+  for (const [figure, budget] of [
+    ['wrong answers', '≥ 6,500/s, p99 < 30 ms'],
+    ['correct answers with ranking update and fan-out', '≥ 3,000/s PostgreSQL, ≥ 1,500/s PGlite'],
+    ['ranking read', '≥ 40 % of baseline, no query per read'],
+    ['solve → visible on every SSE client', 'p99 < 500 ms at 5,000 clients'],
+    ['memory per idle SSE connection', '≤ 16 KiB'],
+  ]) {
+    rows.push([
+      figure,
+      'not measured yet: the feature does not exist',
+      '',
+      '',
+      `budget: ${budget}`,
+    ]);
+  }
+} finally {
+  for (const child of processes) child.kill('SIGTERM');
+}
+
+const widths = rows[0].map((_, column) => Math.max(...rows.map((row) => row[column].length)));
+for (const row of rows)
+  console.log(
+    row
+      .map((cell, column) => cell.padEnd(widths[column]))
+      .join('  ')
+      .trimEnd(),
+  );
+console.log(
+  '\nInitial JavaScript of the login page: printed by `npm run build` (budget ≤ 150 KB gzip).',
+);
