@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createTestApp } from '../test/app.js';
+import { TestBrowser } from '../test/browser.js';
 import { createTestDatabase, testDatabaseKind, type TestDatabase } from '../test/database.js';
 import { route } from './http/route.js';
 
@@ -114,7 +115,7 @@ describe(`HTTP application on ${testDatabaseKind()}`, () => {
     });
 
     it('rejects malformed JSON with 400 request.malformed', async () => {
-      const response = await app.inject({
+      const response = await new TestBrowser(app).request({
         method: 'POST',
         url: `/api/test/echo/${uuid}`,
         headers: { 'content-type': 'application/json' },
@@ -125,7 +126,7 @@ describe(`HTTP application on ${testDatabaseKind()}`, () => {
     });
 
     it('rejects an unsupported content type with 415', async () => {
-      const response = await app.inject({
+      const response = await new TestBrowser(app).request({
         method: 'POST',
         url: `/api/test/echo/${uuid}`,
         headers: { 'content-type': 'application/xml' },
@@ -136,18 +137,18 @@ describe(`HTTP application on ${testDatabaseKind()}`, () => {
     });
 
     it('rejects a body over the limit with 413', async () => {
-      const response = await app.inject({
+      const response = await new TestBrowser(app).request({
         method: 'POST',
         url: `/api/test/echo/${uuid}`,
         headers: { 'content-type': 'application/json' },
-        payload: JSON.stringify({ name: 'x'.repeat(2 * 1024 * 1024) }),
+        payload: JSON.stringify({ name: 'x'.repeat(3 * 1024 * 1024) }),
       });
       expect(response.statusCode).toBe(413);
       expectErrorShape(response.body, 'request.too_large');
     });
 
     it('rejects invalid fields with 422 and names them', async () => {
-      const response = await app.inject({
+      const response = await new TestBrowser(app).request({
         method: 'POST',
         url: '/api/test/echo/not-a-uuid',
         payload: { name: '' },
@@ -156,7 +157,7 @@ describe(`HTTP application on ${testDatabaseKind()}`, () => {
       const body = expectErrorShape(response.body, 'request.invalid');
       expect(body.error.issues?.map((issue) => issue.path)).toEqual(['params.id']);
 
-      const extra = await app.inject({
+      const extra = await new TestBrowser(app).request({
         method: 'POST',
         url: `/api/test/echo/${uuid}`,
         payload: { name: 'ok', role: 'trainer' },
@@ -166,7 +167,7 @@ describe(`HTTP application on ${testDatabaseKind()}`, () => {
     });
 
     it('rejects an empty JSON body with a 4xx', async () => {
-      const response = await app.inject({
+      const response = await new TestBrowser(app).request({
         method: 'POST',
         url: `/api/test/echo/${uuid}`,
         headers: { 'content-type': 'application/json' },
@@ -178,7 +179,7 @@ describe(`HTTP application on ${testDatabaseKind()}`, () => {
     });
 
     it('accepts a valid request through the same route', async () => {
-      const response = await app.inject({
+      const response = await new TestBrowser(app).request({
         method: 'POST',
         url: `/api/test/echo/${uuid}`,
         payload: { name: 'Blue team' },

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import cookie from '@fastify/cookie';
+import multipart from '@fastify/multipart';
 import type { RouteContract } from '@rampart/contracts';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Config } from './config.js';
@@ -7,12 +8,16 @@ import type { DatabaseHandle } from './db/database.js';
 import { registerErrorHandler, sendError } from './http/error-handler.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerWebApp } from './http/web-app.js';
+import { systemClock, type Clock } from './lib/clock.js';
+import { createIdentityModule } from './modules/identity/index.js';
 import { registerSystemRoutes } from './modules/system/system.routes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** The contracts of every API route this app serves (the OpenAPI test compares them). */
     registeredContracts: ReadonlySet<RouteContract>;
+    /** Every API route as registered (method, URL, contract), for tests that sweep them all. */
+    registeredRoutes: readonly { method: string; url: string; contract: RouteContract }[];
   }
 }
 
@@ -21,6 +26,7 @@ export interface AppDependencies {
   database: DatabaseHandle;
   logger?: FastifyServerOptions['logger'];
   version?: string;
+  clock?: Clock;
   /** Called after the modules are registered, before the app is ready (tests add routes here). */
   configure?: (app: FastifyInstance) => void | Promise<void>;
 }
@@ -49,13 +55,22 @@ export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> 
   // Every API route must be declared in the contracts: it is validated with them and appears in
   // the OpenAPI document. A route registered without one is a programming error.
   const registeredContracts = new Set<RouteContract>();
+  const registeredRoutes: { method: string; url: string; contract: RouteContract }[] = [];
   app.decorate('registeredContracts', registeredContracts);
+  app.decorate('registeredRoutes', registeredRoutes);
   app.addHook('onRoute', (options) => {
     if (!isApiUrl(options.url) || options.method === 'HEAD') return;
     if (!options.config?.contract) {
       throw new Error(`API route ${String(options.method)} ${options.url} has no contract`);
     }
     registeredContracts.add(options.config.contract);
+    for (const method of [options.method].flat()) {
+      registeredRoutes.push({
+        method: String(method),
+        url: options.url,
+        contract: options.config.contract,
+      });
+    }
   });
 
   let closing = false;
@@ -79,8 +94,24 @@ export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> 
   });
 
   await app.register(cookie);
+  await app.register(multipart, {
+    limits: {
+      fieldNameSize: 100,
+      fieldSize: 64 * 1024,
+      fields: 50,
+      fileSize: 2 * 1024 * 1024,
+      files: 1,
+    },
+  });
   registerErrorHandler(app);
   await registerSecurityHeaders(app, { hsts: config.hsts });
+
+  const identity = await createIdentityModule({
+    db: deps.database.db,
+    config,
+    clock: deps.clock ?? systemClock,
+  });
+  identity.registerHooks(app);
 
   await app.register(async (api) => {
     registerSystemRoutes(api, {
@@ -88,6 +119,7 @@ export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> 
       database: deps.database,
       version: deps.version ?? '0.0.0',
     });
+    identity.registerRoutes(api);
   });
 
   await deps.configure?.(app);

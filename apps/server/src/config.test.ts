@@ -8,7 +8,8 @@ describe('configuration', () => {
     expect(config.port).toBe(3000);
     expect(config.database).toEqual({ kind: 'pglite', dataDir: path.resolve('./data') });
     expect(config.app).toEqual({ name: 'Rampart', mentions: null, goHomeEnabled: true });
-    expect(config.bodyLimitBytes).toBe(1024 * 1024);
+    expect(config.bodyLimitBytes).toBe(2 * 1024 * 1024);
+    expect(config.seedDemoAccounts).toBe(true);
   });
 
   it('switches to PostgreSQL when DATABASE_URL is set', () => {
@@ -21,6 +22,7 @@ describe('configuration', () => {
       url: 'postgres://u:p@db:5432/rampart',
       poolSize: 5,
     });
+    expect(config.seedDemoAccounts).toBe(false);
   });
 
   it('treats empty variables as unset', () => {

@@ -40,10 +40,20 @@ const environmentSchema = z.object({
   WEB_DIST: z.string().min(1).default(path.join(repositoryRoot, 'apps/web/dist')),
   TRUST_PROXY: list.default([]),
   ALLOWED_ORIGINS: list.default([]),
-  BODY_LIMIT_BYTES: integer(1024, 64 * 1024 * 1024).default(1024 * 1024),
+  BODY_LIMIT_BYTES: integer(1024, 64 * 1024 * 1024).default(2 * 1024 * 1024),
   SHUTDOWN_TIMEOUT_MS: integer(0, 600_000).default(10_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   HSTS: booleanFlag.default(false),
+  CROSS_ORIGIN_COOKIES: booleanFlag.default(false),
+  IDLE_TIMEOUT_MINUTES: integer(1, 7 * 24 * 60).default(30),
+  SESSION_MAX_AGE_DAYS: integer(1, 365).default(30),
+  SESSION_CACHE_SECONDS: integer(0, 60).default(5),
+  LOGIN_WINDOW_SECONDS: integer(1, 24 * 3600).default(900),
+  LOGIN_MAX_FAILURES_PER_ACCOUNT: integer(1, 10_000).default(10),
+  LOGIN_MAX_FAILURES_PER_IP: integer(1, 100_000).default(50),
+  MAGIC_LINKS_ENABLED: booleanFlag.default(true),
+  MAGIC_LINK_TTL_MINUTES: integer(1, 7 * 24 * 60).default(15),
+  SEED_DEMO_ACCOUNTS: booleanFlag.optional(),
 });
 
 export type Environment = z.input<typeof environmentSchema>;
@@ -62,6 +72,21 @@ export interface Config {
   shutdownTimeoutMs: number;
   logLevel: string;
   hsts: boolean;
+  auth: {
+    /** Cookies for a front end on another origin: SameSite=None; Secure. */
+    crossOriginCookies: boolean;
+    idleTimeoutMinutes: number;
+    sessionMaxAgeDays: number;
+    /** How long a node trusts a session it looked up: a revocation elsewhere takes at most this. */
+    sessionCacheSeconds: number;
+    loginWindowSeconds: number;
+    loginMaxFailuresPerAccount: number;
+    loginMaxFailuresPerIp: number;
+    magicLinksEnabled: boolean;
+    magicLinkTtlMinutes: number;
+  };
+  /** Create the demo accounts on an empty database (default: embedded mode only). */
+  seedDemoAccounts: boolean;
 }
 
 export class ConfigError extends Error {
@@ -103,5 +128,17 @@ export const loadConfig = (environment: NodeJS.ProcessEnv = process.env): Config
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     logLevel: e.LOG_LEVEL,
     hsts: e.HSTS,
+    auth: {
+      crossOriginCookies: e.CROSS_ORIGIN_COOKIES,
+      idleTimeoutMinutes: e.IDLE_TIMEOUT_MINUTES,
+      sessionMaxAgeDays: e.SESSION_MAX_AGE_DAYS,
+      sessionCacheSeconds: e.SESSION_CACHE_SECONDS,
+      loginWindowSeconds: e.LOGIN_WINDOW_SECONDS,
+      loginMaxFailuresPerAccount: e.LOGIN_MAX_FAILURES_PER_ACCOUNT,
+      loginMaxFailuresPerIp: e.LOGIN_MAX_FAILURES_PER_IP,
+      magicLinksEnabled: e.MAGIC_LINKS_ENABLED,
+      magicLinkTtlMinutes: e.MAGIC_LINK_TTL_MINUTES,
+    },
+    seedDemoAccounts: e.SEED_DEMO_ACCOUNTS ?? !e.DATABASE_URL,
   };
 };

@@ -1,6 +1,7 @@
 import { ConfigError, loadConfig } from './config.js';
 import { DataDirectoryInUseError } from './db/lock-file.js';
 import { MigrationError } from './db/migrate.js';
+import { DEMO_PASSWORD, demoAccounts } from './modules/identity/demo-accounts.js';
 import { startServer } from './server.js';
 
 const fail = (message: string): never => {
@@ -39,9 +40,18 @@ const main = async () => {
     config.database.kind === 'pglite'
       ? `embedded database in ${config.database.dataDir}`
       : 'PostgreSQL';
-  console.log(
-    `\nRampart is running at http://localhost:${port} (${where}). Press Ctrl+C to stop.\n`,
-  );
+  console.log(`\nRampart is running at http://localhost:${port} (${where}). Press Ctrl+C to stop.`);
+  if (running.seededDemoAccounts) {
+    console.log(
+      `Demo accounts created, all with the password ${DEMO_PASSWORD}:\n` +
+        `  trainer (trainer interface: http://localhost:${port}/trainer/login)\n` +
+        `  ${demoAccounts
+          .filter((account) => account.role === 'player')
+          .map((account) => account.username)
+          .join(', ')} (players)`,
+    );
+  }
+  console.log('');
   const shutdown = (signal: string) => {
     running.app.log.info({ signal }, 'shutting down');
     running

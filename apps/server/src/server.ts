@@ -4,9 +4,16 @@ import { buildApp } from './app.js';
 import type { Config } from './config.js';
 import { openDatabase, type DatabaseHandle } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
+import { systemClock } from './lib/clock.js';
+import { createAuthService } from './modules/identity/auth.service.js';
+import { seedDemoAccounts } from './modules/identity/demo-accounts.js';
+import { createIdentityRepository } from './modules/identity/identity.repository.js';
+import { createRateLimitRepository } from './modules/rate-limit/rate-limit.repository.js';
 
 export interface RunningServer {
   app: FastifyInstance;
+  /** Whether this start created the demo accounts (empty database, seeding enabled). */
+  seededDemoAccounts: boolean;
   database: DatabaseHandle;
   address: string;
   /** Stops accepting, lets in-flight requests finish (up to the shutdown timeout), closes the database. */
@@ -34,6 +41,17 @@ export const startServer = async (
   let app: FastifyInstance | undefined;
   try {
     await migrateToLatest(database.db);
+    const seededDemoAccounts = config.seedDemoAccounts
+      ? await seedDemoAccounts({
+          repo: createIdentityRepository(database.db),
+          auth: createAuthService({
+            repo: createIdentityRepository(database.db),
+            rateLimits: createRateLimitRepository(database.db),
+            config: config.auth,
+            clock: systemClock,
+          }),
+        })
+      : false;
     app = await buildApp({
       config,
       database,
@@ -49,6 +67,7 @@ export const startServer = async (
     const running = app;
     return {
       app,
+      seededDemoAccounts,
       database,
       address,
       close: () =>

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app.js';
 import { loadConfig, type Config } from '../src/config.js';
 import type { DatabaseHandle } from '../src/db/database.js';
+import type { Clock } from '../src/lib/clock.js';
 
 export const testConfig = (environment: Record<string, string> = {}): Config =>
   loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent', ...environment });
@@ -11,11 +12,13 @@ export const createTestApp = async (
   database: DatabaseHandle,
   environment: Record<string, string> = {},
   configure?: (app: FastifyInstance) => void | Promise<void>,
+  clock?: Clock,
 ): Promise<FastifyInstance> => {
   const app = await buildApp({
     config: testConfig(environment),
     database,
     logger: false,
+    ...(clock ? { clock } : {}),
     ...(configure ? { configure } : {}),
   });
   await app.ready();

@@ -5,3 +5,8 @@ export * from './http/route.js';
 export * from './http/openapi.js';
 export * from './http/system.js';
 export { apiRoutes } from './http/index.js';
+export * from './domain/avatars.js';
+export * from './domain/capabilities.js';
+export * from './domain/identity.js';
+export * from './http/auth.js';
+export * from './http/profile.js';

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrations } from './migrations/index.js';
 import { createTestDatabase, testDatabaseKind, type TestDatabase } from '../../test/database.js';
 
 describe(`database layer on ${testDatabaseKind()}`, () => {
@@ -97,6 +98,6 @@ describe(`database layer on ${testDatabaseKind()}`, () => {
     const { rows } = await sql<{
       name: string;
     }>`select name from schema_migration order by name`.execute(database.db);
-    expect(rows.map((row) => row.name)).toEqual(['0001-instance-settings']);
+    expect(rows.map((row) => row.name)).toEqual(Object.keys(migrations));
   });
 });

@@ -1,4 +1,5 @@
 import { toColonPath, type FieldIssue, type RouteContract } from '@rampart/contracts';
+import '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { AppError } from '../lib/errors.js';
@@ -40,6 +41,20 @@ const parse = <S extends z.ZodType | undefined>(
   return result.data as Infer<S>;
 };
 
+/** The fields of a multipart form posted with `_method=PUT`, without that field. */
+const readOverriddenPut = async (request: FastifyRequest) => {
+  if (!request.isMultipart()) throw new AppError('request.method_not_allowed');
+  const fields: Record<string, string> = {};
+  for await (const part of request.parts()) {
+    if (part.type !== 'field')
+      throw new AppError('request.invalid', 'Files are not accepted here.');
+    fields[part.fieldname] = String(part.value);
+  }
+  if (fields._method?.toUpperCase() !== 'PUT') throw new AppError('request.method_not_allowed');
+  delete fields._method;
+  return fields;
+};
+
 /**
  * Registers the handler of a declared route. Path, query and body are validated with the
  * contract's schemas (422 request.invalid with the failing fields); the handler returns the body
@@ -50,25 +65,51 @@ export const route = <C extends RouteContract>(
   contract: C,
   handler: (input: RouteInput<C>) => Promise<SuccessBody<C> | FastifyReply | void>,
 ) => {
+  if (
+    (contract.access === 'player' || contract.access === 'trainer') &&
+    !app.hasDecorator('accessGuard')
+  ) {
+    throw new Error(
+      `${contract.method} ${contract.path} needs authentication, which is not registered`,
+    );
+  }
+  const run = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    readBody: () => unknown | Promise<unknown>,
+  ) => {
+    await app.accessGuard?.(contract.access, request);
+    const input: RouteInput<C> = {
+      params: parse<C['params']>(contract.params, request.params, 'params'),
+      query: parse<C['query']>(contract.query, request.query, 'query'),
+      body: parse<C['body']>(contract.body, await readBody(), 'body'),
+      request,
+      reply,
+    };
+    return handler(input);
+  };
+  const url = toColonPath(contract.path);
   app.route({
     method: contract.method,
-    url: toColonPath(contract.path),
+    url,
     config: { contract },
-    handler: async (request, reply) => {
-      const input: RouteInput<C> = {
-        params: parse<C['params']>(contract.params, request.params, 'params'),
-        query: parse<C['query']>(contract.query, request.query, 'query'),
-        body: parse<C['body']>(contract.body, request.body, 'body'),
-        request,
-        reply,
-      };
-      return handler(input);
-    },
+    handler: (request, reply) => run(request, reply, () => request.body),
   });
+  if (contract.method === 'PUT') {
+    // HTML forms cannot PUT: a multipart form posted with `_method=PUT` is that PUT (spec §7).
+    app.route({
+      method: 'POST',
+      url,
+      config: { contract, methodOverride: true },
+      handler: (request, reply) => run(request, reply, () => readOverriddenPut(request)),
+    });
+  }
 };
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     contract?: RouteContract;
+    /** The POST twin of a PUT route, for multipart forms that carry `_method=PUT`. */
+    methodOverride?: boolean;
   }
 }

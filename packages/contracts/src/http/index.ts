@@ -1,5 +1,45 @@
+import {
+  getCsrfCookie,
+  getTrainerPlayers,
+  playerAuth,
+  postMagicLink,
+  postMagicLogin,
+  trainerAuth,
+} from './auth.js';
+import {
+  deleteProfileSession,
+  getAvatars,
+  getProfile,
+  getProfileSessions,
+  postLogoutEverywhere,
+  postLogoutOthers,
+  putAvatar,
+  putLocale,
+  putPassword,
+  putPseudo,
+} from './profile.js';
 import type { RouteContract } from './route.js';
 import { getAppInfo, getHealth, getOpenApi } from './system.js';
 
 /** Every HTTP route of the API. The server refuses to register a route that is not listed here. */
-export const apiRoutes: readonly RouteContract[] = [getAppInfo, getHealth, getOpenApi];
+export const apiRoutes: readonly RouteContract[] = [
+  getAppInfo,
+  getHealth,
+  getOpenApi,
+  getCsrfCookie,
+  ...Object.values(playerAuth),
+  ...Object.values(trainerAuth),
+  postMagicLogin,
+  postMagicLink,
+  getTrainerPlayers,
+  getAvatars,
+  putAvatar,
+  putPassword,
+  putPseudo,
+  putLocale,
+  getProfile,
+  getProfileSessions,
+  postLogoutOthers,
+  postLogoutEverywhere,
+  deleteProfileSession,
+];

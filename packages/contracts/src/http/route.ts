@@ -23,6 +23,11 @@ export interface RouteContract {
   readonly responses: Readonly<Record<number, z.ZodType | null>>;
   /** Content type of the success body, when it is not JSON. */
   readonly produces?: string;
+  /**
+   * Skips the anti-forgery check. Only for routes that neither read nor set a cookie and whose
+   * answer a cross-site page cannot read anyway (token issuance for API clients).
+   */
+  readonly csrfExempt?: true;
 }
 
 export const defineRoute = <const T extends RouteContract>(route: T): T => route;

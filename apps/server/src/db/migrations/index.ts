@@ -1,5 +1,6 @@
 import type { Migration } from 'kysely';
 import * as instanceSettings from './0001-instance-settings.js';
+import * as identity from './0002-identity.js';
 
 /**
  * Every migration, in order. Forward-only: a migration is never edited or removed once
@@ -7,4 +8,5 @@ import * as instanceSettings from './0001-instance-settings.js';
  */
 export const migrations: Record<string, Migration> = {
   '0001-instance-settings': instanceSettings,
+  '0002-identity': identity,
 };

@@ -1,0 +1,78 @@
+import type { RouteAccess } from '@rampart/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { sendError } from '../../http/error-handler.js';
+import { AppError } from '../../lib/errors.js';
+import type { AuthService, Principal } from './auth.service.js';
+import type { SessionCookies } from './session-cookies.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Resolves and checks the caller of a route declared for players or trainers. */
+    accessGuard: (access: RouteAccess, request: FastifyRequest) => Promise<void>;
+  }
+  interface FastifyRequest {
+    principal: Principal | null;
+  }
+}
+
+const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+export const bearerToken = (request: FastifyRequest): string | null => {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  return match?.[1] ?? '';
+};
+
+/**
+ * Cross-site request forgery defence for cookie-authenticated writes: the Origin, when sent,
+ * must be ours, and the X-XSRF-TOKEN header must carry the token bound to this browser's
+ * session cookies. Requests authenticated by a bearer token carry no ambient credential and
+ * skip both; they are then authenticated by the token alone, never by a cookie.
+ */
+export const registerAuth = (
+  app: FastifyInstance,
+  deps: { auth: AuthService; cookies: SessionCookies; allowedOrigins: string[] },
+) => {
+  app.decorateRequest('principal', null);
+
+  app.addHook('onRequest', async (request, reply) => {
+    if (!UNSAFE_METHODS.has(request.method) || !request.url.startsWith('/api/') || request.is404)
+      return;
+    if (bearerToken(request) !== null || request.routeOptions.config.contract?.csrfExempt) return;
+    const origin = request.headers.origin;
+    if (origin !== undefined) {
+      const allowed =
+        deps.allowedOrigins.length > 0
+          ? deps.allowedOrigins
+          : [`${request.protocol}://${request.host}`];
+      if (!allowed.includes(origin)) return sendError(reply, 'auth.origin_mismatch');
+    }
+    if (!deps.cookies.verifyCsrf(request)) {
+      request.log.info({ url: request.url }, 'CSRF token mismatch');
+      return sendError(reply, 'auth.csrf_mismatch');
+    }
+  });
+
+  app.decorate('accessGuard', async (access: RouteAccess, request: FastifyRequest) => {
+    if (access !== 'player' && access !== 'trainer') return;
+    const token = bearerToken(request);
+    const cookie = deps.cookies.read(request, access);
+    const credential =
+      token !== null
+        ? { kind: 'token' as const, value: token }
+        : cookie
+          ? { kind: 'cookie' as const, value: cookie }
+          : null;
+    const result = credential ? await deps.auth.authenticate(credential, access) : null;
+    if (result === 'expired') throw new AppError('auth.session_expired');
+    if (!result) throw new AppError('auth.unauthenticated');
+    request.principal = result;
+  });
+};
+
+/** The authenticated caller of a route declared for players or trainers. */
+export const principalOf = (request: FastifyRequest): Principal => {
+  if (!request.principal) throw new AppError('auth.unauthenticated');
+  return request.principal;
+};

@@ -1,0 +1,47 @@
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../../config.js';
+import type { Database } from '../../db/schema.js';
+import type { Kysely } from 'kysely';
+import type { Clock } from '../../lib/clock.js';
+import { randomToken } from '../../lib/secrets.js';
+import { createProfileService } from '../profile/profile.service.js';
+import { registerProfileRoutes } from '../profile/profile.routes.js';
+import { createRateLimitRepository } from '../rate-limit/rate-limit.repository.js';
+import { registerAuth } from './auth.plugin.js';
+import { registerAuthRoutes } from './auth.routes.js';
+import { createAuthService } from './auth.service.js';
+import { createIdentityRepository } from './identity.repository.js';
+import { createSessionCookies } from './session-cookies.js';
+
+/** Accounts, sessions, CSRF, tokens, login links and the player's profile. */
+export const createIdentityModule = async (deps: {
+  db: Kysely<Database>;
+  config: Config;
+  clock: Clock;
+}) => {
+  const repo = createIdentityRepository(deps.db);
+  const rateLimits = createRateLimitRepository(deps.db);
+  const auth = createAuthService({ repo, rateLimits, config: deps.config.auth, clock: deps.clock });
+  const profile = createProfileService({ repo, auth });
+  // Shared by every node through the database, so a token issued by one node is valid on all.
+  const secret = await repo.getOrCreateSetting('csrf_secret', () => randomToken(32));
+  const cookies = createSessionCookies({
+    secret,
+    crossOrigin: deps.config.auth.crossOriginCookies,
+  });
+  return {
+    repo,
+    auth,
+    profile,
+    cookies,
+    /** Hooks: registered on the root instance before any route. */
+    registerHooks: (app: FastifyInstance) =>
+      registerAuth(app, { auth, cookies, allowedOrigins: deps.config.allowedOrigins }),
+    registerRoutes: (app: FastifyInstance) => {
+      registerAuthRoutes(app, { auth, cookies, repo });
+      registerProfileRoutes(app, { auth, cookies, repo, profile });
+    },
+  };
+};
+
+export type IdentityModule = Awaited<ReturnType<typeof createIdentityModule>>;

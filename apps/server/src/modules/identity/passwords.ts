@@ -1,0 +1,26 @@
+import { hash, verify } from '@node-rs/argon2';
+
+/** argon2id with OWASP's parameters (DESIGN §2): 19 MiB, 2 passes, 1 lane. */
+const parameters = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+
+export const hashPassword = (password: string): Promise<string> => hash(password, parameters);
+
+export const verifyPassword = async (passwordHash: string, password: string): Promise<boolean> => {
+  try {
+    return await verify(passwordHash, password);
+  } catch {
+    return false;
+  }
+};
+
+let dummyHash: Promise<string> | undefined;
+
+/**
+ * Spends the time of a real verification, for unknown usernames, so that a wrong username and a
+ * wrong password cannot be told apart by how long the answer takes.
+ */
+export const verifyAgainstNothing = async (password: string): Promise<false> => {
+  dummyHash ??= hashPassword('rampart-timing-equaliser');
+  await verifyPassword(await dummyHash, password);
+  return false;
+};

@@ -1,0 +1,48 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+
+export interface BucketState {
+  hits: number;
+  resetAt: Date;
+}
+
+/**
+ * Fixed-window counters kept in the database, so every node of a cluster counts the same
+ * attempts. Each call is one atomic statement: concurrent attempts never lose a hit.
+ */
+export const createRateLimitRepository = (db: Kysely<Database>) => ({
+  async hit(key: string, windowSeconds: number): Promise<BucketState> {
+    const row = await sql<{ hits: number; reset_at: Date }>`
+      insert into rate_limit_bucket as bucket (key, hits, reset_at)
+      values (${key}, 1, now() + make_interval(secs => ${windowSeconds}))
+      on conflict (key) do update set
+        hits = case when bucket.reset_at <= now() then 1 else bucket.hits + 1 end,
+        reset_at = case when bucket.reset_at <= now()
+          then now() + make_interval(secs => ${windowSeconds}) else bucket.reset_at end
+      returning hits, reset_at`
+      .execute(db)
+      .then((result) => result.rows[0]!);
+    return { hits: row.hits, resetAt: row.reset_at };
+  },
+
+  async forgive(key: string): Promise<void> {
+    await db
+      .updateTable('rate_limit_bucket')
+      .set({ hits: sql`greatest(hits - 1, 0)` })
+      .where('key', '=', key)
+      .execute();
+  },
+
+  async reset(key: string): Promise<void> {
+    await db.deleteFrom('rate_limit_bucket').where('key', '=', key).execute();
+  },
+
+  async purgeExpired(): Promise<void> {
+    await db
+      .deleteFrom('rate_limit_bucket')
+      .where('reset_at', '<', sql<Date>`now()`)
+      .execute();
+  },
+});
+
+export type RateLimitRepository = ReturnType<typeof createRateLimitRepository>;

@@ -1,0 +1,133 @@
+import { z } from 'zod';
+import { capabilities, roles } from '../domain/capabilities.js';
+import { avatarIds } from '../domain/avatars.js';
+import { defineRoute } from './route.js';
+import { localeSchema } from './system.js';
+
+export const authUserSchema = z.object({
+  uuid: z.uuid(),
+  username: z.string(),
+  pseudo: z.string(),
+  role: z.enum(roles),
+  avatarId: z.enum(avatarIds).nullable(),
+  locale: localeSchema,
+  capabilities: z.array(z.enum(capabilities)),
+});
+export type AuthUser = z.infer<typeof authUserSchema>;
+
+/** Login bodies accept anything reasonably sized; the rules of usernames are not revealed here. */
+export const credentialsSchema = z
+  .object({
+    username: z.string().min(1).max(128),
+    password: z.string().min(1).max(1024),
+  })
+  .strict();
+
+export const tokenRequestSchema = credentialsSchema.extend({
+  deviceName: z.string().trim().min(1).max(100).optional(),
+});
+
+const userBody = z.object({ user: authUserSchema });
+const tokenBody = z.object({
+  token: z.string(),
+  tokenType: z.literal('Bearer'),
+  user: authUserSchema,
+});
+
+export const getCsrfCookie = defineRoute({
+  method: 'GET',
+  path: '/api/csrf-cookie',
+  summary: 'Starts a guest session when there is none and sets the XSRF-TOKEN cookie',
+  tag: 'auth',
+  access: 'public',
+  responses: { 204: null },
+});
+
+const side = (interfaceName: 'player' | 'trainer') => {
+  const prefix = interfaceName === 'player' ? '/api/auth' : '/api/trainer/auth';
+  const who = interfaceName === 'player' ? 'player' : 'trainer';
+  return {
+    login: defineRoute({
+      method: 'POST',
+      path: `${prefix}/login`,
+      summary: `Logs a ${who} in with a cookie (new session id, fresh XSRF-TOKEN)`,
+      tag: 'auth',
+      access: 'public',
+      body: credentialsSchema,
+      responses: { 200: userBody, 401: null, 422: null, 429: null },
+    }),
+    token: defineRoute({
+      method: 'POST',
+      path: `${prefix}/token`,
+      summary: `Issues a bearer token for a ${who} (API clients, token mode)`,
+      tag: 'auth',
+      access: 'public',
+      csrfExempt: true,
+      body: tokenRequestSchema,
+      responses: { 200: tokenBody, 401: null, 422: null, 429: null },
+    }),
+    user: defineRoute({
+      method: 'GET',
+      path: `${prefix}/user`,
+      summary: `The authenticated ${who}`,
+      tag: 'auth',
+      access: interfaceName,
+      responses: { 200: userBody, 401: null },
+    }),
+    logout: defineRoute({
+      method: 'POST',
+      path: `${prefix}/logout`,
+      summary: `Ends the ${who}'s session (or revokes the bearer token used)`,
+      tag: 'auth',
+      access: interfaceName,
+      responses: { 204: null, 401: null },
+    }),
+  };
+};
+
+export const playerAuth = side('player');
+export const trainerAuth = side('trainer');
+
+export const magicLoginSchema = z.object({ token: z.string().min(1).max(200) }).strict();
+
+export const postMagicLogin = defineRoute({
+  method: 'POST',
+  path: '/api/auth/magic-login',
+  summary: 'Logs a player in with a single-use link issued by a trainer',
+  tag: 'auth',
+  access: 'public',
+  body: magicLoginSchema,
+  responses: { 200: userBody, 403: null, 404: null, 410: null, 422: null, 429: null },
+});
+
+export const magicLinkSchema = z.object({
+  url: z.string(),
+  token: z.string(),
+  expiresAt: z.iso.datetime(),
+});
+
+export const postMagicLink = defineRoute({
+  method: 'POST',
+  path: '/api/trainer/players/{uuid}/magic-links',
+  summary: 'Issues a single-use login link for a player',
+  tag: 'auth',
+  access: 'trainer',
+  params: z.object({ uuid: z.uuid() }),
+  responses: { 201: magicLinkSchema, 403: null, 404: null },
+});
+
+export const playerSummarySchema = z.object({
+  uuid: z.uuid(),
+  username: z.string(),
+  pseudo: z.string(),
+  avatarId: z.enum(avatarIds).nullable(),
+});
+
+export const getTrainerPlayers = defineRoute({
+  method: 'GET',
+  path: '/api/trainer/players',
+  summary: 'Player accounts',
+  tag: 'auth',
+  access: 'trainer',
+  responses: { 200: z.object({ players: z.array(playerSummarySchema) }) },
+});
