@@ -63,3 +63,46 @@ describe('the server process', () => {
     expect(await third.exited).toBe(0);
   }, 90_000);
 });
+
+describe('the administration command', () => {
+  const admin = async (directory: string, ...args: string[]) => {
+    const run = spawnServer({ PGLITE_DIR: directory }, 'src/cli/admin.ts', args);
+    started.push(run);
+    const code = await run.exited;
+    return { code, output: run.output() };
+  };
+
+  it('creates accounts, refuses weak passwords and lists them', async () => {
+    const directory = dataDir();
+    const created = await admin(
+      directory,
+      'create-player',
+      'zoe',
+      '--pseudo',
+      'Zoe',
+      '--password',
+      'Str0ng#Pass',
+    );
+    expect(created).toMatchObject({
+      code: 0,
+      output: expect.stringContaining('Created player zoe'),
+    });
+    const generated = await admin(directory, 'create-trainer', 'coach');
+    expect(generated.output).toMatch(/Password: \S{16,}/);
+    const weak = await admin(directory, 'create-player', 'yan', '--password', 'weak');
+    expect(weak.code).toBe(1);
+    expect(weak.output).toContain(
+      'at least 8 characters, an uppercase letter, a digit and a symbol',
+    );
+    expect(weak.output).not.toMatch(stackFrame);
+    const duplicate = await admin(directory, 'create-player', 'ZOE', '--password', 'Str0ng#Pass');
+    expect(duplicate).toMatchObject({
+      code: 1,
+      output: expect.stringContaining('username is already taken'),
+    });
+    const listed = await admin(directory, 'list');
+    expect(listed.output).toMatch(/trainer\s+coach/);
+    expect(listed.output).toMatch(/player\s+zoe\s+Zoe/);
+    expect(listed.output).not.toContain('alice');
+  }, 90_000);
+});

@@ -4,11 +4,8 @@ import { buildApp } from './app.js';
 import type { Config } from './config.js';
 import { openDatabase, type DatabaseHandle } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
-import { systemClock } from './lib/clock.js';
-import { createAuthService } from './modules/identity/auth.service.js';
 import { seedDemoAccounts } from './modules/identity/demo-accounts.js';
-import { createIdentityRepository } from './modules/identity/identity.repository.js';
-import { createRateLimitRepository } from './modules/rate-limit/rate-limit.repository.js';
+import { createIdentityServices } from './modules/identity/index.js';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -42,15 +39,7 @@ export const startServer = async (
   try {
     await migrateToLatest(database.db);
     const seededDemoAccounts = config.seedDemoAccounts
-      ? await seedDemoAccounts({
-          repo: createIdentityRepository(database.db),
-          auth: createAuthService({
-            repo: createIdentityRepository(database.db),
-            rateLimits: createRateLimitRepository(database.db),
-            config: config.auth,
-            clock: systemClock,
-          }),
-        })
+      ? await seedDemoAccounts(createIdentityServices(database.db, config.auth))
       : false;
     app = await buildApp({
       config,

@@ -12,19 +12,27 @@ export interface ServerProcess {
 }
 
 /** Starts src/main.ts in a child process, from source, as `npm start` would start the build. */
-export const spawnServer = (environment: Record<string, string>): ServerProcess => {
-  const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', 'src/main.ts'], {
-    cwd: serverDir,
-    env: {
-      PATH: process.env.PATH ?? '',
-      HOME: process.env.HOME ?? '',
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'info',
-      WEB_DIST: '/nonexistent',
-      ...environment,
+export const spawnServer = (
+  environment: Record<string, string>,
+  entry = 'src/main.ts',
+  args: string[] = [],
+): ServerProcess => {
+  const child = spawn(
+    process.execPath,
+    ['--conditions=source', '--import', 'tsx', entry, ...args],
+    {
+      cwd: serverDir,
+      env: {
+        PATH: process.env.PATH ?? '',
+        HOME: process.env.HOME ?? '',
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'info',
+        WEB_DIST: '/nonexistent',
+        ...environment,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  );
   let output = '';
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/schema.js';
 import type { Kysely } from 'kysely';
-import type { Clock } from '../../lib/clock.js';
+import { systemClock, type Clock } from '../../lib/clock.js';
 import { randomToken } from '../../lib/secrets.js';
 import { createProfileService } from '../profile/profile.service.js';
 import { registerProfileRoutes } from '../profile/profile.routes.js';
@@ -13,15 +13,29 @@ import { createAuthService } from './auth.service.js';
 import { createIdentityRepository } from './identity.repository.js';
 import { createSessionCookies } from './session-cookies.js';
 
+/** The identity services without HTTP, for the server's start and the administration command. */
+export const createIdentityServices = (
+  db: Kysely<Database>,
+  config: Config['auth'],
+  clock: Clock = systemClock,
+) => {
+  const repo = createIdentityRepository(db);
+  const auth = createAuthService({
+    repo,
+    rateLimits: createRateLimitRepository(db),
+    config,
+    clock,
+  });
+  return { repo, auth };
+};
+
 /** Accounts, sessions, CSRF, tokens, login links and the player's profile. */
 export const createIdentityModule = async (deps: {
   db: Kysely<Database>;
   config: Config;
   clock: Clock;
 }) => {
-  const repo = createIdentityRepository(deps.db);
-  const rateLimits = createRateLimitRepository(deps.db);
-  const auth = createAuthService({ repo, rateLimits, config: deps.config.auth, clock: deps.clock });
+  const { repo, auth } = createIdentityServices(deps.db, deps.config.auth, deps.clock);
   const profile = createProfileService({ repo, auth });
   // Shared by every node through the database, so a token issued by one node is valid on all.
   const secret = await repo.getOrCreateSetting('csrf_secret', () => randomToken(32));
