@@ -158,6 +158,43 @@ describe(`identity and access (${testDatabaseKind()})`, () => {
     });
   });
 
+  describe('the per-address limit', () => {
+    const burst = async (
+      proxyApp: FastifyInstance,
+      forwarded: (index: number) => string,
+      remoteAddress = '127.0.0.1',
+    ) => {
+      const statuses: number[] = [];
+      for (let index = 0; index < 6; index += 1) {
+        const browser = new TestBrowser(proxyApp);
+        const response = await browser.post(
+          '/api/auth/login',
+          { username: `unknown_${index}`, password: 'guess' },
+          { headers: { 'x-forwarded-for': forwarded(index) }, remoteAddress },
+        );
+        statuses.push(response.statusCode);
+      }
+      return statuses;
+    };
+
+    it('ignores X-Forwarded-For from an untrusted peer: rotating it does not escape the limit', async () => {
+      const direct = await createTestApp(database, { LOGIN_MAX_FAILURES_PER_IP: '3' });
+      const statuses = await burst(direct, (index) => `203.0.113.${index}`, '192.0.2.77');
+      await direct.close();
+      expect(statuses).toEqual([401, 401, 401, 429, 429, 429]);
+    });
+
+    it('counts per client address behind a configured proxy', async () => {
+      const proxied = await createTestApp(database, {
+        LOGIN_MAX_FAILURES_PER_IP: '3',
+        TRUST_PROXY: '127.0.0.1',
+      });
+      const statuses = await burst(proxied, (index) => `198.51.100.${index}`);
+      await proxied.close();
+      expect(statuses).toEqual([401, 401, 401, 401, 401, 401]);
+    });
+  });
+
   describe('bad input', () => {
     const cases: [string, unknown][] = [
       ['an empty username', { username: '', password: 'x' }],
