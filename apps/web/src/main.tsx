@@ -12,6 +12,8 @@ import { initI18n } from './lib/i18n/i18n';
 const queryClient = createQueryClient();
 // App info is loaded once, in parallel with the catalogue (spec §2 "app-infos" middleware).
 void queryClient.prefetchQuery(appInfoQueryOptions());
+// Creating the router starts the first guard, whose identity fetch then runs beside the catalogue's.
+const { router, auth } = createAppRouter(queryClient);
 
 const locale = resolveLocale({
   pathname: window.location.pathname,
@@ -27,6 +29,6 @@ if (!container) throw new Error('index.html has no #root element');
 
 createRoot(container).render(
   <StrictMode>
-    <App router={createAppRouter()} queryClient={queryClient} />
+    <App router={router} queryClient={queryClient} auth={auth} />
   </StrictMode>,
 );

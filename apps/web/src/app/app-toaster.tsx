@@ -2,13 +2,19 @@ import { useTranslation } from 'react-i18next';
 import { Toaster } from 'sonner';
 import { DEFAULT_TOAST_DURATION_MS } from '../lib/toast';
 
-/** Where `lib/toast` messages appear. */
+/**
+ * Where `lib/toast` messages appear: top right, below the header, so a toast never covers the
+ * account menu or the language switcher.
+ */
+const BELOW_HEADER = 'calc(var(--header-height, 4rem) + 0.75rem)';
 export default function AppToaster() {
   const { t } = useTranslation();
   return (
     <Toaster
       theme="dark"
       position="top-right"
+      offset={{ top: BELOW_HEADER, right: '1rem' }}
+      mobileOffset={{ top: BELOW_HEADER, right: '0.5rem', left: '0.5rem' }}
       richColors
       closeButton
       duration={DEFAULT_TOAST_DURATION_MS}

@@ -1,5 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, apiClient, createApiClient, type ApiClientConfig } from './api-client';
+import {
+  ApiError,
+  apiClient,
+  createApiClient,
+  parseRetryAfter,
+  type ApiClientConfig,
+} from './api-client';
 
 type FetchArgs = [input: string, init: RequestInit];
 
@@ -298,5 +304,67 @@ describe('the app client', () => {
     await apiClient.get('/api/home');
     expect(fetchMock).toHaveBeenCalledTimes(1);
     expect(new Headers(fetchMock.mock.calls[0]![1].headers).has('X-XSRF-TOKEN')).toBe(false);
+  });
+});
+
+describe('api client CSRF settings', () => {
+  afterEach(() => {
+    document.cookie = 'XSRF-TOKEN=; Max-Age=0; Path=/';
+  });
+
+  it('keeps one CSRF slot: configuring it again replaces it, null turns it off', async () => {
+    document.cookie = 'XSRF-TOKEN=abc; Path=/';
+    const { client, call } = setup([json({}), json({})], {
+      csrf: { endpoint: '/api/csrf-cookie', cookieName: 'XSRF-TOKEN', headerName: 'X-XSRF-TOKEN' },
+    });
+    client.configureCsrf({
+      endpoint: '/api/csrf-cookie',
+      cookieName: 'XSRF-TOKEN',
+      headerName: 'X-XSRF-TOKEN',
+    });
+    await client.post('/api/x', {});
+    expect(call(0).headers.get('X-XSRF-TOKEN')).toBe('abc');
+    client.configureCsrf(null);
+    await client.post('/api/x', {});
+    expect(call(1).headers.has('X-XSRF-TOKEN')).toBe(false);
+  });
+
+  it('does not retry a write refused with 419 when retry is off', async () => {
+    document.cookie = 'XSRF-TOKEN=stale; Path=/';
+    const { client, fetchMock } = setup([json(errorBody('auth.csrf_mismatch'), 419)], {
+      csrf: { endpoint: '/api/csrf-cookie', cookieName: 'XSRF-TOKEN', headerName: 'X-XSRF-TOKEN' },
+    });
+    await expect(client.post('/api/x', {})).rejects.toMatchObject({ status: 419 });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('api client error details', () => {
+  it('reads Retry-After in seconds', async () => {
+    const { client } = setup([
+      json(errorBody('auth.too_many_attempts'), 429, { 'Retry-After': '90' }),
+    ]);
+    await expect(client.post('/api/auth/login', {})).rejects.toMatchObject({
+      code: 'auth.too_many_attempts',
+      retryAfterSeconds: 90,
+    });
+  });
+
+  it('reads Retry-After as an HTTP date, and nothing when absent', () => {
+    const now = Date.parse('2025-01-01T10:00:00Z');
+    expect(parseRetryAfter('Wed, 01 Jan 2025 10:02:30 GMT', now)).toBe(150);
+    expect(parseRetryAfter(null, now)).toBeNull();
+    expect(parseRetryAfter('soon', now)).toBeNull();
+  });
+
+  it('tells the error hook about every failed answer, with its request', async () => {
+    const { client } = setup([json(errorBody('request.not_found'), 404)]);
+    const listener = vi.fn();
+    client.onError(listener);
+    await client.get('/api/missing').catch(() => undefined);
+    expect(listener).toHaveBeenCalledWith(
+      expect.objectContaining({ code: 'request.not_found' }),
+      expect.objectContaining({ url: '/api/missing', method: 'GET' }),
+    );
   });
 });

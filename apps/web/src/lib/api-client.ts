@@ -1,9 +1,10 @@
-import type { HttpMethod } from '@rampart/contracts';
-import { ApiError } from './api-error';
+import { cookieNames, type HttpMethod } from '@rampart/contracts';
+import { ApiError, parseRetryAfter } from './api-error';
 import { createCsrfInterceptor } from './api-interceptors';
+import { readCookie } from './cookies';
 import { loadContractSchemas } from './load-contract-schemas';
 
-export { ApiError, isApiError, clientErrorCodes } from './api-error';
+export { ApiError, isApiError, clientErrorCodes, parseRetryAfter } from './api-error';
 export type { ApiErrorCode, ClientErrorCode } from './api-error';
 
 /** A request as interceptors see it, after body encoding and before `fetch`. */
@@ -41,14 +42,27 @@ export interface RequestOptions<T> {
 
 export type BodylessOptions<T> = Omit<RequestOptions<T>, 'method' | 'body'>;
 
+/** Cookie mode CSRF (spec §7, DESIGN §4): where the cookie comes from and how it travels back. */
+export interface CsrfSettings {
+  /** Answers with the CSRF cookie (`GET /api/csrf-cookie`). */
+  endpoint: string;
+  cookieName: string;
+  headerName: string;
+}
+
 export interface ApiClientConfig {
   baseUrl?: string;
   /** Defaults to the global `fetch`, looked up at call time. */
   fetch?: typeof fetch;
-  /** One retry of idempotent requests after a network failure or a 502/503/504 (spec §7). */
+  /**
+   * One retry after a transient failure (spec §7): idempotent requests after a network failure
+   * or a 502/503/504, and any write refused with 419 once a fresh CSRF cookie is fetched.
+   */
   retry?: boolean;
   retryDelayMs?: number;
   interceptors?: readonly RequestInterceptor[];
+  /** Sends the CSRF cookie back on writes; `null` (token mode) sends none. */
+  csrf?: CsrfSettings | null;
 }
 
 export interface ApiClient {
@@ -60,14 +74,25 @@ export interface ApiClient {
   delete<T = unknown>(path: string, options?: BodylessOptions<T>): Promise<T>;
   /** Adds an interceptor; returns the function that removes it. */
   use(interceptor: RequestInterceptor): () => void;
+  /**
+   * Replaces the CSRF settings (one slot: clients sharing this one never send the header twice
+   * nor fetch the cookie twice); `null` turns CSRF off.
+   */
+  configureCsrf(settings: CsrfSettings | null): void;
   /** Called on every 401 (spec §4: reset the user, go to the login page). */
-  onUnauthorized(listener: (error: ApiError) => void): () => void;
-  /** Called when the server answers a redirect, which `redirect: 'manual'` leaves opaque. */
+  onUnauthorized(listener: (error: ApiError, request: ApiRequest) => void): () => void;
+  /** Called on every answer with an error status (4xx, 5xx), after the 401 hook. */
+  onError(listener: (error: ApiError, request: ApiRequest) => void): () => void;
+  /**
+   * Called when the server answers a redirect, which `redirect: 'manual'` leaves opaque (its
+   * `url` is then the request's).
+   */
   onRedirect(listener: (response: Response) => void): () => void;
 }
 
 const IDEMPOTENT_METHODS: ReadonlySet<HttpMethod> = new Set(['GET', 'PUT', 'DELETE']);
 const RETRYABLE_STATUSES: ReadonlySet<number> = new Set([502, 503, 504]);
+const CSRF_MISMATCH_STATUS = 419;
 
 const buildUrl = (
   baseUrl: string,
@@ -113,14 +138,22 @@ const readErrorBody = async (response: Response): Promise<ApiError> => {
   // The schema chunk may fail to load (a redeploy replaced it): the error stays an ApiError.
   const schemas = await loadContractSchemas().catch(() => null);
   const parsed = schemas?.errorBodySchema.safeParse(json);
+  const retryAfterSeconds = parseRetryAfter(response.headers.get('Retry-After'));
   if (parsed?.success) {
     const { code, message, issues } = parsed.data.error;
-    return new ApiError({ status: response.status, code, message, ...(issues ? { issues } : {}) });
+    return new ApiError({
+      status: response.status,
+      code,
+      message,
+      retryAfterSeconds,
+      ...(issues ? { issues } : {}),
+    });
   }
   return new ApiError({
     status: response.status,
     code: 'client.unexpected_response',
     message: `HTTP ${response.status} without an API error body`,
+    retryAfterSeconds,
   });
 };
 
@@ -163,8 +196,22 @@ const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, 
 export const createApiClient = (config: ApiClientConfig = {}): ApiClient => {
   const { baseUrl = '', retry: retryByDefault = false, retryDelayMs = 250 } = config;
   const interceptors: RequestInterceptor[] = [...(config.interceptors ?? [])];
-  const unauthorizedListeners = new Set<(error: ApiError) => void>();
+  const unauthorizedListeners = new Set<(error: ApiError, request: ApiRequest) => void>();
+  const errorListeners = new Set<(error: ApiError, request: ApiRequest) => void>();
   const redirectListeners = new Set<(response: Response) => void>();
+
+  // The CSRF interceptor runs after the others, so that it sees a bearer token they added.
+  let csrf: { settings: CsrfSettings; interceptor: RequestInterceptor } | null = null;
+  const configureCsrf = (settings: CsrfSettings | null) => {
+    csrf = settings && {
+      settings,
+      interceptor: createCsrfInterceptor({
+        fetchCsrfCookie: () => fetchCsrfCookie(settings),
+        cookieName: settings.cookieName,
+        headerName: settings.headerName,
+      }),
+    };
+  };
 
   const send = async (request: ApiRequest): Promise<Response> => {
     const fetchImpl = config.fetch ?? globalThis.fetch;
@@ -200,6 +247,21 @@ export const createApiClient = (config: ApiClientConfig = {}): ApiClient => {
     }
   };
 
+  /**
+   * A 419 means the CSRF token no longer matches the session (a guest session that expired, a
+   * cookie from before a restart). The server refused the write before doing anything, so it
+   * is safe to fetch a fresh cookie and send it again, once.
+   */
+  const retryAfterCsrfMismatch = async (request: ApiRequest): Promise<Response | null> => {
+    const current = csrf;
+    if (!current || !request.headers.has(current.settings.headerName)) return null;
+    await fetchCsrfCookie(current.settings);
+    const token = readCookie(current.settings.cookieName);
+    if (token === null) return null;
+    request.headers.set(current.settings.headerName, token);
+    return send(request);
+  };
+
   const request = async <T>(path: string, options: RequestOptions<T> = {}): Promise<T> => {
     const headers = new Headers(options.headers);
     headers.set('Accept', 'application/json');
@@ -212,9 +274,13 @@ export const createApiClient = (config: ApiClientConfig = {}): ApiClient => {
       signal: options.signal,
     };
     for (const interceptor of interceptors) prepared = await interceptor(prepared);
+    if (csrf) prepared = await csrf.interceptor(prepared);
 
     const mayRetry = options.retry ?? (retryByDefault && IDEMPOTENT_METHODS.has(prepared.method));
-    const response = await sendWithRetry(prepared, mayRetry);
+    let response = await sendWithRetry(prepared, mayRetry);
+    if (response.status === CSRF_MISMATCH_STATUS && (options.retry ?? retryByDefault)) {
+      response = (await retryAfterCsrfMismatch(prepared)) ?? response;
+    }
 
     if (response.type === 'opaqueredirect' || (response.status >= 300 && response.status < 400)) {
       for (const listener of redirectListeners) listener(response);
@@ -227,12 +293,22 @@ export const createApiClient = (config: ApiClientConfig = {}): ApiClient => {
     if (!response.ok) {
       const error = await readErrorBody(response);
       if (response.status === 401 && options.notifyUnauthorized !== false) {
-        for (const listener of unauthorizedListeners) listener(error);
+        for (const listener of unauthorizedListeners) listener(error, prepared);
       }
+      for (const listener of errorListeners) listener(error, prepared);
       throw error;
     }
     return readSuccessBody(response, options.schema);
   };
+
+  // Concurrent callers (the interceptor, a 419 retry) share one cookie fetch.
+  let pendingCsrfCookie: Promise<unknown> | null = null;
+  const fetchCsrfCookie = (settings: CsrfSettings): Promise<unknown> =>
+    (pendingCsrfCookie ??= request(settings.endpoint, { notifyUnauthorized: false }).finally(() => {
+      pendingCsrfCookie = null;
+    }));
+
+  configureCsrf(config.csrf ?? null);
 
   return {
     request,
@@ -248,18 +324,24 @@ export const createApiClient = (config: ApiClientConfig = {}): ApiClient => {
         if (index !== -1) interceptors.splice(index, 1);
       };
     },
+    configureCsrf,
     onUnauthorized: (listener) => subscribe(unauthorizedListeners, listener),
+    onError: (listener) => subscribe(errorListeners, listener),
     onRedirect: (listener) => subscribe(redirectListeners, listener),
   };
 };
 
 /** Where the server starts a guest session and sets the `XSRF-TOKEN` cookie (DESIGN §4). */
 export const CSRF_COOKIE_PATH = '/api/csrf-cookie';
+/** The header the server reads the CSRF token from. */
+export const CSRF_HEADER_NAME = 'X-XSRF-TOKEN';
 
 /**
  * The client every feature uses: same-origin cookie mode, CSRF header on writes, one retry of
- * idempotent calls. The identity work subscribes to `onUnauthorized` / `onRedirect` and, in token
- * mode, adds `createBearerTokenInterceptor` with `apiClient.use`.
+ * transient failures. The auth feature (features/auth) configures it from its own configuration:
+ * CSRF settings, bearer token in token mode, 401 and redirect handling.
  */
-export const apiClient: ApiClient = createApiClient({ retry: true });
-apiClient.use(createCsrfInterceptor({ fetchCsrfCookie: () => apiClient.get(CSRF_COOKIE_PATH) }));
+export const apiClient: ApiClient = createApiClient({
+  retry: true,
+  csrf: { endpoint: CSRF_COOKIE_PATH, cookieName: cookieNames.csrf, headerName: CSRF_HEADER_NAME },
+});

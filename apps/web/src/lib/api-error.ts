@@ -19,6 +19,8 @@ export interface ApiErrorInit {
   code: ApiErrorCode;
   message: string;
   issues?: readonly FieldIssue[];
+  /** Seconds to wait before trying again, from a `Retry-After` header (429, 503). */
+  retryAfterSeconds?: number | null;
   cause?: unknown;
 }
 
@@ -28,13 +30,30 @@ export class ApiError extends Error {
   readonly status: number;
   readonly code: ApiErrorCode;
   readonly issues: readonly FieldIssue[];
+  readonly retryAfterSeconds: number | null;
 
-  constructor({ status, code, message, issues = [], cause }: ApiErrorInit) {
+  constructor({
+    status,
+    code,
+    message,
+    issues = [],
+    retryAfterSeconds = null,
+    cause,
+  }: ApiErrorInit) {
     super(message, { cause });
     this.status = status;
     this.code = code;
     this.issues = issues;
+    this.retryAfterSeconds = retryAfterSeconds;
   }
 }
 
 export const isApiError = (error: unknown): error is ApiError => error instanceof ApiError;
+
+/** `Retry-After` as whole seconds from `now`: delta-seconds or an HTTP date; null when absent or unreadable. */
+export const parseRetryAfter = (value: string | null, now: number = Date.now()): number | null => {
+  if (value === null || value.trim() === '') return null;
+  if (/^\s*\d+\s*$/.test(value)) return Number(value);
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? null : Math.max(0, Math.ceil((date - now) / 1000));
+};

@@ -51,9 +51,9 @@ export const createCsrfInterceptor = ({
 
 /** Token mode (spec §7): `Authorization: Bearer <token>` whenever a token is stored. */
 export const createBearerTokenInterceptor =
-  (getToken: () => string | null): RequestInterceptor =>
-  (request) => {
-    const token = getToken();
+  (getToken: () => string | null | Promise<string | null>): RequestInterceptor =>
+  async (request) => {
+    const token = await getToken();
     if (token) request.headers.set('Authorization', `Bearer ${token}`);
     return request;
   };

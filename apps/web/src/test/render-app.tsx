@@ -1,10 +1,11 @@
-import type { AppInfo } from '@rampart/contracts';
+import { webRoutes, type AppInfo, type AuthUser } from '@rampart/contracts';
 import { render } from '@testing-library/react';
 import { createMemoryRouter } from 'react-router';
-import { vi } from 'vitest';
+import { onTestFinished, vi } from 'vitest';
 import { App } from '../app/app';
 import { createQueryClient } from '../app/query-client';
-import { createAppRoutes } from '../app/router/app-routes';
+import { createAppRouterWith } from '../app/router/create-router';
+import { splitLocalePrefix } from '../features/locale';
 
 export const testAppInfo: AppInfo = {
   'app-name': 'Rampart Test',
@@ -13,20 +14,74 @@ export const testAppInfo: AppInfo = {
   'go-home-enabled': true,
 };
 
+export const testPlayer: AuthUser = {
+  uuid: '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b',
+  username: 'alice',
+  pseudo: 'Alice',
+  role: 'player',
+  avatarId: 'sentinel',
+  locale: 'en',
+  capabilities: ['profile.manage', 'game.play', 'session.create_own'],
+};
+
+export const testTrainer: AuthUser = {
+  uuid: '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a60',
+  username: 'trainer',
+  pseudo: 'Trainer',
+  role: 'trainer',
+  avatarId: null,
+  locale: 'en',
+  capabilities: ['profile.manage', 'session.run'],
+};
+
 type AppInfoAnswer = AppInfo | 'error' | 'pending';
+
+/** Extra answers of the stubbed API, by `METHOD /path` (query left out). */
+export type ApiRoutes = Record<string, (init: RequestInit) => Response | Promise<Response>>;
+
+export interface StubOptions {
+  /** Who `GET /api/auth/user` says is logged in (null: nobody). */
+  player?: AuthUser | null;
+  /** Who `GET /api/trainer/auth/user` says is logged in. */
+  trainer?: AuthUser | null;
+  api?: ApiRoutes;
+}
+
+const unauthenticated = () =>
+  Response.json(
+    { error: { code: 'auth.unauthenticated', message: 'Unauthenticated' } },
+    { status: 401 },
+  );
+const identity = (user: AuthUser | null | undefined) => () =>
+  user ? Response.json({ user }) : unauthenticated();
 
 /**
  * Stubs the browser's `fetch` (the app's only way out): `/api/app-info` answers `appInfo`, a 500,
- * or never; anything else is a 404 in the API's error shape.
+ * or never; the identity endpoints answer `player` and `trainer`; `api` answers what a test adds;
+ * anything else is a 404 in the API's error shape.
  */
-export const stubFetch = (appInfo: AppInfoAnswer = testAppInfo) => {
-  const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
+export const stubFetch = (
+  appInfo: AppInfoAnswer = testAppInfo,
+  { player = null, trainer = null, api = {} }: StubOptions = {},
+) => {
+  const routes: ApiRoutes = {
+    'GET /api/auth/user': identity(player),
+    'GET /api/trainer/auth/user': identity(trainer),
+    'GET /api/csrf-cookie': () => {
+      document.cookie = 'XSRF-TOKEN=test-csrf; Path=/';
+      return new Response(null, { status: 204 });
+    },
+    ...api,
+  };
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
     const url = String(input);
     if (url.startsWith('/api/app-info')) {
       if (appInfo === 'pending') return new Promise<Response>(() => undefined);
       if (appInfo === 'error') return new Response('oops', { status: 500 });
       return Response.json(appInfo);
     }
+    const route = routes[`${init.method ?? 'GET'} ${url.split('?')[0]}`];
+    if (route) return route(init);
     return Response.json(
       { error: { code: 'request.not_found', message: 'Not found' } },
       { status: 404 },
@@ -36,14 +91,32 @@ export const stubFetch = (appInfo: AppInfoAnswer = testAppInfo) => {
   return fetchMock;
 };
 
-/** The whole app (real routes, layouts, providers) at `path`, over a stubbed `fetch`. */
-export const renderApp = (
-  path: string,
-  { appInfo = testAppInfo }: { appInfo?: AppInfoAnswer } = {},
-) => {
-  const fetchMock = stubFetch(appInfo);
+const guestOnly = (access: string) => (path: string) =>
+  webRoutes.some((route) => route.access === access && route.path === splitLocalePrefix(path).path);
+
+export interface RenderAppOptions extends StubOptions {
+  appInfo?: AppInfoAnswer;
+}
+
+/**
+ * The whole app (real routes, guards, layouts, providers) at `path`, over a stubbed `fetch`.
+ * Unless a test says who is logged in, the visitor is whoever the first screen admits: nobody
+ * on a login page, else a player with an avatar (and a trainer on trainer screens).
+ */
+export const renderApp = (path: string, options: RenderAppOptions = {}) => {
+  const pathname = path.split(/[?#]/)[0] ?? path;
+  const {
+    appInfo = testAppInfo,
+    player = guestOnly('guest')(pathname) ? null : testPlayer,
+    trainer = guestOnly('trainer-guest')(pathname) ? null : testTrainer,
+    api,
+  } = options;
+  const fetchMock = stubFetch(appInfo, { player, trainer, ...(api ? { api } : {}) });
   const queryClient = createQueryClient();
-  const router = createMemoryRouter(createAppRoutes(), { initialEntries: [path] });
-  const view = render(<App router={router} queryClient={queryClient} />);
-  return { ...view, router, queryClient, fetchMock };
+  const { router, auth } = createAppRouterWith(queryClient, (routes) =>
+    createMemoryRouter(routes, { initialEntries: [path] }),
+  );
+  onTestFinished(() => auth.dispose());
+  const view = render(<App router={router} queryClient={queryClient} auth={auth} />);
+  return { ...view, router, queryClient, auth, fetchMock };
 };

@@ -77,9 +77,18 @@ export const putLocale = defineRoute({
   responses: { 200: userBody, 422: null },
 });
 
+/** A device as the server recognised it; the client words it in the reader's language. */
+export const sessionDeviceSchema = z.object({
+  /** The name given to a bearer token, if any. */
+  name: z.string().nullable(),
+  browser: z.string().nullable(),
+  os: z.string().nullable(),
+});
+export type SessionDevice = z.infer<typeof sessionDeviceSchema>;
+
 export const profileSessionSchema = z.object({
   id: z.string(),
-  device: z.string(),
+  device: sessionDeviceSchema,
   ip: z.string().nullable(),
   kind: z.enum(['cookie', 'token']),
   createdAt: z.iso.datetime(),

@@ -94,6 +94,17 @@ export const createAuthService = (deps: {
   // it looked up for a few seconds. Changes made on this node evict at once; elsewhere the cache
   // lifetime bounds how long a revoked session keeps working.
   const cache = new Map<string, CachedSession>();
+  // Simultaneous look-ups of one session (a reconnect storm, a page opening several streams)
+  // share one query instead of queueing on the pool.
+  const pending = new Map<string, Promise<LiveSession | undefined>>();
+  const lookUp = (idHash: string) => {
+    let query = pending.get(idHash);
+    if (!query) {
+      query = repo.findLiveSession(idHash).finally(() => pending.delete(idHash));
+      pending.set(idHash, query);
+    }
+    return query;
+  };
 
   const evictAccount = (accountId: string) => {
     for (const [idHash, entry] of cache) {
@@ -192,7 +203,7 @@ export const createAuthService = (deps: {
       const nowMs = clock.now().getTime();
       let entry = cache.get(idHash);
       if (!entry || entry.cachedUntilMs <= nowMs) {
-        const live = await repo.findLiveSession(idHash);
+        const live = await lookUp(idHash);
         if (!live) {
           cache.delete(idHash);
           return null;
@@ -233,7 +244,7 @@ export const createAuthService = (deps: {
       deviceName: string | undefined,
     ) {
       const account = await checkCredentials(iface, username, password, meta);
-      return openSession(account, 'token', meta, deviceName ?? describeDevice(meta.userAgent));
+      return openSession(account, 'token', meta, deviceName ?? null);
     },
 
     async endSession(idHash: string) {

@@ -16,12 +16,12 @@ const systems: [RegExp, string][] = [
   [/Linux/, 'Linux'],
 ];
 
-/** A short description of a device from its user agent ("Firefox on Linux"), for the profile. */
-export const describeDevice = (userAgent: string | null | undefined, tokenName?: string | null) => {
-  if (tokenName) return tokenName;
-  if (!userAgent) return 'Unknown device';
-  const browser = browsers.find(([pattern]) => pattern.test(userAgent))?.[1];
-  const system = systems.find(([pattern]) => pattern.test(userAgent))?.[1];
-  if (browser && system) return `${browser} on ${system}`;
-  return browser ?? system ?? userAgent.slice(0, 60);
-};
+/** The browser and system of a user agent, for the profile's list of sessions. */
+export const describeDevice = (
+  userAgent: string | null | undefined,
+  tokenName?: string | null,
+) => ({
+  name: tokenName ?? null,
+  browser: (userAgent && browsers.find(([pattern]) => pattern.test(userAgent))?.[1]) || null,
+  os: (userAgent && systems.find(([pattern]) => pattern.test(userAgent))?.[1]) || null,
+});

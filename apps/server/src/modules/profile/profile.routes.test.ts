@@ -232,15 +232,12 @@ describe(`profile (${testDatabaseKind()})`, () => {
       const sessions = (await browser.get('/api/profile/sessions')).json().sessions;
       expect(sessions).toHaveLength(3);
       expect(sessions.filter((session: { current: boolean }) => session.current)).toHaveLength(1);
-      expect(sessions.map((session: { device: string }) => session.device).sort()).toEqual([
-        'Chrome on Windows',
-        'Firefox on Linux',
-        'Safari on iOS',
-      ]);
+      type Listed = { id: string; device: { browser: string; os: string } };
+      expect(
+        sessions.map((session: Listed) => `${session.device.browser}/${session.device.os}`).sort(),
+      ).toEqual(['Chrome/Windows', 'Firefox/Linux', 'Safari/iOS']);
 
-      const phoneSession = sessions.find(
-        (session: { device: string }) => session.device === 'Safari on iOS',
-      );
+      const phoneSession = sessions.find((session: Listed) => session.device.os === 'iOS');
       expect((await browser.delete(`/api/profile/sessions/${phoneSession.id}`)).statusCode).toBe(
         204,
       );

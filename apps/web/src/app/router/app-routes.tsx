@@ -5,55 +5,72 @@ import {
   type WebLayout,
   type WebRoute,
 } from '@rampart/contracts';
-import type { ComponentType } from 'react';
-import type { RouteObject } from 'react-router';
-import { DefaultLayout } from '../layouts/default-layout';
+import { redirect, type RouteObject } from 'react-router';
 import { ErrorLayout } from '../layouts/error-layout';
 import { ReworkLayout } from '../layouts/rework-layout';
 import { InitialLoading, RootRoute } from './root-route';
 import { NotFoundRoute, RouteErrorBoundary } from './route-errors';
+import { screenAccessRedirect, type GuardAuth } from './route-guard';
 import type { ScreenHandle } from './screen-handle';
 import { screenModules } from './screen-modules';
 
-const layoutComponents: Record<WebLayout, ComponentType> = {
-  default: DefaultLayout,
-  rework: ReworkLayout,
-  error: ErrorLayout,
+const layoutRoutes: Record<WebLayout, Pick<RouteObject, 'Component' | 'lazy'>> = {
+  // The header (navigation, account menu, sound) is no use on the login page, the first page
+  // most visitors see: it comes in its own chunk, fetched beside the first default screen's.
+  default: {
+    lazy: async () => ({ Component: (await import('../layouts/default-layout')).DefaultLayout }),
+  },
+  rework: { Component: ReworkLayout },
+  error: { Component: ErrorLayout },
 };
 
 const layoutOrder: readonly WebLayout[] = ['default', 'rework', 'error'];
 
+export interface AppRoutesOptions {
+  /** Who is logged in, for the guards of each screen (its `handle.access`). */
+  auth: GuardAuth;
+}
+
 const screenRoute = (
   route: WebRoute & { id: keyof typeof screenModules },
   branch: string,
+  { auth }: AppRoutesOptions,
 ): RouteObject => {
   const handle: ScreenHandle = { screen: route.id, layout: route.layout, access: route.access };
   const lazy = async () => ({ Component: (await screenModules[route.id]()).default });
+  // The guard runs before the screen renders (and while its chunk loads): no protected screen
+  // ever flashes to a visitor it is not for.
+  const loader = async ({ request }: { request: Request }) => {
+    const target = await screenAccessRedirect(handle, new URL(request.url), auth);
+    if (target) throw redirect(target);
+    return null;
+  };
   const id = `${branch}:${route.id}`;
   return route.path === '/'
-    ? { id, index: true, handle, lazy }
-    : { id, path: route.path.slice(1), handle, lazy };
+    ? { id, index: true, handle, lazy, loader }
+    : { id, path: route.path.slice(1), handle, lazy, loader };
 };
 
 /** Every screen, grouped under its layout; behind `prefix` when there is one (`/fr/home`). */
-const localeBranch = (prefix: Locale | null): RouteObject => {
+const localeBranch = (prefix: Locale | null, options: AppRoutesOptions): RouteObject => {
   const branch = prefix ?? 'unprefixed';
   const children = layoutOrder
     .map((layout) => ({ layout, routes: webRoutes.filter((route) => route.layout === layout) }))
     .filter(({ routes }) => routes.length > 0)
     .map(({ layout, routes }) => ({
       id: `${branch}:layout:${layout}`,
-      Component: layoutComponents[layout],
-      children: routes.map((route) => screenRoute(route, branch)),
+      ...layoutRoutes[layout],
+      children: routes.map((route) => screenRoute(route, branch, options)),
     }));
   return prefix ? { id: branch, path: prefix, children } : { id: branch, children };
 };
 
 /**
  * The route tree: root (loading bar, locale) → error boundary → the screens of `webRoutes`,
- * reachable with or without a locale prefix, each inside its layout → 404 for anything else.
+ * reachable with or without a locale prefix, each inside its layout and behind its guard → 404
+ * for anything else.
  */
-export const createAppRoutes = (): RouteObject[] => [
+export const createAppRoutes = (options: AppRoutesOptions): RouteObject[] => [
   {
     id: 'root',
     Component: RootRoute,
@@ -64,8 +81,8 @@ export const createAppRoutes = (): RouteObject[] => [
         id: 'screens',
         ErrorBoundary: RouteErrorBoundary,
         children: [
-          localeBranch(null),
-          ...webLocalePrefixes.map(localeBranch),
+          localeBranch(null, options),
+          ...webLocalePrefixes.map((prefix) => localeBranch(prefix, options)),
           { id: 'not-found', path: '*', Component: NotFoundRoute },
         ],
       },

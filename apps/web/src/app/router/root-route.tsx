@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
 import { LoadingBar } from '../../components/ui/loading-bar/loading-bar';
 import { useAppInfo } from '../../features/app-info';
+import { useInactivityLogout } from '../../features/auth';
 import { useLocaleSync } from '../../features/locale';
 
 /** Shown while a navigation, a query or a mutation is under way (spec §2). */
@@ -24,6 +25,7 @@ export function InitialLoading() {
 export function RootRoute() {
   const { availableLocales } = useAppInfo();
   useLocaleSync(availableLocales);
+  useInactivityLogout();
   return (
     <>
       <AppLoadingBar />

@@ -33,6 +33,6 @@ export const screenModules: Record<WebRouteId, () => Promise<ScreenModule>> = {
   videoTransitionConnexion: () =>
     import('../../features/transitions/screens/video-transition-connexion-screen'),
   chapter: () => import('../../features/chapters/screens/chapter-screen'),
-  trainerLogin: () => import('../../features/trainer/screens/trainer-login-screen'),
+  trainerLogin: () => import('../../features/auth/screens/trainer-login-screen'),
   trainerHome: () => import('../../features/trainer/screens/trainer-home-screen'),
 };

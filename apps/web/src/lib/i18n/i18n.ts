@@ -8,9 +8,12 @@ export type Catalogue = typeof en;
 export type Namespace = keyof Catalogue;
 
 export const namespaces = [
+  'auth',
   'common',
   'cookies',
   'errors',
+  'onboarding',
+  'profile',
   'screens',
 ] as const satisfies readonly Namespace[];
 export const defaultNamespace = 'common' satisfies Namespace;

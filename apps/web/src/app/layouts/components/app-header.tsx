@@ -1,11 +1,23 @@
-import { LanguageSwitcher } from '../../../features/locale';
+import { Suspense } from 'react';
+import { useMatches } from 'react-router';
 import { useAppInfo } from '../../../features/app-info';
+import { UserMenu } from '../../../features/auth';
+import { LanguageSwitcher } from '../../../features/locale';
+import { SoundToggle } from '../../../features/sound';
+import type { ScreenHandle } from '../../router/screen-handle';
 import { BrandLink } from './brand-link';
 import { MainNav } from './main-nav';
 import styles from './app-header.module.css';
 
+/** Trainer screens show the trainer's account; every other screen the player's. */
+const useAccountSide = () =>
+  useMatches().some((match) => (match.handle as ScreenHandle | undefined)?.access === 'trainer')
+    ? 'trainer'
+    : 'player';
+
 export function AppHeader() {
   const { appName, availableLocales } = useAppInfo();
+  const side = useAccountSide();
   return (
     <header className={styles.header}>
       <div className={styles.inner}>
@@ -13,7 +25,13 @@ export function AppHeader() {
           <BrandLink appName={appName} showTagline />
         </div>
         <MainNav className={styles.nav} />
-        <LanguageSwitcher locales={availableLocales} className={styles.language} />
+        <div className={styles.tools}>
+          <SoundToggle />
+          <LanguageSwitcher locales={availableLocales} className={styles.language} />
+          <Suspense fallback={null}>
+            <UserMenu side={side} />
+          </Suspense>
+        </div>
       </div>
     </header>
   );

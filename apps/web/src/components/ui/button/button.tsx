@@ -2,7 +2,7 @@ import type { ButtonHTMLAttributes } from 'react';
 import { Link, type LinkProps } from 'react-router';
 import styles from './button.module.css';
 
-export type ButtonVariant = 'primary' | 'secondary' | 'ghost';
+export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger';
 
 export const buttonClassName = (variant: ButtonVariant = 'primary', className?: string): string =>
   [styles.button, styles[variant], className].filter(Boolean).join(' ');

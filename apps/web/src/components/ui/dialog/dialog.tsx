@@ -15,7 +15,11 @@ interface DialogProps {
   closeText: string;
   /** Where focus returns on close when the opener is not a Radix trigger (a lazily loaded dialog). */
   returnFocusTo?: RefObject<HTMLElement | null>;
-  children: ReactNode;
+  /** Buttons shown after the close button in the footer (a confirmation's action). */
+  actions?: ReactNode;
+  /** `narrow` for a short confirmation. */
+  size?: 'wide' | 'narrow';
+  children?: ReactNode;
 }
 
 /** A modal dialog: focus trapped, Escape and both close buttons close it, titled and described. */
@@ -27,6 +31,8 @@ export function Dialog({
   closeLabel,
   closeText,
   returnFocusTo,
+  actions,
+  size = 'wide',
   children,
 }: DialogProps) {
   return (
@@ -34,7 +40,7 @@ export function Dialog({
       <RadixDialog.Portal>
         <RadixDialog.Overlay className={styles.overlay} />
         <RadixDialog.Content
-          className={styles.content}
+          className={[styles.content, size === 'narrow' && styles.narrow].filter(Boolean).join(' ')}
           onCloseAutoFocus={(event) => {
             if (!returnFocusTo?.current) return;
             event.preventDefault();
@@ -50,11 +56,12 @@ export function Dialog({
           <RadixDialog.Description className={styles.description}>
             {description}
           </RadixDialog.Description>
-          <div className={styles.body}>{children}</div>
+          {children !== undefined && <div className={styles.body}>{children}</div>}
           <footer className={styles.footer}>
             <RadixDialog.Close asChild>
               <Button variant="secondary">{closeText}</Button>
             </RadixDialog.Close>
+            {actions}
           </footer>
         </RadixDialog.Content>
       </RadixDialog.Portal>

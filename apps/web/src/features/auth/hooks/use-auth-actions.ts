@@ -1,0 +1,23 @@
+import { useMutation } from '@tanstack/react-query';
+import type { AuthSide } from '../app-auth';
+import type { Credentials, SignOutReason } from '../auth-client';
+import { useAuthClient } from '../auth-context';
+
+/** Logs in with a username and password, then goes on (auth-client.ts `login`). */
+export const useLogin = (side: AuthSide = 'player') => {
+  const client = useAuthClient(side);
+  return useMutation({ mutationFn: (credentials: Credentials) => client.login(credentials) });
+};
+
+/** Logs a player in with a single-use link issued by a trainer. */
+export const useMagicLinkLogin = () => {
+  const client = useAuthClient('player');
+  return useMutation({ mutationFn: (token: string) => client.loginWithMagicLink(token) });
+};
+
+export const useLogout = (side: AuthSide = 'player') => {
+  const client = useAuthClient(side);
+  return useMutation({
+    mutationFn: (options: { reason?: SignOutReason } = {}) => client.logout(options),
+  });
+};

@@ -1,0 +1,2 @@
+/** Spec middleware user-activity: a player idle this long is logged out (the server agrees). */
+export const DEFAULT_INACTIVITY_MINUTES = 30;

@@ -1,0 +1,18 @@
+import { useTranslation } from 'react-i18next';
+import { LoginForm } from '../components/login-form';
+import { LoginPage } from '../components/login-page';
+
+/** /trainer/login: the trainer interface's own login, its own session (DESIGN §4). */
+export default function TrainerLoginScreen() {
+  const { t } = useTranslation(['auth', 'screens']);
+  return (
+    <LoginPage
+      title={t('screens:trainerLogin.title')}
+      eyebrow={t('auth:trainerLogin.eyebrow')}
+      intro={t('auth:trainerLogin.intro')}
+      switchTo={{ path: '/login', label: t('auth:login.toPlayer') }}
+    >
+      <LoginForm side="trainer" />
+    </LoginPage>
+  );
+}

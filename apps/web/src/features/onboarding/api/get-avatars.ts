@@ -1,0 +1,26 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiClient } from '../../../lib/api-client';
+import { loadContractSchemas } from '../../../lib/load-contract-schemas';
+
+// The header shows an AvatarImage from this feature on the first page: its modules reach the
+// contracts' routes, which carry zod, through loadContractSchemas (README, first-page JS).
+export const getAvatars = async (signal?: AbortSignal) => {
+  const { getAvatars: route } = await loadContractSchemas();
+  return apiClient.get(route.path, {
+    schema: route.responses[200],
+    ...(signal ? { signal } : {}),
+  });
+};
+
+export type AvatarCatalogue = Awaited<ReturnType<typeof getAvatars>>['avatars'];
+
+/** The catalogue changes only with a deployment: loaded once per page load. */
+export const avatarsQueryOptions = () =>
+  queryOptions({
+    queryKey: ['avatars'] as const,
+    queryFn: ({ signal }) => getAvatars(signal),
+    select: (data) => data.avatars,
+    staleTime: Infinity,
+  });
+
+export const useAvatars = () => useQuery(avatarsQueryOptions());

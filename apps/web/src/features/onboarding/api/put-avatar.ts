@@ -1,0 +1,20 @@
+import type { AuthUser, AvatarId } from '@rampart/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiClient } from '../../../lib/api-client';
+import { loadContractSchemas } from '../../../lib/load-contract-schemas';
+import { authQueryKeys } from '../../auth';
+
+export const putAvatar = async (avatarId: AvatarId) => {
+  const { putAvatar: route } = await loadContractSchemas();
+  const { user } = await apiClient.put(route.path, { avatarId }, { schema: route.responses[200] });
+  return user;
+};
+
+/** Chooses an avatar; the shared player entry then carries it (the header, the has-avatar check). */
+export const useChooseAvatar = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: putAvatar,
+    onSuccess: (user) => queryClient.setQueryData<AuthUser | null>(authQueryKeys.player, user),
+  });
+};

@@ -1,0 +1,29 @@
+import {
+  getProfileSessions as getProfileSessionsRoute,
+  type ProfileSession,
+} from '@rampart/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiClient } from '../../../lib/api-client';
+
+export const getProfileSessions = async (signal?: AbortSignal): Promise<ProfileSession[]> => {
+  const { sessions } = await apiClient.get(getProfileSessionsRoute.path, {
+    schema: getProfileSessionsRoute.responses[200],
+    ...(signal ? { signal } : {}),
+  });
+  return sessions;
+};
+
+export const profileSessionsQueryOptions = () =>
+  queryOptions({
+    queryKey: ['profile', 'sessions'] as const,
+    queryFn: ({ signal }) => getProfileSessions(signal),
+    // This device first, then the most recently active.
+    select: (sessions) =>
+      [...sessions].sort(
+        (a, b) =>
+          Number(b.current) - Number(a.current) || b.lastActivityAt.localeCompare(a.lastActivityAt),
+      ),
+  });
+
+/** The account's open sessions and tokens (DESIGN §4: server-side rows, revocable). */
+export const useProfileSessions = () => useQuery(profileSessionsQueryOptions());

@@ -1,0 +1,25 @@
+import { putPassword as putPasswordRoute } from '@rampart/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiClient } from '../../../lib/api-client';
+import { profileSessionsQueryOptions } from './get-profile-sessions';
+
+export interface PasswordChange {
+  currentPassword: string;
+  password: string;
+  passwordConfirmation: string;
+}
+
+export const putPassword = (change: PasswordChange) =>
+  apiClient.put<void>(putPasswordRoute.path, change);
+
+/**
+ * Changes the password. The server ends every other session and renews this one (new session id
+ * and XSRF-TOKEN cookie, read afresh by the next write), so the session list is stale after it.
+ */
+export const useChangePassword = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: putPassword,
+    onSuccess: () => queryClient.invalidateQueries(profileSessionsQueryOptions()),
+  });
+};

@@ -1,0 +1,25 @@
+import { putPseudo as putPseudoRoute, type AuthUser } from '@rampart/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiClient } from '../../../lib/api-client';
+import { authQueryKeys } from '../../auth';
+import { profileQueryOptions } from './get-profile';
+
+export const putPseudo = async (pseudo: string) => {
+  const { user } = await apiClient.put(
+    putPseudoRoute.path,
+    { pseudo },
+    { schema: putPseudoRoute.responses[200] },
+  );
+  return user;
+};
+
+export const useChangePseudo = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: putPseudo,
+    onSuccess: (user) => {
+      queryClient.setQueryData<AuthUser | null>(authQueryKeys.player, user);
+      return queryClient.invalidateQueries(profileQueryOptions());
+    },
+  });
+};

@@ -1,0 +1,74 @@
+import { useId, useState, type ChangeEvent, type Ref } from 'react';
+import { useTranslation } from 'react-i18next';
+import { EyeIcon } from '../../../../components/ui/icons/eye-icon';
+import styles from '../form.module.css';
+
+interface PasswordFieldProps {
+  label: string;
+  name: string;
+  value: string;
+  onChange: (value: string) => void;
+  autoComplete: 'current-password' | 'new-password';
+  error?: string | undefined;
+  /** Ids of elements that describe the field (rules, live checks), read after the error. */
+  describedBy?: string;
+  inputRef?: Ref<HTMLInputElement>;
+}
+
+/** A password input with its show/hide toggle and its error, all tied to the input. */
+export function PasswordField({
+  label,
+  name,
+  value,
+  onChange,
+  autoComplete,
+  error,
+  describedBy,
+  inputRef,
+}: PasswordFieldProps) {
+  const { t } = useTranslation('profile');
+  const id = useId();
+  const errorId = `${id}-error`;
+  const [visible, setVisible] = useState(false);
+  const describedByIds = [error ? errorId : null, describedBy].filter(Boolean).join(' ');
+  return (
+    <div className={styles.field}>
+      <label htmlFor={id} className={styles.label}>
+        {label}
+      </label>
+      <div className={styles.control}>
+        <input
+          ref={inputRef}
+          id={id}
+          name={name}
+          type={visible ? 'text' : 'password'}
+          className={`${styles.input} ${styles.withToggle}`}
+          value={value}
+          onChange={(event: ChangeEvent<HTMLInputElement>) => onChange(event.target.value)}
+          autoComplete={autoComplete}
+          autoCapitalize="none"
+          autoCorrect="off"
+          spellCheck={false}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedByIds || undefined}
+        />
+        <button
+          type="button"
+          className={styles.toggle}
+          aria-label={t('password.show')}
+          aria-pressed={visible}
+          aria-controls={id}
+          title={visible ? t('password.hide') : t('password.show')}
+          onClick={() => setVisible((shown) => !shown)}
+        >
+          <EyeIcon struck={visible} />
+        </button>
+      </div>
+      {error && (
+        <p id={errorId} className={styles.error}>
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

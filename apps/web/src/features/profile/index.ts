@@ -1,0 +1,2 @@
+export { profileQueryOptions } from './api/get-profile';
+export { formatRelativeTime } from './lib/format-relative-time';

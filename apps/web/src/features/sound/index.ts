@@ -1,0 +1,2 @@
+export { SoundToggle } from './components/sound-toggle';
+export { backgroundSound } from './background-sound';

@@ -1,5 +1,0 @@
-import { PlaceholderScreen } from '../../placeholder';
-
-export default function TrainerLoginScreen() {
-  return <PlaceholderScreen screen="trainerLogin" />;
-}
