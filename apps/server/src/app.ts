@@ -11,6 +11,7 @@ import { registerWebApp } from './http/web-app.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { createIdentityModule } from './modules/identity/index.js';
 import { registerSystemRoutes } from './modules/system/system.routes.js';
+import { createRealtimeModule, type SessionAccess } from './realtime/index.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -27,6 +28,8 @@ export interface AppDependencies {
   logger?: FastifyServerOptions['logger'];
   version?: string;
   clock?: Clock;
+  /** Who may read a gaming session's event stream (gaming sessions provide it). */
+  sessionAccess?: SessionAccess;
   /** Called after the modules are registered, before the app is ready (tests add routes here). */
   configure?: (app: FastifyInstance) => void | Promise<void>;
 }
@@ -112,6 +115,13 @@ export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> 
     clock: deps.clock ?? systemClock,
   });
   identity.registerHooks(app);
+  const realtime = await createRealtimeModule({
+    database: deps.database,
+    config,
+    logger: app.log,
+    ...(deps.sessionAccess ? { sessionAccess: deps.sessionAccess } : {}),
+  });
+  realtime.registerHooks(app);
 
   await app.register(async (api) => {
     registerSystemRoutes(api, {
@@ -120,6 +130,7 @@ export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> 
       version: deps.version ?? '0.0.0',
     });
     identity.registerRoutes(api);
+    realtime.registerRoutes(api);
   });
 
   await deps.configure?.(app);

@@ -54,6 +54,8 @@ const environmentSchema = z.object({
   MAGIC_LINKS_ENABLED: booleanFlag.default(true),
   MAGIC_LINK_TTL_MINUTES: integer(1, 7 * 24 * 60).default(15),
   SEED_DEMO_ACCOUNTS: booleanFlag.optional(),
+  SSE_HEARTBEAT_SECONDS: integer(1, 300).default(15),
+  SSE_MAX_STREAMS_PER_USER: integer(1, 100_000).default(10),
 });
 
 export type Environment = z.input<typeof environmentSchema>;
@@ -87,6 +89,12 @@ export interface Config {
   };
   /** Create the demo accounts on an empty database (default: embedded mode only). */
   seedDemoAccounts: boolean;
+  realtime: {
+    /** A comment line on every open event stream this often, so proxies keep it open. */
+    heartbeatSeconds: number;
+    /** Event streams one account may hold open on one node at once. */
+    maxStreamsPerUser: number;
+  };
 }
 
 export class ConfigError extends Error {
@@ -140,5 +148,9 @@ export const loadConfig = (environment: NodeJS.ProcessEnv = process.env): Config
       magicLinkTtlMinutes: e.MAGIC_LINK_TTL_MINUTES,
     },
     seedDemoAccounts: e.SEED_DEMO_ACCOUNTS ?? !e.DATABASE_URL,
+    realtime: {
+      heartbeatSeconds: e.SSE_HEARTBEAT_SECONDS,
+      maxStreamsPerUser: e.SSE_MAX_STREAMS_PER_USER,
+    },
   };
 };

@@ -26,6 +26,7 @@ export const errorStatus = {
   'profile.wrong_password': 422,
   'profile.pseudo_unchanged': 422,
   'profile.pseudo_taken': 409,
+  'events.too_many_streams': 429,
   'database.unavailable': 503,
   'server.unavailable': 503,
   'server.internal': 500,

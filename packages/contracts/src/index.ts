@@ -10,3 +10,5 @@ export * from './domain/capabilities.js';
 export * from './domain/identity.js';
 export * from './http/auth.js';
 export * from './http/profile.js';
+export * from './http/events.js';
+export * from './realtime/events.js';

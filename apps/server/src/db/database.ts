@@ -12,6 +12,8 @@ export type DatabaseKind = 'pglite' | 'postgres';
 export interface DatabaseHandle {
   readonly kind: DatabaseKind;
   readonly db: Kysely<Database>;
+  /** PostgreSQL only: where to open the node's own LISTEN connection (real-time fan-out). */
+  readonly connectionString?: string;
   /** Resolves when the database answers a trivial query within the timeout, rejects otherwise. */
   ping(timeoutMs?: number): Promise<void>;
   close(): Promise<void>;
@@ -116,6 +118,7 @@ export const openPostgres = (
   return {
     kind: 'postgres',
     db,
+    connectionString: url,
     ping: async (timeoutMs = 2000) => {
       await withTimeout(pingQuery(db), timeoutMs);
     },

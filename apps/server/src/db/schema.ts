@@ -50,12 +50,28 @@ export interface RateLimitBucketTable {
   reset_at: Date;
 }
 
+export interface EventStreamTable {
+  stream: string;
+  last_sequence: number;
+}
+
+export interface EventLogTable {
+  stream: string;
+  sequence: number;
+  audience: string;
+  type: string;
+  payload: ColumnType<unknown, string, never>;
+  created_at: ColumnType<Date, never, never>;
+}
+
 export interface Database {
   instance_setting: InstanceSettingTable;
   account: AccountTable;
   auth_session: AuthSessionTable;
   magic_link: MagicLinkTable;
   rate_limit_bucket: RateLimitBucketTable;
+  event_stream: EventStreamTable;
+  event_log: EventLogTable;
 }
 
 export type { Generated };

@@ -23,6 +23,7 @@ const defaultMessages: Record<ErrorCode, string> = {
   'profile.wrong_password': 'The current password is wrong.',
   'profile.pseudo_unchanged': 'The new pseudo must differ from the current one.',
   'profile.pseudo_taken': 'This pseudo is already taken.',
+  'events.too_many_streams': 'Too many event streams are open for this account: close a tab.',
   'database.unavailable': 'The database is unavailable, please try again shortly.',
   'server.unavailable': 'The server is shutting down, please try again shortly.',
   'server.internal': 'An error has occurred.',

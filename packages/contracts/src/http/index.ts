@@ -18,6 +18,7 @@ import {
   putPassword,
   putPseudo,
 } from './profile.js';
+import { getMyEvents, getSessionEvents, getTrainerSessionEvents } from './events.js';
 import type { RouteContract } from './route.js';
 import { getAppInfo, getHealth, getOpenApi } from './system.js';
 
@@ -42,4 +43,7 @@ export const apiRoutes: readonly RouteContract[] = [
   postLogoutOthers,
   postLogoutEverywhere,
   deleteProfileSession,
+  getMyEvents,
+  getSessionEvents,
+  getTrainerSessionEvents,
 ];

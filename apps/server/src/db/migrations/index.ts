@@ -1,6 +1,7 @@
 import type { Migration } from 'kysely';
 import * as instanceSettings from './0001-instance-settings.js';
 import * as identity from './0002-identity.js';
+import * as eventLog from './0003-event-log.js';
 
 /**
  * Every migration, in order. Forward-only: a migration is never edited or removed once
@@ -9,4 +10,5 @@ import * as identity from './0002-identity.js';
 export const migrations: Record<string, Migration> = {
   '0001-instance-settings': instanceSettings,
   '0002-identity': identity,
+  '0003-event-log': eventLog,
 };

@@ -1,0 +1,303 @@
+import { REALTIME_PROTOCOL_VERSION } from '@rampart/contracts';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.js';
+import { findStreamHeads, readEventsAfter, type LoggedEvent } from './event-log.repository.js';
+import type { EventBus, StreamHeads } from './event-bus.js';
+
+/** Where a stream's bytes go: an HTTP response, in production. */
+export interface EventSink {
+  write(bytes: Buffer): void;
+  /** Bytes written but not yet sent: a client that stops reading is cut past a limit. */
+  bufferedBytes(): number;
+  end(): void;
+}
+
+export interface Subscription {
+  close(): void;
+}
+
+export interface HubLogger {
+  warn(details: object, message: string): void;
+}
+
+interface Frame {
+  sequence: number;
+  audience: string;
+  bytes: Buffer;
+}
+
+interface Subscriber {
+  readonly sink: EventSink;
+  readonly audiences: ReadonlySet<string>;
+  readonly owner: string;
+  /** The last sequence of the stream this subscriber is past (sent or not visible to it). */
+  position: number;
+  /** While replaying from the log: the live frames that arrived meanwhile, in order. */
+  pending: Frame[] | null;
+  closed: boolean;
+}
+
+interface Channel {
+  readonly stream: string;
+  /** Last sequence read from the log for this node's subscribers; every lower one was read. */
+  cursor: number;
+  /** Highest sequence announced for this stream. */
+  target: number;
+  readonly ready: Promise<void>;
+  readonly subscribers: Set<Subscriber>;
+  pumping: boolean;
+}
+
+const PAGE = 500;
+/** A client that lets this much pile up is disconnected; it resumes from the log. */
+const MAX_BUFFERED_BYTES = 1024 * 1024;
+const HEARTBEAT = Buffer.from(':\n\n');
+
+/** One SSE message, serialised once and written to every subscriber who may see it. */
+export const serialiseEvent = (event: LoggedEvent): Frame => {
+  const data = JSON.stringify({
+    v: REALTIME_PROTOCOL_VERSION,
+    sequence: event.sequence,
+    audience: event.audience,
+    createdAt: event.createdAt.toISOString(),
+    type: event.type,
+    payload: event.payload,
+  });
+  return {
+    sequence: event.sequence,
+    audience: event.audience,
+    bytes: Buffer.from(`id: ${event.sequence}\nevent: ${event.type}\ndata: ${data}\n\n`),
+  };
+};
+
+const resetFrame = (sequence: number) =>
+  Buffer.from(
+    `id: ${sequence}\nevent: stream.reset\ndata: ${JSON.stringify({
+      v: REALTIME_PROTOCOL_VERSION,
+      type: 'stream.reset',
+      sequence,
+      reason: 'last_event_id_ahead',
+    })}\n\n`,
+  );
+
+export type SubscribeResult = { ok: Subscription } | { error: 'too_many_streams' };
+
+/**
+ * The node's side of fan-out. Clients of one stream share a channel: when the bus announces a
+ * new head, the channel reads the new rows once, serialises each once and writes the bytes to
+ * every subscriber whose audiences include the event's. A subscriber that resumes from a
+ * `Last-Event-ID` replays from the log while live frames queue for it, then drains the queue:
+ * the log is a gap-free prefix per stream (see appendEvent), so replay and live meet exactly.
+ */
+export const createEventHub = (deps: {
+  db: Kysely<Database>;
+  bus: EventBus;
+  logger: HubLogger;
+  heartbeatMs: number;
+  maxStreamsPerOwner: number;
+}) => {
+  const channels = new Map<string, Channel>();
+  const streamsPerOwner = new Map<string, number>();
+  let closed = false;
+
+  const send = (subscriber: Subscriber, bytes: Buffer) => {
+    if (subscriber.closed) return;
+    subscriber.sink.write(bytes);
+    if (subscriber.sink.bufferedBytes() > MAX_BUFFERED_BYTES) {
+      deps.logger.warn({ owner: subscriber.owner }, 'event stream client too slow: disconnected');
+      detach(subscriber);
+    }
+  };
+
+  const deliver = (channel: Channel, frame: Frame) => {
+    for (const subscriber of channel.subscribers) {
+      if (!subscriber.audiences.has(frame.audience)) continue;
+      if (subscriber.pending) subscriber.pending.push(frame);
+      else if (frame.sequence > subscriber.position) {
+        subscriber.position = frame.sequence;
+        send(subscriber, frame.bytes);
+      }
+    }
+  };
+
+  /** Reads what the channel has not read yet, once for all its subscribers. */
+  const pump = async (channel: Channel) => {
+    if (channel.pumping) return;
+    channel.pumping = true;
+    try {
+      await channel.ready;
+      while (channel.cursor < channel.target && channels.get(channel.stream) === channel) {
+        const events = await readEventsAfter(deps.db, channel.stream, channel.cursor, PAGE);
+        for (const event of events) {
+          deliver(channel, serialiseEvent(event));
+          channel.cursor = event.sequence;
+        }
+        // Announced but not readable: only a head announced by mistake; the periodic check
+        // settles it rather than spinning here.
+        if (events.length === 0) channel.target = channel.cursor;
+      }
+    } catch (error) {
+      deps.logger.warn({ err: error, stream: channel.stream }, 'event stream read failed');
+    } finally {
+      channel.pumping = false;
+    }
+  };
+
+  const onHeads = (heads: StreamHeads) => {
+    for (const [stream, head] of heads) {
+      const channel = channels.get(stream);
+      if (!channel || head <= channel.target) continue;
+      channel.target = head;
+      void pump(channel);
+    }
+  };
+
+  /** After a LISTEN outage or on the periodic check: heads from the log itself. */
+  const catchUp = async () => {
+    if (channels.size === 0) return;
+    try {
+      onHeads(await findStreamHeads(deps.db, [...channels.keys()]));
+    } catch (error) {
+      deps.logger.warn({ err: error }, 'event streams catch-up failed');
+    }
+  };
+
+  deps.bus.onHeads(onHeads);
+  deps.bus.onReconnected(() => void catchUp());
+
+  const heartbeat = setInterval(() => {
+    for (const channel of channels.values()) {
+      for (const subscriber of channel.subscribers) send(subscriber, HEARTBEAT);
+    }
+    // A safety net under the notifications (a node that died between commit and NOTIFY).
+    void catchUp();
+  }, deps.heartbeatMs);
+  heartbeat.unref();
+
+  const channelFor = (stream: string): Channel => {
+    const existing = channels.get(stream);
+    if (existing) return existing;
+    const channel: Channel = {
+      stream,
+      cursor: 0,
+      target: 0,
+      subscribers: new Set(),
+      pumping: false,
+      ready: findStreamHeads(deps.db, [stream]).then((heads) => {
+        const head = heads.get(stream) ?? 0;
+        channel.cursor = Math.max(channel.cursor, head);
+        channel.target = Math.max(channel.target, head);
+      }),
+    };
+    channel.ready.catch(() => channels.delete(stream));
+    channels.set(stream, channel);
+    return channel;
+  };
+
+  const detach = (subscriber: Subscriber, stream?: string) => {
+    if (subscriber.closed) return;
+    subscriber.closed = true;
+    subscriber.sink.end();
+    const count = (streamsPerOwner.get(subscriber.owner) ?? 1) - 1;
+    if (count > 0) streamsPerOwner.set(subscriber.owner, count);
+    else streamsPerOwner.delete(subscriber.owner);
+    for (const channel of stream ? [channels.get(stream)] : channels.values()) {
+      if (!channel?.subscribers.delete(subscriber)) continue;
+      if (channel.subscribers.size === 0) channels.delete(channel.stream);
+      break;
+    }
+  };
+
+  /** Replays from `after`, then drains the frames that arrived live meanwhile. */
+  const resume = async (channel: Channel, subscriber: Subscriber, after: number | null) => {
+    if (after !== null && after > channel.cursor) {
+      const head = (await findStreamHeads(deps.db, [channel.stream])).get(channel.stream) ?? 0;
+      if (after > head) {
+        subscriber.position = channel.cursor;
+        send(subscriber, resetFrame(channel.cursor));
+        after = null;
+      }
+    }
+    if (after !== null) {
+      subscriber.position = after;
+      for (;;) {
+        const events = await readEventsAfter(deps.db, channel.stream, subscriber.position, PAGE);
+        for (const event of events) {
+          if (subscriber.audiences.has(event.audience)) {
+            send(subscriber, serialiseEvent(event).bytes);
+          }
+          subscriber.position = event.sequence;
+        }
+        if (events.length < PAGE || subscriber.closed) break;
+      }
+    }
+    const pending = subscriber.pending ?? [];
+    subscriber.pending = null;
+    for (const frame of pending) {
+      if (frame.sequence <= subscriber.position) continue;
+      subscriber.position = frame.sequence;
+      send(subscriber, frame.bytes);
+    }
+  };
+
+  return {
+    /**
+     * Attaches a client to a stream from `lastEventId` (null: from now on). `owner` is what the
+     * per-account cap counts. The sink receives SSE bytes until the subscription is closed.
+     */
+    async subscribe(input: {
+      stream: string;
+      audiences: ReadonlySet<string>;
+      owner: string;
+      lastEventId: number | null;
+      sink: EventSink;
+    }): Promise<SubscribeResult> {
+      if (closed) throw new Error('event hub closed');
+      const open = streamsPerOwner.get(input.owner) ?? 0;
+      if (open >= deps.maxStreamsPerOwner) return { error: 'too_many_streams' };
+      streamsPerOwner.set(input.owner, open + 1);
+      const subscriber: Subscriber = {
+        sink: input.sink,
+        audiences: input.audiences,
+        owner: input.owner,
+        position: 0,
+        pending: [],
+        closed: false,
+      };
+      const subscription = { close: () => detach(subscriber, input.stream) };
+      try {
+        let channel = channelFor(input.stream);
+        await channel.ready;
+        // The channel may have emptied and been replaced while this one initialised.
+        channel = channelFor(input.stream);
+        await channel.ready;
+        channel.subscribers.add(subscriber);
+        subscriber.position = channel.cursor;
+        await resume(channel, subscriber, input.lastEventId);
+      } catch (error) {
+        detach(subscriber, input.stream);
+        throw error;
+      }
+      return { ok: subscription };
+    },
+
+    /** Open streams on this node (tests, metrics). */
+    get subscriberCount() {
+      let count = 0;
+      for (const channel of channels.values()) count += channel.subscribers.size;
+      return count;
+    },
+
+    /** Ends every open stream (server shutdown): clients reconnect to another node. */
+    close() {
+      closed = true;
+      clearInterval(heartbeat);
+      for (const channel of [...channels.values()]) {
+        for (const subscriber of [...channel.subscribers]) detach(subscriber, channel.stream);
+      }
+      channels.clear();
+    },
+  };
+};
+
+export type EventHub = ReturnType<typeof createEventHub>;

@@ -1,0 +1,99 @@
+import { realtimeEventSchema, type Audience, type RealtimeEvent } from '@rampart/contracts';
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Database } from '../db/schema.js';
+import type { StreamKey } from './streams.js';
+
+export type EventToAppend = RealtimeEvent & { stream: StreamKey; audience: Audience };
+
+export interface AppendedEvent {
+  stream: StreamKey;
+  sequence: number;
+}
+
+export interface LoggedEvent {
+  stream: string;
+  sequence: number;
+  audience: string;
+  type: string;
+  payload: unknown;
+  createdAt: Date;
+}
+
+/**
+ * Appends an event in the caller's transaction, so it commits or rolls back with the change it
+ * describes. The payload is validated against its type's schema: an invalid event is a
+ * programming error and fails the transaction.
+ *
+ * The sequence comes from the stream's counter row, incremented here: that row stays locked
+ * until the caller's transaction ends, so another transaction appending to the same stream waits
+ * for this one, and sequences become visible strictly in order (a rollback frees its number for
+ * the next writer; no gaps). Append as the last statement of the transaction to hold the lock
+ * for as short a time as possible. Needs READ COMMITTED (the default): under REPEATABLE READ the
+ * waiting writer would fail with a serialisation error instead of continuing.
+ */
+export const appendEvent = async (
+  trx: Transaction<Database>,
+  event: EventToAppend,
+): Promise<AppendedEvent> => {
+  const { type, payload } = realtimeEventSchema.parse({ type: event.type, payload: event.payload });
+  const { last_sequence: sequence } = await trx
+    .insertInto('event_stream')
+    .values({ stream: event.stream, last_sequence: 1 })
+    .onConflict((oc) =>
+      oc.column('stream').doUpdateSet({ last_sequence: sql`event_stream.last_sequence + 1` }),
+    )
+    .returning('last_sequence')
+    .executeTakeFirstOrThrow();
+  await trx
+    .insertInto('event_log')
+    .values({
+      stream: event.stream,
+      sequence,
+      audience: event.audience,
+      type,
+      payload: JSON.stringify(payload),
+    })
+    .execute();
+  return { stream: event.stream, sequence };
+};
+
+/** Events of a stream after a sequence, in order (a page of at most `limit`). */
+export const readEventsAfter = async (
+  db: Kysely<Database>,
+  stream: string,
+  after: number,
+  limit: number,
+): Promise<LoggedEvent[]> => {
+  const rows = await db
+    .selectFrom('event_log')
+    .select(['stream', 'sequence', 'audience', 'type', 'payload', 'created_at'])
+    .where('stream', '=', stream)
+    .where('sequence', '>', after)
+    .orderBy('sequence')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => ({
+    stream: row.stream,
+    sequence: Number(row.sequence),
+    audience: row.audience,
+    type: row.type,
+    payload: row.payload,
+    createdAt: row.created_at,
+  }));
+};
+
+/** The last committed sequence of each stream given (0 for a stream with no event yet). */
+export const findStreamHeads = async (
+  db: Kysely<Database>,
+  streams: readonly string[],
+): Promise<Map<string, number>> => {
+  const heads = new Map<string, number>(streams.map((stream) => [stream, 0]));
+  if (streams.length === 0) return heads;
+  const rows = await db
+    .selectFrom('event_stream')
+    .select(['stream', 'last_sequence'])
+    .where('stream', 'in', streams)
+    .execute();
+  for (const row of rows) heads.set(row.stream, Number(row.last_sequence));
+  return heads;
+};

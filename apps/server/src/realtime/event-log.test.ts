@@ -1,0 +1,243 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../../test/database.js';
+import { createLocalEventBus } from './event-bus.js';
+import { createEventHub, type EventSink } from './event-hub.js';
+import { appendEvent, readEventsAfter, type EventToAppend } from './event-log.repository.js';
+import { createEventWriter } from './event-writer.js';
+import { sessionStream, type StreamKey } from './streams.js';
+
+let database: TestDatabase;
+const onPostgres = process.env.RAMPART_TEST_DATABASE === 'postgres';
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+const joined = (stream: StreamKey, pseudo: string): EventToAppend => ({
+  stream,
+  audience: 'session',
+  type: 'team.member_joined',
+  payload: { teamUuid: randomUUID(), pseudo },
+});
+
+/** A client of the hub that records the ids it receives. */
+const memorySink = () => {
+  const ids: number[] = [];
+  let text = '';
+  const sink: EventSink = {
+    write: (bytes) => {
+      text += bytes.toString();
+      let end: number;
+      while ((end = text.indexOf('\n\n')) >= 0) {
+        const id = /^id: (\d+)$/m.exec(text.slice(0, end));
+        if (id) ids.push(Number(id[1]));
+        text = text.slice(end + 2);
+      }
+    },
+    bufferedBytes: () => 0,
+    end: () => {},
+  };
+  return { sink, ids };
+};
+
+/** A reader that pages the log by "after my cursor", as the hub does, recording what it saw. */
+const startPollingReader = (stream: string, until: number) => {
+  const seen: number[] = [];
+  let cursor = 0;
+  const done = (async () => {
+    const deadline = Date.now() + 15_000;
+    while (seen.length < until && Date.now() < deadline) {
+      for (const event of await readEventsAfter(database.db, stream, cursor, 100)) {
+        seen.push(event.sequence);
+        cursor = event.sequence;
+      }
+      await sleep(5);
+    }
+  })();
+  return { seen, done };
+};
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+
+afterAll(async () => {
+  await database?.close();
+});
+
+describe('the event log', () => {
+  it('numbers each stream on its own, from 1, without gaps', async () => {
+    const a = sessionStream(randomUUID());
+    const b = sessionStream(randomUUID());
+    const sequences = [];
+    for (const stream of [a, a, b, a, b]) {
+      sequences.push(
+        await database.db
+          .transaction()
+          .execute((trx) => appendEvent(trx, joined(stream, 'x')).then((e) => e.sequence)),
+      );
+    }
+    expect(sequences).toEqual([1, 2, 1, 3, 2]);
+    const logged = await readEventsAfter(database.db, a, 0, 10);
+    expect(logged.map((event) => [event.sequence, event.type, event.audience])).toEqual([
+      [1, 'team.member_joined', 'session'],
+      [2, 'team.member_joined', 'session'],
+      [3, 'team.member_joined', 'session'],
+    ]);
+    expect(logged[0]!.createdAt).toBeInstanceOf(Date);
+  });
+
+  it('refuses a payload that does not match its type, and the transaction rolls back', async () => {
+    const stream = sessionStream(randomUUID());
+    await expect(
+      database.db.transaction().execute((trx) =>
+        appendEvent(trx, {
+          ...(joined(stream, 'x') as EventToAppend & { type: 'team.member_joined' }),
+          payload: { teamUuid: 'not-a-uuid', pseudo: 'x' },
+        }),
+      ),
+    ).rejects.toThrow();
+    expect(await readEventsAfter(database.db, stream, 0, 10)).toEqual([]);
+  });
+
+  it('writes no event for a change that rolled back, and reuses its number', async () => {
+    const stream = sessionStream(randomUUID());
+    await expect(
+      database.db.transaction().execute(async (trx) => {
+        await appendEvent(trx, joined(stream, 'rolled back'));
+        throw new Error('the change failed');
+      }),
+    ).rejects.toThrow('the change failed');
+    const next = await database.db
+      .transaction()
+      .execute((trx) => appendEvent(trx, joined(stream, 'kept')));
+    expect(next.sequence).toBe(1);
+    const logged = await readEventsAfter(database.db, stream, 0, 10);
+    expect(logged.map((event) => (event.payload as { pseudo: string }).pseudo)).toEqual(['kept']);
+  });
+});
+
+describe('when transactions try to commit out of sequence order', () => {
+  it('holds the later sequence until the earlier commits: readers neither skip nor repeat', async () => {
+    const stream = sessionStream(randomUUID());
+    const bus = createLocalEventBus();
+    const writer = createEventWriter({ db: database.db, bus });
+    const hub = createEventHub({
+      db: database.db,
+      bus,
+      logger: { warn: () => {} },
+      heartbeatMs: 60_000,
+      maxStreamsPerOwner: 10,
+    });
+    const live = memorySink();
+    await hub.subscribe({
+      stream,
+      audiences: new Set(['session']),
+      owner: 'test',
+      lastEventId: null,
+      sink: live.sink,
+    });
+    const poller = startPollingReader(stream, 2);
+    const commits: string[] = [];
+
+    // T1 takes sequence 1 and stays open.
+    let releaseFirst!: () => void;
+    const firstMayCommit = new Promise<void>((resolve) => (releaseFirst = resolve));
+    let firstAppended!: (sequence: number) => void;
+    const firstSequence = new Promise<number>((resolve) => (firstAppended = resolve));
+    const first = writer
+      .transaction(async (_trx, append) => {
+        const event = await append(joined(stream, 'first'));
+        firstAppended(event.sequence);
+        await firstMayCommit;
+        return event;
+      })
+      .then((event) => (commits.push('first'), event));
+    expect(await firstSequence).toBe(1);
+
+    // T2 starts after T1 took its number and asks to commit at once, before T1.
+    const second = writer
+      .transaction((_trx, append) => append(joined(stream, 'second')))
+      .then((event) => (commits.push('second'), event));
+    await sleep(300);
+    expect(commits).toEqual([]); // T2 is held back: it cannot commit sequence 2 before 1.
+    if (onPostgres) {
+      // A reader running meanwhile sees neither (on PGlite it waits for T1's connection).
+      expect(await readEventsAfter(database.db, stream, 0, 10)).toEqual([]);
+    }
+
+    releaseFirst();
+    const [firstEvent, secondEvent] = await Promise.all([first, second]);
+    expect(commits).toEqual(['first', 'second']);
+    expect([firstEvent.sequence, secondEvent.sequence]).toEqual([1, 2]);
+
+    await poller.done;
+    expect(poller.seen).toEqual([1, 2]);
+    await expect.poll(() => live.ids).toEqual([1, 2]);
+    hub.close();
+  });
+
+  it('gives the number of a rolled-back transaction to the one waiting behind it', async () => {
+    const stream = sessionStream(randomUUID());
+    let releaseFirst!: () => void;
+    const firstMayEnd = new Promise<void>((resolve) => (releaseFirst = resolve));
+    let firstAppended!: () => void;
+    const appended = new Promise<void>((resolve) => (firstAppended = resolve));
+    const first = database.db.transaction().execute(async (trx) => {
+      await appendEvent(trx, joined(stream, 'rolled back'));
+      firstAppended();
+      await firstMayEnd;
+      throw new Error('rollback');
+    });
+    await appended;
+    const second = database.db
+      .transaction()
+      .execute((trx) => appendEvent(trx, joined(stream, 'kept')));
+    await sleep(100);
+    releaseFirst();
+    await expect(first).rejects.toThrow('rollback');
+    expect((await second).sequence).toBe(1);
+  });
+
+  it('delivers every event of many concurrent writers once and in order, live and on replay', async () => {
+    const stream = sessionStream(randomUUID());
+    const bus = createLocalEventBus();
+    const writer = createEventWriter({ db: database.db, bus });
+    const hub = createEventHub({
+      db: database.db,
+      bus,
+      logger: { warn: () => {} },
+      heartbeatMs: 60_000,
+      maxStreamsPerOwner: 10,
+    });
+    const live = memorySink();
+    await hub.subscribe({
+      stream,
+      audiences: new Set(['session']),
+      owner: 'test',
+      lastEventId: null,
+      sink: live.sink,
+    });
+    const count = 40;
+    const writes = Array.from({ length: count }, (_, index) =>
+      writer.transaction(async (_trx, append) => {
+        await sleep(Math.random() * 20);
+        return append(joined(stream, `w${index}`));
+      }),
+    );
+    // A client joining mid-way from an old id must meet the live events without gap or repeat.
+    await sleep(30);
+    const late = memorySink();
+    await hub.subscribe({
+      stream,
+      audiences: new Set(['session']),
+      owner: 'test',
+      lastEventId: 0,
+      sink: late.sink,
+    });
+    const sequences = (await Promise.all(writes)).map((event) => event.sequence);
+    const expected = Array.from({ length: count }, (_, index) => index + 1);
+    expect([...sequences].sort((x, y) => x - y)).toEqual(expected);
+    await expect.poll(() => live.ids).toEqual(expected);
+    await expect.poll(() => late.ids).toEqual(expected);
+    hub.close();
+  });
+});

@@ -1,0 +1,34 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../db/schema.js';
+import type { EventBus } from './event-bus.js';
+import { appendEvent, type AppendedEvent, type EventToAppend } from './event-log.repository.js';
+
+export type AppendInTransaction = (event: EventToAppend) => Promise<AppendedEvent>;
+
+/**
+ * How services write a change and its events: one transaction, then, once it has committed,
+ * one announcement of the new heads (DESIGN §2: never a NOTIFY inside the write transaction).
+ */
+export const createEventWriter = (deps: { db: Kysely<Database>; bus: EventBus }) => ({
+  async transaction<T>(
+    work: (trx: Transaction<Database>, append: AppendInTransaction) => Promise<T>,
+  ): Promise<T> {
+    const heads = new Map<string, number>();
+    const result = await deps.db.transaction().execute((trx) =>
+      work(trx, async (event) => {
+        const appended = await appendEvent(trx, event);
+        heads.set(appended.stream, appended.sequence);
+        return appended;
+      }),
+    );
+    deps.bus.announce(heads);
+    return result;
+  },
+
+  /** For a caller that ran its own transaction with `appendEvent`: announce after commit. */
+  committed(events: readonly AppendedEvent[]) {
+    deps.bus.announce(events.map((event) => [event.stream, event.sequence] as const));
+  },
+});
+
+export type EventWriter = ReturnType<typeof createEventWriter>;

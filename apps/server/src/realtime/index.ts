@@ -1,0 +1,72 @@
+import type { FastifyInstance, FastifyBaseLogger } from 'fastify';
+import { sql, type Kysely } from 'kysely';
+import type { Config } from '../config.js';
+import type { DatabaseHandle } from '../db/database.js';
+import type { Database } from '../db/schema.js';
+import { createLocalEventBus, createPostgresEventBus, type EventBus } from './event-bus.js';
+import { createEventHub, type EventHub } from './event-hub.js';
+import { createEventWriter, type EventWriter } from './event-writer.js';
+import { createRealtimeService } from './realtime.service.js';
+import { registerRealtimeRoutes } from './realtime.routes.js';
+import { noSessionAccess, type SessionAccess } from './session-access.js';
+
+export type { SessionAccess } from './session-access.js';
+export type { EventWriter } from './event-writer.js';
+export { appendEvent } from './event-log.repository.js';
+export { sessionStream, userStream } from './streams.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The event log's writer and this node's hub (services get them as dependencies). */
+    realtime: { events: EventWriter; hub: EventHub };
+  }
+}
+
+const notifyThrough = (db: Kysely<Database>) => async (channel: string, payload: string) => {
+  await sql`select pg_notify(${channel}, ${payload})`.execute(db);
+};
+
+/**
+ * The real-time backbone: event log writer, the bus between nodes (LISTEN/NOTIFY on PostgreSQL,
+ * in memory on PGlite), this node's hub of open streams and the SSE routes.
+ */
+export const createRealtimeModule = async (deps: {
+  database: DatabaseHandle;
+  config: Config;
+  logger: FastifyBaseLogger;
+  sessionAccess?: SessionAccess;
+}) => {
+  const { db } = deps.database;
+  const bus: EventBus =
+    deps.database.kind === 'postgres' && deps.database.connectionString
+      ? createPostgresEventBus({
+          connectionString: deps.database.connectionString,
+          notify: notifyThrough(db),
+          logger: deps.logger,
+        })
+      : createLocalEventBus();
+  await bus.start();
+  const hub = createEventHub({
+    db,
+    bus,
+    logger: deps.logger,
+    heartbeatMs: deps.config.realtime.heartbeatSeconds * 1000,
+    maxStreamsPerOwner: deps.config.realtime.maxStreamsPerUser,
+  });
+  const events = createEventWriter({ db, bus });
+  const service = createRealtimeService({
+    hub,
+    sessionAccess: deps.sessionAccess ?? noSessionAccess,
+  });
+  return {
+    events,
+    hub,
+    /** Decorates the app and ends every stream before the server waits for open connections. */
+    registerHooks: (app: FastifyInstance) => {
+      app.decorate('realtime', { events, hub });
+      app.addHook('preClose', async () => hub.close());
+      app.addHook('onClose', async () => bus.close());
+    },
+    registerRoutes: (app: FastifyInstance) => registerRealtimeRoutes(app, { realtime: service }),
+  };
+};

@@ -1,0 +1,43 @@
+import type { Principal } from '../modules/identity/auth.service.js';
+import type { EventHub, EventSink, Subscription } from './event-hub.js';
+import type { SessionAccess } from './session-access.js';
+import { sessionStream, userStream } from './streams.js';
+
+export type OpenStreamResult =
+  { ok: Subscription } | { error: 'too_many_streams' | 'not_found' | 'forbidden' };
+
+/** Which stream a caller may open and with which audiences; the hub does the rest. */
+export const createRealtimeService = (deps: { hub: EventHub; sessionAccess: SessionAccess }) => ({
+  /** The caller's personal stream: only events addressed to them. */
+  openUserStream: (
+    principal: Principal,
+    lastEventId: number | null,
+    sink: EventSink,
+  ): Promise<OpenStreamResult> =>
+    deps.hub.subscribe({
+      stream: userStream(principal.accountId),
+      audiences: new Set([`user:${principal.accountId}`]),
+      owner: principal.accountId,
+      lastEventId,
+      sink,
+    }),
+
+  async openSessionStream(
+    principal: Principal,
+    sessionUuid: string,
+    lastEventId: number | null,
+    sink: EventSink,
+  ): Promise<OpenStreamResult> {
+    const access = await deps.sessionAccess.canRead(principal, sessionUuid);
+    if (access === 'not_found' || access === 'forbidden') return { error: access };
+    return deps.hub.subscribe({
+      stream: sessionStream(sessionUuid),
+      audiences: new Set(access.audiences),
+      owner: principal.accountId,
+      lastEventId,
+      sink,
+    });
+  },
+});
+
+export type RealtimeService = ReturnType<typeof createRealtimeService>;

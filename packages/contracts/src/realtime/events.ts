@@ -1,0 +1,105 @@
+import { z } from 'zod';
+
+/**
+ * The real-time protocol: every event a client can receive on an event stream, as a typed union
+ * with a protocol version. The server validates a payload against its type before writing it to
+ * the event log; the web client parses what it receives with the same schemas. Payloads never
+ * carry secrets (answers, flags, another team's private data): the audience of an event decides
+ * who receives it, the payload must be fit for every member of that audience.
+ */
+export const REALTIME_PROTOCOL_VERSION = 1;
+
+/**
+ * Who may see an event: everyone on the session's stream, one team, one user, or the trainers.
+ * Team and user audiences carry the uuid: `team:<uuid>`, `user:<uuid>`.
+ */
+export const audienceSchema = z.union([
+  z.literal('session'),
+  z.literal('trainers'),
+  z.templateLiteral(['team:', z.uuid()]),
+  z.templateLiteral(['user:', z.uuid()]),
+]);
+export type Audience = z.infer<typeof audienceSchema>;
+
+const uuid = z.uuid();
+const shortText = z.string().max(200);
+
+/** Events in the past tense (`objective.solved`), grouped by what they are about. */
+export const realtimeEventSchema = z.discriminatedUnion('type', [
+  // The per-user stream (`GET /api/me/events`): what belongs to a user outside any session.
+  z.object({
+    type: z.literal('support.replied'),
+    payload: z.object({
+      threadUuid: uuid,
+      messageUuid: uuid,
+      authorPseudo: shortText,
+      excerpt: z.string().max(280),
+    }),
+  }),
+  z.object({
+    type: z.literal('session.invited'),
+    payload: z.object({ sessionUuid: uuid, sessionName: shortText, invitedBy: shortText }),
+  }),
+  z.object({
+    type: z.literal('session.joinable'),
+    payload: z.object({ sessionUuid: uuid, sessionName: shortText }),
+  }),
+  // A gaming session's stream (`GET /api/sessions/{uuid}/events`).
+  z.object({
+    type: z.literal('session.status_changed'),
+    payload: z.object({
+      sessionUuid: uuid,
+      status: z.enum([
+        'lobby',
+        'countdown',
+        'running',
+        'paused',
+        'finished',
+        'stopped',
+        'canceled',
+      ]),
+    }),
+  }),
+  z.object({
+    type: z.literal('team.member_joined'),
+    payload: z.object({ teamUuid: uuid, pseudo: shortText }),
+  }),
+]);
+export type RealtimeEvent = z.infer<typeof realtimeEventSchema>;
+export type RealtimeEventType = RealtimeEvent['type'];
+export type RealtimeEventOf<T extends RealtimeEventType> = Extract<RealtimeEvent, { type: T }>;
+
+/**
+ * The `data:` of one SSE message; its `id:` is `sequence` and its `event:` is `type`. A client
+ * keeps the last `sequence` it handled and sends it back as `Last-Event-ID` (or `?lastEventId=`)
+ * when it reconnects: the server replays exactly what followed.
+ */
+export const eventEnvelopeSchema = z.intersection(
+  z.object({
+    v: z.literal(REALTIME_PROTOCOL_VERSION),
+    sequence: z.number().int().positive(),
+    audience: audienceSchema,
+    createdAt: z.iso.datetime({ offset: true }),
+  }),
+  realtimeEventSchema,
+);
+export type EventEnvelope = z.infer<typeof eventEnvelopeSchema>;
+
+/**
+ * Control messages of the stream itself, never stored in the log. `stream.reset` (with `id:` the
+ * stream's current sequence) means "what you hold cannot be continued": the `Last-Event-ID` sent
+ * is beyond the end of this stream (another stream's id, a restored database). The client drops
+ * its state, refetches it and continues from here.
+ */
+export const streamResetSchema = z.object({
+  v: z.literal(REALTIME_PROTOCOL_VERSION),
+  type: z.literal('stream.reset'),
+  sequence: z.number().int().nonnegative(),
+  reason: z.literal('last_event_id_ahead'),
+});
+export type StreamReset = z.infer<typeof streamResetSchema>;
+
+/** `Last-Event-ID` / `?lastEventId=`: the sequence of the last event the client handled. */
+export const lastEventIdSchema = z
+  .string()
+  .regex(/^\d{1,15}$/, { error: 'must be the id of an event: a whole number, 0 or more' });
