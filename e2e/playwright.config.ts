@@ -45,6 +45,9 @@ export default defineConfig({
     stdout: 'ignore',
     stderr: 'pipe',
     env: {
+      // Always the embedded database with its demo accounts, even when the suite also runs
+      // against PostgreSQL (an empty value counts as unset).
+      DATABASE_URL: '',
       PORT: String(port),
       HOST: '127.0.0.1',
       PGLITE_DIR: dataDir,
