@@ -5,6 +5,7 @@ import { useDocumentTitle } from '../../app-info';
 import { useLocalizedPath } from '../../locale';
 import { LoginArt } from './login-art';
 import styles from './login-page.module.css';
+import { Eyebrow } from '../../../components/ui/eyebrow/eyebrow';
 
 interface LoginPageProps {
   title: string;
@@ -28,7 +29,7 @@ export function LoginPage({ title, eyebrow, intro, switchTo, children }: LoginPa
         <p className={styles.body}>{t('art.body')}</p>
       </div>
       <div className={styles.panel}>
-        <p className={styles.eyebrow}>{eyebrow}</p>
+        <Eyebrow>{eyebrow}</Eyebrow>
         <h1 id="login-title" className={styles.title}>
           {title}
         </h1>

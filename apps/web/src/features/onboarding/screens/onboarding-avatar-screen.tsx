@@ -14,6 +14,7 @@ import { AvatarCatalogueError, AvatarCatalogueLoading } from '../components/avat
 import { AvatarPicker } from '../components/avatar-picker/avatar-picker';
 import { AvatarStage } from '../components/avatar-stage';
 import styles from './onboarding-avatar-screen.module.css';
+import { Eyebrow } from '../../../components/ui/eyebrow/eyebrow';
 
 /** Spec §2 /onboarding/avatar: a player without an avatar picks one before reaching home. */
 export default function OnboardingAvatarScreen() {
@@ -46,7 +47,7 @@ export default function OnboardingAvatarScreen() {
   return (
     <div className={styles.screen}>
       <div className={styles.intro}>
-        <p className={styles.eyebrow}>{t('eyebrow')}</p>
+        <Eyebrow>{t('eyebrow')}</Eyebrow>
         <h1 className={styles.title}>{title}</h1>
         <p className={styles.lead}>{t('intro')}</p>
         <AvatarStage id={selected} bonus={selectedBonus} />
