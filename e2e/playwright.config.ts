@@ -6,6 +6,11 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const port = Number(process.env.E2E_PORT ?? 3100);
 const dataDir = path.join(root, '.test-output/e2e-data');
 
+const chromium = { ...devices['Desktop Chrome'], channel: undefined };
+const identity = /identity\.spec\.ts$/;
+/** Specs that sign in alice, whose password identity.spec changes (see `projects`). */
+const afterIdentity = /content\.spec\.ts$/;
+
 /**
  * The browser journeys: the built app served by the real server on a fresh embedded database,
  * driven in Debian's Chromium (no browser download).
@@ -35,7 +40,13 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  projects: [
+    { name: 'chromium', use: chromium, testIgnore: [identity, afterIdentity] },
+    // identity.spec changes alice's password halfway through its journey, which ends every
+    // session of hers: specs that sign alice in wait until that journey is over.
+    { name: 'identity', use: chromium, testMatch: identity },
+    { name: 'after-identity', use: chromium, testMatch: afterIdentity, dependencies: ['identity'] },
+  ],
   webServer: {
     command: `rm -rf "${dataDir}" && exec node apps/server/dist/main.js`,
     cwd: root,

@@ -9,7 +9,12 @@ import { registerErrorHandler, sendError } from './http/error-handler.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerWebApp } from './http/web-app.js';
 import { systemClock, type Clock } from './lib/clock.js';
+import { createContentModule, noContentSessions } from './modules/content/index.js';
 import { createIdentityModule } from './modules/identity/index.js';
+import {
+  createSessionsModule,
+  createSessionsRepositoryAndAccess,
+} from './modules/sessions/index.js';
 import { registerSystemRoutes } from './modules/system/system.routes.js';
 import { createRealtimeModule, type SessionAccess } from './realtime/index.js';
 
@@ -28,8 +33,10 @@ export interface AppDependencies {
   logger?: FastifyServerOptions['logger'];
   version?: string;
   clock?: Clock;
-  /** Who may read a gaming session's event stream (gaming sessions provide it). */
+  /** Who may read a gaming session's event stream (gaming sessions provide it by default). */
   sessionAccess?: SessionAccess;
+  /** The time sessions run on: the database's clock unless a test injects one. */
+  sessionClock?: Clock;
   /** Called after the modules are registered, before the app is ready (tests add routes here). */
   configure?: (app: FastifyInstance) => void | Promise<void>;
 }
@@ -109,19 +116,31 @@ export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> 
   registerErrorHandler(app);
   await registerSecurityHeaders(app, { hsts: config.hsts });
 
-  const identity = await createIdentityModule({
-    db: deps.database.db,
-    config,
-    clock: deps.clock ?? systemClock,
-  });
+  const clock = deps.clock ?? systemClock;
+  const identity = await createIdentityModule({ db: deps.database.db, config, clock });
   identity.registerHooks(app);
+  const sessionData = createSessionsRepositoryAndAccess(deps.database.db);
   const realtime = await createRealtimeModule({
     database: deps.database,
     config,
     logger: app.log,
-    ...(deps.sessionAccess ? { sessionAccess: deps.sessionAccess } : {}),
+    sessionAccess: deps.sessionAccess ?? sessionData.access,
   });
   realtime.registerHooks(app);
+  const sessions = createSessionsModule({
+    db: deps.database.db,
+    repo: sessionData.repo,
+    events: app.realtime.events,
+    clock: deps.sessionClock ?? 'database',
+    logger: app.log,
+  });
+  sessions.registerHooks(app);
+  const content = createContentModule({
+    db: deps.database.db,
+    clock,
+    events: app.realtime.events,
+    sessions: { ...noContentSessions, homeListings: sessions.homeListings },
+  });
 
   await app.register(async (api) => {
     registerSystemRoutes(api, {
@@ -130,6 +149,8 @@ export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> 
       version: deps.version ?? '0.0.0',
     });
     identity.registerRoutes(api);
+    content.registerRoutes(api);
+    sessions.registerRoutes(api);
     realtime.registerRoutes(api);
   });
 

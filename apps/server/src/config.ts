@@ -38,6 +38,7 @@ const environmentSchema = z.object({
   APP_MENTIONS: z.string().trim().max(2000).optional(),
   GO_HOME_ENABLED: booleanFlag.default(true),
   WEB_DIST: z.string().min(1).default(path.join(repositoryRoot, 'apps/web/dist')),
+  CONTENT_DIR: z.string().min(1).default(path.join(repositoryRoot, 'content')),
   TRUST_PROXY: list.default([]),
   ALLOWED_ORIGINS: list.default([]),
   BODY_LIMIT_BYTES: integer(1024, 64 * 1024 * 1024).default(2 * 1024 * 1024),
@@ -68,6 +69,8 @@ export interface Config {
     { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string; poolSize: number };
   app: { name: string; mentions: string | null; goHomeEnabled: boolean };
   webDist: string | null;
+  /** The content packs loaded on an empty database when demo seeding is on. */
+  contentDir: string;
   trustProxy: string[];
   allowedOrigins: string[];
   bodyLimitBytes: number;
@@ -87,7 +90,10 @@ export interface Config {
     magicLinksEnabled: boolean;
     magicLinkTtlMinutes: number;
   };
-  /** Create the demo accounts on an empty database (default: embedded mode only). */
+  /**
+   * Create the demo accounts on an empty database, and load the demo content (CONTENT_DIR) when
+   * there is no chapter yet (default: embedded mode only).
+   */
   seedDemoAccounts: boolean;
   realtime: {
     /** A comment line on every open event stream this often, so proxies keep it open. */
@@ -130,6 +136,7 @@ export const loadConfig = (environment: NodeJS.ProcessEnv = process.env): Config
       : { kind: 'pglite', dataDir: path.resolve(e.PGLITE_DIR) },
     app: { name: e.APP_NAME, mentions: e.APP_MENTIONS ?? null, goHomeEnabled: e.GO_HOME_ENABLED },
     webDist: e.WEB_DIST,
+    contentDir: path.resolve(e.CONTENT_DIR),
     trustProxy: e.TRUST_PROXY,
     allowedOrigins: e.ALLOWED_ORIGINS,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,

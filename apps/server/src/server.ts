@@ -4,6 +4,7 @@ import { buildApp } from './app.js';
 import type { Config } from './config.js';
 import { openDatabase, type DatabaseHandle } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
+import { loadDemoContent } from './modules/content/pack/demo-content.js';
 import { seedDemoAccounts } from './modules/identity/demo-accounts.js';
 import { createIdentityServices } from './modules/identity/index.js';
 
@@ -47,6 +48,7 @@ export const startServer = async (
       version,
       ...(options.configure ? { configure: options.configure } : {}),
     });
+    if (config.seedDemoAccounts) await loadDemoContent(database.db, config.contentDir, app.log);
     const address = await app.listen({ host: config.host, port: config.port });
     app.log.info(
       { database: database.kind, startupMs: Math.round(performance.now() - startedAt) },

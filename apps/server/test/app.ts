@@ -5,7 +5,14 @@ import type { DatabaseHandle } from '../src/db/database.js';
 import type { Clock } from '../src/lib/clock.js';
 
 export const testConfig = (environment: Record<string, string> = {}): Config =>
-  loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent', ...environment });
+  loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    WEB_DIST: '/nonexistent',
+    // A started server loads no demo content unless a test gives it some.
+    CONTENT_DIR: '/nonexistent',
+    ...environment,
+  });
 
 /** The real app on a real database, driven with `inject`. */
 export const createTestApp = async (
@@ -13,12 +20,15 @@ export const createTestApp = async (
   environment: Record<string, string> = {},
   configure?: (app: FastifyInstance) => void | Promise<void>,
   clock?: Clock,
+  sessionClock?: Clock,
 ): Promise<FastifyInstance> => {
   const app = await buildApp({
     config: testConfig(environment),
     database,
     logger: false,
     ...(clock ? { clock } : {}),
+    // Gaming sessions run on the database's clock unless a test moves time for them alone.
+    ...(sessionClock ? { sessionClock } : {}),
     ...(configure ? { configure } : {}),
   });
   await app.ready();

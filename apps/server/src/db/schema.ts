@@ -1,3 +1,11 @@
+import type {
+  ChapterVisibility,
+  LocalizedText,
+  MissionResult,
+  ObjectiveCategory,
+  ObjectiveType,
+  SuccessRule,
+} from '@rampart/contracts';
 import type { ColumnType, Generated } from 'kysely';
 
 /** Row types of every table, kept in step with the migrations. */
@@ -64,6 +72,128 @@ export interface EventLogTable {
   created_at: ColumnType<Date, never, never>;
 }
 
+/** `{fr, en}`: every text a player reads (DESIGN §5). */
+export type LocalizedJson = ColumnType<LocalizedText, string, string>;
+type Json<T> = ColumnType<T, string, string>;
+
+export interface ChapterTable {
+  uuid: string;
+  position: number;
+  title: LocalizedJson;
+  summary: LocalizedJson;
+  visibility: ChapterVisibility;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+export interface MissionTable {
+  uuid: string;
+  chapter_uuid: string;
+  position: number;
+  title: LocalizedJson;
+  brief: LocalizedJson;
+  scenario: LocalizedJson;
+  rules: LocalizedJson;
+  difficulty: number;
+  duration_minutes: number;
+  success_rule: Json<SuccessRule>;
+}
+
+/** An objective's answer; only the trainer repository and the answer check read it. */
+export type ObjectiveAnswer =
+  | { kind: 'flag'; accepted: string[]; caseInsensitive: boolean }
+  | { kind: 'choices'; correct: string[] };
+
+export interface ObjectiveTable {
+  uuid: string;
+  mission_uuid: string;
+  position: number;
+  title: LocalizedJson;
+  description: LocalizedJson;
+  category: ObjectiveCategory;
+  difficulty: number;
+  points: number;
+  type: ObjectiveType;
+  choices: Json<{ id: string; text: LocalizedText }[]>;
+  expected_answers: number;
+  answer: Json<ObjectiveAnswer>;
+  penalty: number;
+  max_attempts: number | null;
+  locked: boolean;
+  prerequisites: string[];
+  first_blood_bonus: number;
+  speedrun: boolean;
+  required: boolean;
+}
+
+export interface ObjectiveFileTable {
+  uuid: string;
+  objective_uuid: string;
+  position: number;
+  name: string;
+  pack_path: string;
+  content_type: string;
+  size: number;
+  sha256: string;
+  content: Uint8Array;
+}
+
+export interface ChapterAssignmentTable {
+  chapter_uuid: string;
+  account_id: string;
+  assigned_by: string | null;
+  assigned_at: Generated<Date>;
+}
+
+export interface MissionPlayerResultTable {
+  mission_uuid: string;
+  account_id: string;
+  best_score: number;
+  result: MissionResult;
+  updated_at: Generated<Date>;
+}
+
+export interface GamingSessionTable {
+  uuid: string;
+  name: string;
+  mission_uuid: string;
+  owner_id: string;
+  owner_kind: 'trainer' | 'player';
+  max_teams: number;
+  players_per_team: number;
+  min_players_per_team: number;
+  duration_ms: number;
+  countdown_ms: number;
+  start_wait_ms: number;
+  scheduled_start_at: Date | null;
+  start_requested_at: Date | null;
+  starts_at: Date | null;
+  paused_at: Date | null;
+  paused_ms: Generated<number>;
+  stopped_at: Date | null;
+  created_at: Generated<Date>;
+}
+
+export interface GamingSessionTeamTable {
+  uuid: string;
+  session_uuid: string;
+  name: string;
+  name_key: string;
+  token: string;
+  logo: Uint8Array | null;
+  logo_type: string | null;
+  created_by: string | null;
+  created_at: Generated<Date>;
+}
+
+export interface GamingSessionPlayerTable {
+  session_uuid: string;
+  account_id: string;
+  team_uuid: string | null;
+  joined_at: Generated<Date>;
+  team_joined_at: Date | null;
+}
+
 export interface Database {
   instance_setting: InstanceSettingTable;
   account: AccountTable;
@@ -72,6 +202,15 @@ export interface Database {
   rate_limit_bucket: RateLimitBucketTable;
   event_stream: EventStreamTable;
   event_log: EventLogTable;
+  chapter: ChapterTable;
+  mission: MissionTable;
+  objective: ObjectiveTable;
+  objective_file: ObjectiveFileTable;
+  chapter_assignment: ChapterAssignmentTable;
+  mission_player_result: MissionPlayerResultTable;
+  gaming_session: GamingSessionTable;
+  gaming_session_team: GamingSessionTeamTable;
+  gaming_session_player: GamingSessionPlayerTable;
 }
 
 export type { Generated };

@@ -275,6 +275,48 @@ describe('api client interceptors', () => {
   });
 });
 
+describe('api client streams', () => {
+  const eventStream = () =>
+    new Response('id: 1\ndata: {}\n\n', { headers: { 'Content-Type': 'text/event-stream' } });
+
+  it('asks for an event stream through the interceptors and hands back the unread response', async () => {
+    const { client, call } = setup([eventStream()]);
+    client.use((request) => {
+      request.headers.set('Authorization', 'Bearer t');
+      return request;
+    });
+    const response = await client.openStream('/api/me/events', {
+      headers: { 'Last-Event-ID': '41' },
+    });
+    expect(await response.text()).toBe('id: 1\ndata: {}\n\n');
+    const { url, init, headers } = call();
+    expect(url).toBe('/api/me/events');
+    expect(init).toMatchObject({ method: 'GET', credentials: 'include', redirect: 'manual' });
+    expect(headers.get('Accept')).toBe('text/event-stream');
+    expect(headers.get('Authorization')).toBe('Bearer t');
+    expect(headers.get('Last-Event-ID')).toBe('41');
+  });
+
+  it('rejects a refused stream with an ApiError and tells the 401 hook', async () => {
+    const { client } = setup([json(errorBody('auth.unauthenticated'), 401)]);
+    const listener = vi.fn();
+    client.onUnauthorized(listener);
+    await expect(client.openStream('/api/me/events')).rejects.toMatchObject({
+      status: 401,
+      code: 'auth.unauthenticated',
+    });
+    expect(listener).toHaveBeenCalledOnce();
+  });
+
+  it('never retries a stream itself, even on a client that retries', async () => {
+    const { client, fetchMock } = setup([json(errorBody('database.unavailable'), 503)], {
+      retry: true,
+    });
+    await expect(client.openStream('/api/me/events')).rejects.toMatchObject({ status: 503 });
+    expect(fetchMock).toHaveBeenCalledOnce();
+  });
+});
+
 describe('the app client', () => {
   afterEach(() => {
     document.cookie = 'XSRF-TOKEN=; Max-Age=0; Path=/';

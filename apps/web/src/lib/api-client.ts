@@ -42,6 +42,11 @@ export interface RequestOptions<T> {
 
 export type BodylessOptions<T> = Omit<RequestOptions<T>, 'method' | 'body'>;
 
+export type StreamRequestOptions = Pick<
+  RequestOptions<never>,
+  'query' | 'headers' | 'signal' | 'notifyUnauthorized'
+>;
+
 /** Cookie mode CSRF (spec §7, DESIGN §4): where the cookie comes from and how it travels back. */
 export interface CsrfSettings {
   /** Answers with the CSRF cookie (`GET /api/csrf-cookie`). */
@@ -72,6 +77,13 @@ export interface ApiClient {
   put<T = unknown>(path: string, body?: unknown, options?: BodylessOptions<T>): Promise<T>;
   patch<T = unknown>(path: string, body?: unknown, options?: BodylessOptions<T>): Promise<T>;
   delete<T = unknown>(path: string, options?: BodylessOptions<T>): Promise<T>;
+  /**
+   * A GET whose body the caller reads as it arrives (an event stream): the same interceptors
+   * (bearer token), credentials and error handling as `request` (an error status rejects with an
+   * ApiError and reaches the 401 and error hooks), but the response is returned unread. Never
+   * retried here: a stream reconnects on its own schedule.
+   */
+  openStream(path: string, options?: StreamRequestOptions): Promise<Response>;
   /** Adds an interceptor; returns the function that removes it. */
   use(interceptor: RequestInterceptor): () => void;
   /**
@@ -262,9 +274,14 @@ export const createApiClient = (config: ApiClientConfig = {}): ApiClient => {
     return send(request);
   };
 
-  const request = async <T>(path: string, options: RequestOptions<T> = {}): Promise<T> => {
+  /** Sends a request through the interceptors; answers the response of a success status. */
+  const exchange = async (
+    path: string,
+    options: RequestOptions<unknown>,
+    accept: string,
+  ): Promise<Response> => {
     const headers = new Headers(options.headers);
-    headers.set('Accept', 'application/json');
+    headers.set('Accept', accept);
     const encoded = encodeBody(options.method ?? 'GET', options.body, headers);
     let prepared: ApiRequest = {
       url: buildUrl(baseUrl, path, options.query),
@@ -298,8 +315,11 @@ export const createApiClient = (config: ApiClientConfig = {}): ApiClient => {
       for (const listener of errorListeners) listener(error, prepared);
       throw error;
     }
-    return readSuccessBody(response, options.schema);
+    return response;
   };
+
+  const request = async <T>(path: string, options: RequestOptions<T> = {}): Promise<T> =>
+    readSuccessBody(await exchange(path, options, 'application/json'), options.schema);
 
   // Concurrent callers (the interceptor, a 419 retry) share one cookie fetch.
   let pendingCsrfCookie: Promise<unknown> | null = null;
@@ -317,6 +337,8 @@ export const createApiClient = (config: ApiClientConfig = {}): ApiClient => {
     put: (path, body, options) => request(path, { ...options, method: 'PUT', body }),
     patch: (path, body, options) => request(path, { ...options, method: 'PATCH', body }),
     delete: (path, options) => request(path, { ...options, method: 'DELETE' }),
+    openStream: (path, options) =>
+      exchange(path, { ...options, method: 'GET', retry: false }, 'text/event-stream'),
     use: (interceptor) => {
       interceptors.push(interceptor);
       return () => {

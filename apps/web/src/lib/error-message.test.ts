@@ -36,7 +36,7 @@ describe('errorMessage', () => {
   it('falls back when a code has no translation (a newer server)', () => {
     const unknown = new ApiError({
       status: 409,
-      code: 'team.full' as ApiError['code'],
+      code: 'future.unknown_code' as ApiError['code'],
       message: 'x',
     });
     expect(errorMessage(t, unknown)).toBe('An error has occurred');

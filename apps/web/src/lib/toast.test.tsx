@@ -73,6 +73,17 @@ describe('toast', () => {
     expect(screen.getByText('Second')).toBeTruthy();
   });
 
+  it('shows an action that runs and dismisses the toast', async () => {
+    render(<AppToaster />);
+    const onClick = vi.fn();
+    toast.info('New chapter assigned: Web basics', { action: { label: 'Open', onClick } });
+    await flush();
+    screen.getByRole('button', { name: 'Open' }).click();
+    await advance(1_000);
+    expect(onClick).toHaveBeenCalledOnce();
+    expect(screen.queryByText('New chapter assigned: Web basics')).toBeNull();
+  });
+
   it('keeps toasts raised before the toaster was on screen', async () => {
     toast.info('Early bird');
     await flush();

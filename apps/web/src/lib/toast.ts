@@ -10,6 +10,13 @@ export interface ToastOptions {
   description?: string;
   /** Milliseconds before the toast leaves by itself. */
   duration?: number;
+  /** A button in the toast (go to what it announces); clicking it also dismisses the toast. */
+  action?: ToastAction;
+}
+
+export interface ToastAction {
+  label: string;
+  onClick: () => void;
 }
 
 // sonner is loaded on first use, out of the first page's JS. Its Toaster replays the toasts
@@ -26,6 +33,9 @@ const show =
         id: toast_id,
         duration: options.duration ?? DEFAULT_TOAST_DURATION_MS,
         ...(options.description === undefined ? {} : { description: options.description }),
+        ...(options.action === undefined
+          ? {}
+          : { action: { label: options.action.label, onClick: options.action.onClick } }),
       }),
     );
     return toast_id;

@@ -36,8 +36,11 @@ export const testTrainer: AuthUser = {
 
 type AppInfoAnswer = AppInfo | 'error' | 'pending';
 
-/** Extra answers of the stubbed API, by `METHOD /path` (query left out). */
-export type ApiRoutes = Record<string, (init: RequestInit) => Response | Promise<Response>>;
+/** Extra answers of the stubbed API, by `METHOD /path` (query left out; the handler gets the URL). */
+export type ApiRoutes = Record<
+  string,
+  (init: RequestInit, url: string) => Response | Promise<Response>
+>;
 
 export interface StubOptions {
   /** Who `GET /api/auth/user` says is logged in (null: nobody). */
@@ -81,7 +84,7 @@ export const stubFetch = (
       return Response.json(appInfo);
     }
     const route = routes[`${init.method ?? 'GET'} ${url.split('?')[0]}`];
-    if (route) return route(init);
+    if (route) return route(init, url);
     return Response.json(
       { error: { code: 'request.not_found', message: 'Not found' } },
       { status: 404 },

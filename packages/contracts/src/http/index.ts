@@ -18,6 +18,8 @@ import {
   putPassword,
   putPseudo,
 } from './profile.js';
+import { contentRoutes } from './content.js';
+import { sessionRoutes } from './sessions.js';
 import { getMyEvents, getSessionEvents, getTrainerSessionEvents } from './events.js';
 import type { RouteContract } from './route.js';
 import { getAppInfo, getHealth, getOpenApi } from './system.js';
@@ -46,4 +48,6 @@ export const apiRoutes: readonly RouteContract[] = [
   getMyEvents,
   getSessionEvents,
   getTrainerSessionEvents,
+  ...contentRoutes,
+  ...sessionRoutes,
 ];

@@ -12,6 +12,21 @@ const toSchema = (schema: z.ZodType, io: 'input' | 'output'): JsonSchema => {
   return rest;
 };
 
+/**
+ * A multipart body's file parts are binary strings in OpenAPI; the rest of its schema is the
+ * contract's (the server reads a file part as `{filename, mimetype, data}` before validating).
+ */
+const bodySchemaOf = (route: RouteContract): JsonSchema => {
+  const schema = toSchema(route.body!, 'input');
+  if (route.consumes !== 'multipart/form-data') return schema;
+  const properties = schema.properties as Record<string, JsonSchema> | undefined;
+  for (const [name, property] of Object.entries(properties ?? {})) {
+    if (property.type === 'object' && (property.properties as JsonSchema | undefined)?.data)
+      properties![name] = { type: 'string', format: 'binary' };
+  }
+  return schema;
+};
+
 const statusText: Record<number, string> = {
   200: 'OK',
   201: 'Created',
@@ -86,7 +101,7 @@ export const buildOpenApiDocument = (
     if (route.body) {
       operation.requestBody = {
         required: true,
-        content: { 'application/json': { schema: toSchema(route.body, 'input') } },
+        content: { [route.consumes ?? 'application/json']: { schema: bodySchemaOf(route) } },
       };
     }
     (paths[route.path] ??= {})[route.method.toLowerCase()] = operation;

@@ -21,6 +21,11 @@ export interface RouteContract {
   readonly body?: z.ZodType;
   /** Status → body schema; `null` for an empty body. Error statuses use the shared error shape. */
   readonly responses: Readonly<Record<number, z.ZodType | null>>;
+  /**
+   * The request body's content type, when it is not JSON. A multipart body is read as its fields
+   * (strings) and at most one file (`{filename, mimetype, data}`), then validated with `body`.
+   */
+  readonly consumes?: 'multipart/form-data';
   /** Content type of the success body, when it is not JSON. */
   readonly produces?: string;
   /**

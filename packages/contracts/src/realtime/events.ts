@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { localizedTextSchema } from '../domain/content.js';
+import { sessionStatusSchema, startPhases } from '../domain/session.js';
 
 /**
  * The real-time protocol: every event a client can receive on an event stream, as a typed union
@@ -23,6 +25,7 @@ export type Audience = z.infer<typeof audienceSchema>;
 
 const uuid = z.uuid();
 const shortText = z.string().max(200);
+const instant = z.iso.datetime({ offset: true });
 
 /** Events in the past tense (`objective.solved`), grouped by what they are about. */
 export const realtimeEventSchema = z.discriminatedUnion('type', [
@@ -41,28 +44,56 @@ export const realtimeEventSchema = z.discriminatedUnion('type', [
     payload: z.object({ sessionUuid: uuid, sessionName: shortText, invitedBy: shortText }),
   }),
   z.object({
+    type: z.literal('chapter.assigned'),
+    payload: z.object({ chapterUuid: uuid, title: localizedTextSchema }),
+  }),
+  z.object({
+    type: z.literal('chapter.unassigned'),
+    payload: z.object({ chapterUuid: uuid }),
+  }),
+  z.object({
     type: z.literal('session.joinable'),
     payload: z.object({ sessionUuid: uuid, sessionName: shortText }),
   }),
   // A gaming session's stream (`GET /api/sessions/{uuid}/events`).
+  /**
+   * A person changed the session's course (start, wait for players, pause, resume, stop). What
+   * time alone changes (countdown → running, running → finished) is not announced: clients
+   * derive it from `startsAt` and `endsAt` and their offset to `serverTime`.
+   */
   z.object({
     type: z.literal('session.status_changed'),
     payload: z.object({
       sessionUuid: uuid,
-      status: z.enum([
-        'lobby',
-        'countdown',
-        'running',
-        'paused',
-        'finished',
-        'stopped',
-        'canceled',
-      ]),
+      status: sessionStatusSchema,
+      startPhase: z.enum(startPhases),
+      startWaitEndsAt: instant.nullable(),
+      startsAt: instant.nullable(),
+      endsAt: instant.nullable(),
+      remainingMs: z.number().int().nonnegative(),
+      serverTime: instant,
     }),
+  }),
+  /** The lobby's settings changed (the owner switched the mission). */
+  z.object({
+    type: z.literal('session.updated'),
+    payload: z.object({ sessionUuid: uuid }),
+  }),
+  z.object({
+    type: z.literal('session.player_joined'),
+    payload: z.object({ pseudo: shortText }),
+  }),
+  z.object({
+    type: z.literal('team.created'),
+    payload: z.object({ teamUuid: uuid, name: shortText }),
   }),
   z.object({
     type: z.literal('team.member_joined'),
     payload: z.object({ teamUuid: uuid, pseudo: shortText }),
+  }),
+  z.object({
+    type: z.literal('team.member_left'),
+    payload: z.object({ teamUuid: uuid, pseudo: shortText, teamRemoved: z.boolean() }),
   }),
 ]);
 export type RealtimeEvent = z.infer<typeof realtimeEventSchema>;

@@ -2,6 +2,8 @@ import type { Migration } from 'kysely';
 import * as instanceSettings from './0001-instance-settings.js';
 import * as identity from './0002-identity.js';
 import * as eventLog from './0003-event-log.js';
+import * as content from './0004-content.js';
+import * as sessions from './0005-sessions.js';
 
 /**
  * Every migration, in order. Forward-only: a migration is never edited or removed once
@@ -11,4 +13,6 @@ export const migrations: Record<string, Migration> = {
   '0001-instance-settings': instanceSettings,
   '0002-identity': identity,
   '0003-event-log': eventLog,
+  '0004-content': content,
+  '0005-sessions': sessions,
 };

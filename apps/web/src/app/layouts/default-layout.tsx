@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SkipLink } from '../../components/ui/skip-link/skip-link';
 import { AppFooter } from './components/app-footer';
+import { PlayerEventStream } from './components/player-event-stream';
 import { AppHeader } from './components/app-header';
 import { MainContent } from './main-content';
 import styles from './default-layout.module.css';
@@ -15,6 +16,7 @@ export function DefaultLayout({ children }: { children?: ReactNode }) {
       <AppHeader />
       <MainContent className={styles.main}>{children}</MainContent>
       <AppFooter />
+      <PlayerEventStream />
     </div>
   );
 }

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { SkipLink } from '../../components/ui/skip-link/skip-link';
 import { useAppInfo } from '../../features/app-info';
 import { AppFooter } from './components/app-footer';
+import { PlayerEventStream } from './components/player-event-stream';
 import { BrandLink } from './components/brand-link';
 import { MainContent } from './main-content';
 import styles from './rework-layout.module.css';
@@ -19,6 +20,7 @@ export function ReworkLayout({ children }: { children?: ReactNode }) {
       </header>
       <MainContent className={styles.main}>{children}</MainContent>
       <AppFooter variant="immersive" showLanguageSwitcher />
+      <PlayerEventStream />
     </div>
   );
 }

@@ -10,10 +10,12 @@ export type Namespace = keyof Catalogue;
 export const namespaces = [
   'auth',
   'common',
+  'content',
   'cookies',
   'errors',
   'onboarding',
   'profile',
+  'realtime',
   'screens',
 ] as const satisfies readonly Namespace[];
 export const defaultNamespace = 'common' satisfies Namespace;

@@ -1,12 +1,14 @@
 import auth from './auth.json';
 import common from './common.json';
+import content from './content.json';
 import cookies from './cookies.json';
 import errors from './errors.json';
 import onboarding from './onboarding.json';
 import profile from './profile.json';
+import realtime from './realtime.json';
 import screens from './screens.json';
 
 /** The English catalogue: the source of the translation key types (see lib/i18n/i18next.d.ts). */
-const en = { auth, common, cookies, errors, onboarding, profile, screens };
+const en = { auth, common, content, cookies, errors, onboarding, profile, realtime, screens };
 
 export default en;

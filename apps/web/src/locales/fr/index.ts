@@ -1,20 +1,24 @@
 import type en from '../en';
 import auth from './auth.json';
 import common from './common.json';
+import content from './content.json';
 import cookies from './cookies.json';
 import errors from './errors.json';
 import onboarding from './onboarding.json';
 import profile from './profile.json';
+import realtime from './realtime.json';
 import screens from './screens.json';
 
 /** Same namespaces as `en`; the type keeps them in step (the parity test checks every key). */
 const fr: Record<keyof typeof en, object> = {
   auth,
   common,
+  content,
   cookies,
   errors,
   onboarding,
   profile,
+  realtime,
   screens,
 };
 

@@ -2,7 +2,7 @@ import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AvatarChangeForm } from '../../onboarding';
 import { ProfileSection } from './profile-section';
-import { SectionLoading } from './section-state';
+import { SectionLoading } from '../../../components/ui/section-state/section-state';
 
 const TITLE_ID = 'profile-avatar-title';
 

@@ -3,10 +3,10 @@ import { Link } from 'react-router';
 import { ButtonLink } from '../../../components/ui/button/button';
 import { useLocalizedPath } from '../../locale';
 import { useProfile } from '../api/get-profile';
-import { EmptyState } from './empty-state';
+import { EmptyState } from '../../../components/ui/empty-state/empty-state';
 import styles from './history-section.module.css';
 import { ProfileSection } from './profile-section';
-import { SectionError, SectionLoading } from './section-state';
+import { SectionError, SectionLoading } from '../../../components/ui/section-state/section-state';
 
 /** Sessions played, most recent first as the server sends them; each opens its detail. */
 export function HistorySection() {

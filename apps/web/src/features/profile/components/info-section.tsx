@@ -4,7 +4,7 @@ import { AvatarImage } from '../../onboarding';
 import { useProfile } from '../api/get-profile';
 import styles from './info-section.module.css';
 import { ProfileSection } from './profile-section';
-import { SectionError, SectionLoading } from './section-state';
+import { SectionError, SectionLoading } from '../../../components/ui/section-state/section-state';
 
 /** Who the player is: avatar, username, game pseudo, member since. */
 export function InfoSection() {

@@ -12,7 +12,7 @@ import { useSaveLocale } from '../api/put-locale';
 import styles from './form.module.css';
 import languageStyles from './language-section.module.css';
 import { ProfileSection } from './profile-section';
-import { SectionLoading } from './section-state';
+import { SectionLoading } from '../../../components/ui/section-state/section-state';
 
 /**
  * The account's language. Saving also switches this page: the cookie (which the server sets

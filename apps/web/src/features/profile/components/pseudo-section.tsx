@@ -10,7 +10,7 @@ import { useChangePseudo } from '../api/put-pseudo';
 import { fieldIssues } from '../lib/field-issues';
 import styles from './form.module.css';
 import { ProfileSection } from './profile-section';
-import { SectionLoading } from './section-state';
+import { SectionLoading } from '../../../components/ui/section-state/section-state';
 
 const FIELD_ERROR_CODES = new Set(['profile.pseudo_unchanged', 'profile.pseudo_taken']);
 

@@ -2,9 +2,9 @@ import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '../../../components/ui/button/button';
 import { useLocalizedPath } from '../../locale';
 import { useProfile } from '../api/get-profile';
-import { EmptyState } from './empty-state';
+import { EmptyState } from '../../../components/ui/empty-state/empty-state';
 import { ProfileSection } from './profile-section';
-import { SectionError, SectionLoading } from './section-state';
+import { SectionError, SectionLoading } from '../../../components/ui/section-state/section-state';
 import styles from './teams-section.module.css';
 
 /** The player's teams; empty until games exist, and says so. */

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '../../../components/ui/button/button';
 import { useDocumentTitle } from '../../app-info';
 import { useLocalizedPath } from '../../locale';
-import { EmptyState } from '../components/empty-state';
+import { EmptyState } from '../../../components/ui/empty-state/empty-state';
 import styles from './profile-screen.module.css';
 
 /**

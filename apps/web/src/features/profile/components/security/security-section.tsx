@@ -13,7 +13,10 @@ import { useLogoutEverywhere } from '../../api/logout-everywhere';
 import { useLogoutOthers } from '../../api/logout-others';
 import { useNow } from '../../hooks/use-now';
 import { ProfileSection } from '../profile-section';
-import { SectionError, SectionLoading } from '../section-state';
+import {
+  SectionError,
+  SectionLoading,
+} from '../../../../components/ui/section-state/section-state';
 import { LogoutEverywhereDialog } from './logout-everywhere-dialog';
 import styles from './security-section.module.css';
 import { SessionItem } from './session-item';

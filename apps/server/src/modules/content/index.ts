@@ -1,0 +1,36 @@
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import type { Clock } from '../../lib/clock.js';
+import type { EventWriter } from '../../realtime/event-writer.js';
+import { createContentRepository } from './content.repository.js';
+import { registerContentRoutes } from './content.routes.js';
+import { createContentService, type ContentSessions } from './content.service.js';
+
+export type { ContentSessions } from './content.service.js';
+export { noContentSessions } from './content.service.js';
+export { checkChoices, checkFlag, normaliseFlag } from './answer-check.js';
+export { playerFileUrl } from './attachments.js';
+
+/** Chapters, missions and objectives as players and trainers read them; chapter assignments. */
+export const createContentModule = (deps: {
+  db: Kysely<Database>;
+  clock: Clock;
+  events: EventWriter;
+  sessions?: ContentSessions;
+}) => {
+  const repo = createContentRepository(deps.db);
+  const content = createContentService({
+    repo,
+    clock: deps.clock,
+    events: deps.events,
+    ...(deps.sessions ? { sessions: deps.sessions } : {}),
+  });
+  return {
+    repo,
+    content,
+    registerRoutes: (app: FastifyInstance) => registerContentRoutes(app, { content }),
+  };
+};
+
+export type ContentModule = ReturnType<typeof createContentModule>;

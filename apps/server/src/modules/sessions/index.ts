@@ -1,0 +1,67 @@
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import type { Clock } from '../../lib/clock.js';
+import type { EventWriter } from '../../realtime/event-writer.js';
+import { createRateLimitRepository } from '../rate-limit/rate-limit.repository.js';
+import { createHomeListings } from './home-listings.js';
+import { createSessionAccess } from './session-access.js';
+import { registerSessionRoutes } from './sessions.routes.js';
+import { createSessionsRepository } from './sessions.repository.js';
+import { createSessionsService } from './sessions.service.js';
+import { createTrainerSessions } from './trainer-sessions.js';
+
+/** How often each node looks for scheduled starts that fell due. */
+const SCHEDULE_TICK_MS = 1000;
+
+/**
+ * Gaming sessions and teams. Built in two steps because the real-time module needs to know who
+ * may read a session's stream before the sessions module can write events through it.
+ */
+export const createSessionsRepositoryAndAccess = (db: Kysely<Database>) => {
+  const repo = createSessionsRepository(db);
+  return { repo, access: createSessionAccess(repo) };
+};
+
+export const createSessionsModule = (deps: {
+  db: Kysely<Database>;
+  repo: ReturnType<typeof createSessionsRepository>;
+  events: EventWriter;
+  clock: Clock | 'database';
+  logger: FastifyBaseLogger;
+}) => {
+  const { repo } = deps;
+  const sessions = createSessionsService({
+    repo,
+    events: deps.events,
+    rateLimits: createRateLimitRepository(deps.db),
+    clock: deps.clock,
+  });
+  const trainer = createTrainerSessions({ repo, sessions });
+  const homeListings = createHomeListings({ repo, now: () => sessions.nowIn() });
+
+  let ticking: NodeJS.Timeout | undefined;
+  let tickInFlight: Promise<unknown> = Promise.resolve();
+  const tick = () => {
+    tickInFlight = trainer.startDueSessions().catch((error: unknown) => {
+      deps.logger.warn({ err: error }, 'scheduled session starts could not be checked');
+    });
+  };
+
+  return {
+    sessions,
+    trainer,
+    homeListings,
+    registerHooks: (app: FastifyInstance) => {
+      app.addHook('onReady', async () => {
+        ticking = setInterval(tick, SCHEDULE_TICK_MS);
+        ticking.unref();
+      });
+      app.addHook('preClose', async () => {
+        clearInterval(ticking);
+        await tickInFlight;
+      });
+    },
+    registerRoutes: (app: FastifyInstance) => registerSessionRoutes(app, { sessions, trainer }),
+  };
+};

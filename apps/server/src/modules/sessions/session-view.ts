@@ -1,0 +1,115 @@
+import {
+  getTeamLogo,
+  toColonPath,
+  type AvatarId,
+  type LocalizedText,
+  type Locale,
+  type SessionStatus,
+} from '@rampart/contracts';
+import type { SessionListRow, SessionRow } from './sessions.repository.js';
+import { deriveSessionState, type SessionTimeline } from './session-state.js';
+
+/** The stored instants of a session row, as the pure state functions read them. */
+export const timelineOf = (row: SessionRow): SessionTimeline => ({
+  durationMs: Number(row.duration_ms),
+  countdownMs: row.countdown_ms,
+  startWaitMs: row.start_wait_ms,
+  scheduledStartAt: row.scheduled_start_at,
+  startRequestedAt: row.start_requested_at,
+  startsAt: row.starts_at,
+  pausedAt: row.paused_at,
+  pausedMs: Number(row.paused_ms),
+  stoppedAt: row.stopped_at,
+});
+
+export const statusOf = (row: SessionRow, now: Date): SessionStatus =>
+  deriveSessionState(timelineOf(row), now).status;
+
+const iso = (instant: Date | null) => (instant ? instant.toISOString() : null);
+
+/** Status and times of a session at `now` (the database's time), as every answer carries them. */
+export const sessionTimes = (row: SessionRow, now: Date) => {
+  const state = deriveSessionState(timelineOf(row), now);
+  return {
+    status: state.status,
+    startPhase: state.startPhase,
+    startWaitEndsAt: iso(state.startWaitEndsAt),
+    scheduledStartAt: iso(row.scheduled_start_at),
+    startsAt: iso(state.startsAt),
+    endsAt: iso(state.endsAt),
+    remainingMs: Math.max(0, Math.round(state.remainingMs)),
+    serverTime: now.toISOString(),
+  };
+};
+
+export const logoUrlOf = (sessionUuid: string, teamUuid: string) =>
+  toColonPath(getTeamLogo.path)
+    .replace(':uuid', encodeURIComponent(sessionUuid))
+    .replace(':teamUuid', encodeURIComponent(teamUuid));
+
+export interface TeamRow {
+  uuid: string;
+  name: string;
+  token: string;
+  has_logo: boolean;
+}
+
+export interface PlayerRow {
+  account_id: string;
+  team_uuid: string | null;
+  pseudo: string;
+  avatar_id: string | null;
+}
+
+/**
+ * Teams with their members, ranked. Until answers exist every score is 0: teams share rank 1
+ * (a rank counts the teams strictly ahead, so ties share it), listed oldest first.
+ */
+export const rankedTeams = (
+  sessionUuid: string,
+  teams: readonly TeamRow[],
+  players: readonly PlayerRow[],
+  callerId: string | null,
+) => {
+  const scores = new Map(teams.map((team) => [team.uuid, 0]));
+  const ranked = teams.map((team) => {
+    const score = scores.get(team.uuid) ?? 0;
+    return {
+      uuid: team.uuid,
+      name: team.name,
+      logoUrl: team.has_logo ? logoUrlOf(sessionUuid, team.uuid) : null,
+      members: players
+        .filter((player) => player.team_uuid === team.uuid)
+        .map((player) => ({
+          pseudo: player.pseudo,
+          avatarId: player.avatar_id as AvatarId | null,
+          isSelf: player.account_id === callerId,
+        })),
+      score,
+      rank: 1 + [...scores.values()].filter((other) => other > score).length,
+      token: team.token,
+    };
+  });
+  return ranked.sort((a, b) => a.rank - b.rank);
+};
+
+export const withoutToken = <T extends { token: string }>({ token: _token, ...team }: T) => team;
+
+export const progressOf = (completed: number, total: number) => ({
+  completed_objectives: completed,
+  total_objectives: total,
+  progress_percentage: total === 0 ? 0 : Math.round((completed / total) * 100),
+});
+
+export const listItemOf = (row: SessionListRow, now: Date, locale: Locale) => ({
+  ...sessionTimes(row, now),
+  uuid: row.uuid,
+  name: row.name,
+  missionUuid: row.mission_uuid,
+  missionTitle: (row.mission_title as LocalizedText)[locale],
+  chapter_uuid: row.chapter_uuid,
+  teamsCount: Number(row.teams_count ?? 0),
+  playersCount: Number(row.players_count ?? 0),
+  maxTeams: row.max_teams,
+  playersPerTeam: row.players_per_team,
+});

@@ -1,0 +1,150 @@
+import { randomUUID } from 'node:crypto';
+import {
+  sessionLimits,
+  type AvatarId,
+  type createSessionBodySchema,
+  type LocalizedText,
+} from '@rampart/contracts';
+import type { z } from 'zod';
+import { AppError } from '../../lib/errors.js';
+import { requireCapability, type Principal } from '../identity/auth.service.js';
+import type { SessionsRepository } from './sessions.repository.js';
+import type { SessionsService } from './sessions.service.js';
+import { listItemOf, progressOf, rankedTeams, sessionTimes } from './session-view.js';
+
+export type TrainerAction = 'start' | 'pause' | 'resume' | 'stop';
+
+/** What trainers do with sessions: create them, read them whole (tokens included), run them. */
+export const createTrainerSessions = (deps: {
+  repo: SessionsRepository;
+  sessions: SessionsService;
+}) => {
+  const { repo, sessions } = deps;
+
+  const trainerView = async (uuid: string) => {
+    const row = await repo.findSession(uuid);
+    if (!row) throw new AppError('session.not_found');
+    const [now, mission, total, teams, players] = await Promise.all([
+      sessions.nowIn(),
+      repo.findMission(row.mission_uuid),
+      repo.countObjectives(row.mission_uuid),
+      repo.listTeams(uuid),
+      repo.listPlayers(uuid),
+    ]);
+    const owner = players.find((player) => player.account_id === row.owner_id);
+    return {
+      session: {
+        ...sessionTimes(row, now),
+        uuid: row.uuid,
+        name: row.name,
+        mission: {
+          uuid: row.mission_uuid,
+          title: mission!.title as LocalizedText,
+          chapter_uuid: mission!.chapter_uuid,
+          chapterTitle: mission!.chapter_title as LocalizedText,
+        },
+        ownerKind: row.owner_kind,
+        owner: { pseudo: owner?.pseudo ?? (await repo.findPseudo(row.owner_id)) ?? '' },
+        maxTeams: row.max_teams,
+        playersPerTeam: row.players_per_team,
+        minPlayersPerTeam: row.min_players_per_team,
+        durationMinutes: Math.round(Number(row.duration_ms) / 60_000),
+        teamsCount: teams.length,
+        ...progressOf(0, total),
+        teams: rankedTeams(uuid, teams, players, null),
+        playersWithoutTeam: players
+          .filter((player) => !player.team_uuid)
+          .map((player) => ({
+            pseudo: player.pseudo,
+            avatarId: player.avatar_id as AvatarId | null,
+          })),
+      },
+    };
+  };
+
+  return {
+    trainerView,
+
+    async create(principal: Principal, body: z.output<typeof createSessionBodySchema>) {
+      requireCapability(principal, 'session.run');
+      const mission = await repo.findMission(body.missionUuid);
+      if (!mission) throw new AppError('content.mission_not_found');
+      const uuid = randomUUID();
+      await repo.insertSession({
+        uuid,
+        name: body.name,
+        mission_uuid: body.missionUuid,
+        owner_id: principal.accountId,
+        owner_kind: 'trainer',
+        max_teams: body.maxTeams,
+        players_per_team: body.playersPerTeam,
+        min_players_per_team: body.minPlayersPerTeam ?? sessionLimits.minPlayersPerTeam.default,
+        duration_ms: body.durationMinutes * 60_000,
+        countdown_ms: sessionLimits.countdownSeconds * 1000,
+        start_wait_ms: sessionLimits.startWaitSeconds * 1000,
+        scheduled_start_at: body.scheduledStartAt ? new Date(body.scheduledStartAt) : null,
+      });
+      return trainerView(uuid);
+    },
+
+    async list(principal: Principal) {
+      requireCapability(principal, 'session.run');
+      const [rows, now] = await Promise.all([
+        repo.listSessions({ includeStopped: true }),
+        sessions.nowIn(),
+      ]);
+      return {
+        sessions: rows.map((row) => ({
+          ...listItemOf(row, now, principal.locale),
+          ownerKind: row.owner_kind,
+        })),
+      };
+    },
+
+    async get(principal: Principal, uuid: string) {
+      requireCapability(principal, 'session.run');
+      return trainerView(uuid);
+    },
+
+    async act(principal: Principal, uuid: string, action: TrainerAction, force = false) {
+      requireCapability(principal, 'session.run');
+      await sessions.withLockedSession(uuid, async (context) => {
+        if (action === 'start') {
+          const teamCount = await repo.countTeams(uuid, context.trx);
+          await sessions.applyAction(
+            context,
+            force
+              ? { kind: 'force_start', teamCount }
+              : { kind: 'start', requirementsMet: await sessions.requirementsMet(context) },
+          );
+          return;
+        }
+        await sessions.applyAction(context, { kind: action });
+      });
+      return trainerView(uuid);
+    },
+
+    /**
+     * Scheduled starts that fell due: each begins its countdown when its teams are ready, or
+     * records the wait for players (so later team changes start it and the wait can elapse).
+     * Every node runs this; the session row lock and the re-check inside make one writer win.
+     */
+    async startDueSessions() {
+      const due = await repo.listDueScheduledStarts(await sessions.nowIn());
+      for (const { uuid } of due) {
+        await sessions.withLockedSession(uuid, async (context) => {
+          const { row, trx } = context;
+          if (row.starts_at || row.stopped_at || row.start_requested_at) return;
+          if (await sessions.requirementsMet(context)) {
+            await sessions.applyAction(context, { kind: 'teams_changed', requirementsMet: true });
+          } else {
+            await repo.updateSession(trx, uuid, { start_requested_at: row.scheduled_start_at });
+          }
+        });
+      }
+      return due.length;
+    },
+  };
+};
+
+export type TrainerSessions = ReturnType<typeof createTrainerSessions>;

@@ -1,0 +1,217 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import type {
+  ChapterVisibility,
+  LocalizedText,
+  MissionResult,
+  ObjectiveCategory,
+  ObjectiveType,
+  SuccessRule,
+} from '@rampart/contracts';
+import type { Kysely } from 'kysely';
+import type { Database, ObjectiveAnswer } from '../src/db/schema.js';
+import { contentTypeForFileName } from '../src/modules/content/file-types.js';
+
+/** A text in both languages, told apart: `{en: 'Title x', fr: 'Titre (fr) x'}` style. */
+export const bilingual = (en: string, fr = `${en} (fr)`): LocalizedText => ({ en, fr });
+
+export interface ObjectiveSpec {
+  uuid?: string;
+  title?: LocalizedText;
+  description?: LocalizedText;
+  category?: ObjectiveCategory;
+  difficulty?: number;
+  points?: number;
+  type?: ObjectiveType;
+  /** Flag objectives: accepted spellings (a random flag by default). */
+  flag?: { accepted: string[]; caseInsensitive?: boolean };
+  /** Choice objectives: `a`, `b`, `c` by default, with `a` (single) or `a`, `b` correct. */
+  choices?: { id: string; text: LocalizedText }[];
+  correctChoices?: string[];
+  penalty?: number;
+  maxAttempts?: number | null;
+  locked?: boolean;
+  prerequisites?: string[];
+  firstBloodBonus?: number;
+  speedrun?: boolean;
+  required?: boolean;
+  files?: { name: string; content?: string | Uint8Array; contentType?: string }[];
+}
+
+export interface MissionSpec {
+  uuid?: string;
+  title?: LocalizedText;
+  brief?: LocalizedText;
+  scenario?: LocalizedText;
+  rules?: LocalizedText;
+  difficulty?: number;
+  durationMinutes?: number;
+  successRule?: SuccessRule;
+  /** One flag objective by default. */
+  objectives?: ObjectiveSpec[];
+}
+
+export interface ChapterSpec {
+  uuid?: string;
+  title?: LocalizedText;
+  summary?: LocalizedText;
+  visibility?: ChapterVisibility;
+  position?: number;
+  /** One mission by default. */
+  missions?: MissionSpec[];
+}
+
+const answerOf = (spec: ObjectiveSpec, type: ObjectiveType): ObjectiveAnswer =>
+  type === 'flag'
+    ? {
+        kind: 'flag',
+        accepted: spec.flag?.accepted ?? [`FLAG{${randomBytes(6).toString('hex')}}`],
+        caseInsensitive: spec.flag?.caseInsensitive ?? false,
+      }
+    : {
+        kind: 'choices',
+        correct: spec.correctChoices ?? (type === 'single_choice' ? ['a'] : ['a', 'b']),
+      };
+
+const defaultChoices = ['a', 'b', 'c'].map((id) => ({
+  id,
+  text: bilingual(`Choice ${id}`, `Choix ${id}`),
+}));
+
+/**
+ * A chapter with its missions, objectives and files, written straight into the tables (not
+ * through the pack importer), with every field defaulted. Returns the uuids of what it built.
+ */
+export const buildChapter = async (db: Kysely<Database>, spec: ChapterSpec = {}) => {
+  const tag = randomBytes(3).toString('hex');
+  const chapter = {
+    uuid: spec.uuid ?? randomUUID(),
+    title: spec.title ?? bilingual(`Chapter ${tag}`, `Chapitre ${tag}`),
+  };
+  await db
+    .insertInto('chapter')
+    .values({
+      uuid: chapter.uuid,
+      position: spec.position ?? 100,
+      title: JSON.stringify(chapter.title),
+      summary: JSON.stringify(spec.summary ?? bilingual(`Summary ${tag}`, `Résumé ${tag}`)),
+      visibility: spec.visibility ?? 'open',
+    })
+    .execute();
+
+  const missions = [];
+  for (const [missionIndex, missionSpec] of (spec.missions ?? [{}]).entries()) {
+    const mission = {
+      uuid: missionSpec.uuid ?? randomUUID(),
+      title: missionSpec.title ?? bilingual(`Mission ${tag}-${missionIndex}`),
+    };
+    await db
+      .insertInto('mission')
+      .values({
+        uuid: mission.uuid,
+        chapter_uuid: chapter.uuid,
+        position: missionIndex,
+        title: JSON.stringify(mission.title),
+        brief: JSON.stringify(missionSpec.brief ?? bilingual('Brief', 'Briefing')),
+        scenario: JSON.stringify(missionSpec.scenario ?? bilingual('Scenario', 'Scénario')),
+        rules: JSON.stringify(missionSpec.rules ?? bilingual('Rules', 'Règles')),
+        difficulty: missionSpec.difficulty ?? 2,
+        duration_minutes: missionSpec.durationMinutes ?? 60,
+        success_rule: JSON.stringify(missionSpec.successRule ?? { kind: 'required_objectives' }),
+      })
+      .execute();
+
+    const objectives = [];
+    for (const [objectiveIndex, objectiveSpec] of (missionSpec.objectives ?? [{}]).entries()) {
+      const type = objectiveSpec.type ?? 'flag';
+      const uuid = objectiveSpec.uuid ?? randomUUID();
+      const answer = answerOf(objectiveSpec, type);
+      await db
+        .insertInto('objective')
+        .values({
+          uuid,
+          mission_uuid: mission.uuid,
+          position: objectiveIndex,
+          title: JSON.stringify(
+            objectiveSpec.title ??
+              bilingual(`Objective ${objectiveIndex}`, `Objectif ${objectiveIndex}`),
+          ),
+          description: JSON.stringify(
+            objectiveSpec.description ?? bilingual('Find it.', 'Trouvez-le.'),
+          ),
+          category: objectiveSpec.category ?? 'web',
+          difficulty: objectiveSpec.difficulty ?? 2,
+          points: objectiveSpec.points ?? 100,
+          type,
+          choices: JSON.stringify(type === 'flag' ? [] : (objectiveSpec.choices ?? defaultChoices)),
+          expected_answers: answer.kind === 'choices' ? answer.correct.length : 1,
+          answer: JSON.stringify(answer),
+          penalty: objectiveSpec.penalty ?? 0,
+          max_attempts: objectiveSpec.maxAttempts ?? null,
+          locked: objectiveSpec.locked ?? false,
+          prerequisites: objectiveSpec.prerequisites ?? [],
+          first_blood_bonus: objectiveSpec.firstBloodBonus ?? 0,
+          speedrun: objectiveSpec.speedrun ?? false,
+          required: objectiveSpec.required ?? true,
+        })
+        .execute();
+
+      const files = [];
+      for (const [fileIndex, fileSpec] of (objectiveSpec.files ?? []).entries()) {
+        const content =
+          typeof fileSpec.content === 'string' || fileSpec.content === undefined
+            ? Buffer.from(fileSpec.content ?? `content of ${fileSpec.name}\n`)
+            : fileSpec.content;
+        const file = { uuid: randomUUID(), name: fileSpec.name, content };
+        await db
+          .insertInto('objective_file')
+          .values({
+            uuid: file.uuid,
+            objective_uuid: uuid,
+            position: fileIndex,
+            name: fileSpec.name,
+            pack_path: `files/${fileSpec.name}`,
+            content_type: fileSpec.contentType ?? contentTypeForFileName(fileSpec.name),
+            size: content.byteLength,
+            sha256: createHash('sha256').update(content).digest('hex'),
+            content,
+          })
+          .execute();
+        files.push(file);
+      }
+      objectives.push({ uuid, type, answer, files });
+    }
+    missions.push({ ...mission, objectives });
+  }
+  return { ...chapter, missions };
+};
+
+export type BuiltChapter = Awaited<ReturnType<typeof buildChapter>>;
+
+/** Assigns a chapter to a player, at a given time (now by default). */
+export const assignChapter = async (
+  db: Kysely<Database>,
+  chapterUuid: string,
+  accountId: string,
+  at: Date = new Date(),
+) => {
+  await db
+    .insertInto('chapter_assignment')
+    .values({ chapter_uuid: chapterUuid, account_id: accountId, assigned_at: at })
+    .execute();
+};
+
+/** A player's best score and result on a mission, as a finished session leaves them. */
+export const recordMissionResult = async (
+  db: Kysely<Database>,
+  result: { missionUuid: string; accountId: string; bestScore: number; result: MissionResult },
+) => {
+  await db
+    .insertInto('mission_player_result')
+    .values({
+      mission_uuid: result.missionUuid,
+      account_id: result.accountId,
+      best_score: result.bestScore,
+      result: result.result,
+    })
+    .execute();
+};

@@ -1,0 +1,51 @@
+import { screen, waitFor } from '@testing-library/react';
+import { toast as sonnerToast } from 'sonner';
+import { afterEach, describe, expect, it } from 'vitest';
+import { renderApp, testTrainer } from '../../../test/render-app';
+
+const CHAPTER = '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a70';
+
+const chapterAssignedFrame = `id: 3\nevent: chapter.assigned\ndata: ${JSON.stringify({
+  v: 1,
+  sequence: 3,
+  audience: 'user:0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b',
+  createdAt: '2025-01-01T00:00:03.000Z',
+  type: 'chapter.assigned',
+  payload: { chapterUuid: CHAPTER, title: { en: 'Web basics', fr: 'Les bases du web' } },
+})}\n\n`;
+
+const streamRequests = (fetchMock: ReturnType<typeof renderApp>['fetchMock']) =>
+  fetchMock.mock.calls.filter(([url]) => String(url) === '/api/me/events');
+
+afterEach(() => {
+  sonnerToast.dismiss();
+});
+
+describe('the player’s own event stream in the layouts', () => {
+  it('is open on player screens and turns a chapter assignment into a toast', async () => {
+    let answered = 0;
+    const { fetchMock } = renderApp('/en/home', {
+      api: {
+        // One stream with one event; afterwards the stream is gone (404 stops the client).
+        'GET /api/me/events': () =>
+          answered++ === 0
+            ? new Response(chapterAssignedFrame, {
+                headers: { 'Content-Type': 'text/event-stream' },
+              })
+            : Response.json({ error: { code: 'request.not_found', message: '' } }, { status: 404 }),
+      },
+    });
+
+    expect(await screen.findByText('New chapter assigned: Web basics')).toBeTruthy();
+    const [url, init] = streamRequests(fetchMock)[0]!;
+    expect(url).toBe('/api/me/events');
+    expect(new Headers(init!.headers).get('Accept')).toBe('text/event-stream');
+  });
+
+  it('is not open on trainer screens', async () => {
+    const { fetchMock } = renderApp('/trainer', { trainer: testTrainer });
+    expect(await screen.findByRole('heading', { level: 1 })).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('banner')).toBeTruthy());
+    expect(streamRequests(fetchMock)).toHaveLength(0);
+  });
+});

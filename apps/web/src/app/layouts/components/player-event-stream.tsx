@@ -1,0 +1,26 @@
+import { lazy, Suspense } from 'react';
+import { useMatches } from 'react-router';
+import { useCurrentUser } from '../../../features/auth';
+import type { ScreenHandle } from '../../router/screen-handle';
+
+// The stream client brings zod and the SSE parser: loaded after the screen, never on the login page.
+const PlayerNotifications = lazy(
+  () => import('../../../features/realtime/components/player-notifications'),
+);
+
+/**
+ * The player's own event stream, on player screens only (a trainer screen or a login page opens
+ * none). Both player layouts render it: it follows the player from one screen to the next.
+ */
+export function PlayerEventStream() {
+  const onPlayerScreen = useMatches().some(
+    (match) => (match.handle as ScreenHandle | undefined)?.access === 'player',
+  );
+  const player = useCurrentUser('player');
+  if (!onPlayerScreen || !player) return null;
+  return (
+    <Suspense fallback={null}>
+      <PlayerNotifications playerUuid={player.uuid} />
+    </Suspense>
+  );
+}

@@ -1,0 +1,182 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderApp } from '../../../test/render-app';
+import {
+  buildChapterSummary,
+  buildSession,
+  contentApi,
+  emptyHome,
+  requestedLocales,
+} from '../../content/testing/content-api';
+
+const webChapter = buildChapterSummary({
+  title: 'Web foundations',
+  summary: 'Read **access logs** like an analyst.',
+  assignedAt: '2025-03-04T09:00:00.000Z',
+  missionCount: 3,
+  completedMissions: 1,
+  totalPoints: 1250,
+  difficulty: { min: 1, max: 4 },
+  categories: ['web', 'forensics'],
+});
+const openChapter = buildChapterSummary({
+  title: 'Open range',
+  visibility: 'open',
+  assigned: false,
+  assignedAt: null,
+});
+
+/** The section titled `name` (role queries are slow on a page this size: found by its title). */
+const region = async (name: string) =>
+  (await screen.findByText(name, { selector: 'h2' })).closest('section')!;
+
+describe('home screen', () => {
+  it('greets the player and says, in each section, that there is nothing yet', async () => {
+    renderApp('/home', { api: contentApi() });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Home' })).toBeTruthy();
+    expect(screen.getByText('Welcome back, Alice')).toBeTruthy();
+    expect(screen.getByRole('img', { name: 'Your avatar: Sentinel' })).toBeTruthy();
+
+    const empty = {
+      'Assigned to you': 'No chapter is assigned to you yet.',
+      'All chapters': 'No chapter is open to you yet.',
+      'Ongoing missions': 'No mission in progress.',
+      'Ongoing sessions': 'You are not in any session right now.',
+      'Joinable sessions': 'No session is open to join.',
+    };
+    for (const [name, text] of Object.entries(empty)) {
+      expect(await within(await region(name)).findByText(text)).toBeTruthy();
+    }
+    // Each section is a landmark named by its title.
+    expect(
+      screen
+        .getAllByRole('region')
+        .map((section) => section.getAttribute('aria-labelledby'))
+        .filter((id) => id?.startsWith('home-')),
+    ).toEqual([
+      'home-assigned-title',
+      'home-ongoing-missions-title',
+      'home-ongoing-sessions-title',
+      'home-joinable-sessions-title',
+      'home-chapters-title',
+    ]);
+  });
+
+  it('offers the support chat as a visible, not yet available entry', async () => {
+    renderApp('/home', { api: contentApi() });
+    const entry = await screen.findByRole('button', { name: /Support chat/ });
+    expect(entry.getAttribute('aria-disabled')).toBe('true');
+    expect(entry.getAttribute('aria-describedby')).toBeTruthy();
+    expect(document.getElementById(entry.getAttribute('aria-describedby')!)?.textContent).toBe(
+      'Coming soon',
+    );
+  });
+
+  it('shows assigned chapters as cards with their figures and progress', async () => {
+    renderApp('/home', {
+      api: contentApi({
+        home: {
+          en: { ...emptyHome, assignedChapters: [webChapter], chapters: [webChapter, openChapter] },
+        },
+      }),
+    });
+    const assigned = await region('Assigned to you');
+    const card = (await within(assigned).findByRole('link', { name: 'Web foundations' })).closest(
+      'article',
+    )!;
+    expect(
+      within(assigned).getByRole('link', { name: 'Web foundations' }).getAttribute('href'),
+    ).toBe(`/chapters/${webChapter.chapter_uuid}`);
+    const text = card.textContent!.replace(/\s+/g, ' ');
+    expect(text).toContain('Read access logs like an analyst.');
+    expect(card.querySelector('strong')?.textContent).toBe('access logs');
+    expect(text).toContain('Assigned on Mar 4, 2025');
+    expect(text).toContain('3 missions');
+    expect(text).toContain('1,250 points');
+    expect(text).toContain('Introduction to Hard');
+    expect(text).toContain('1/3 missions completed');
+    expect(
+      within(within(card).getByRole('list', { name: 'Categories' }))
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Web', 'Forensics']);
+
+    const all = await region('All chapters');
+    expect(all.id).toBe('chapters');
+    const rows = within(all).getAllByRole('heading', { level: 3 });
+    expect(rows.map((row) => row.textContent)).toEqual(['Web foundations', 'Open range']);
+    expect(within(all).getAllByText('Assigned')).toHaveLength(1);
+  });
+
+  it('lists ongoing and joinable sessions with the way into each', async () => {
+    const ongoing = buildSession({ name: 'Tuesday drill', status: 'running' });
+    const joinable = buildSession({ name: 'Friday range', status: 'lobby' });
+    renderApp('/home', {
+      api: contentApi({
+        home: { en: { ...emptyHome, ongoingSessions: [ongoing], joinableSessions: [joinable] } },
+      }),
+    });
+    const sessions = await region('Ongoing sessions');
+    const resume = await within(sessions).findByRole('link', {
+      name: 'Resume the session Tuesday drill',
+    });
+    expect(resume.getAttribute('href')).toBe(`/sessions/${ongoing.uuid}/game`);
+    expect(within(sessions).getByText('2/8 objectives solved')).toBeTruthy();
+    expect(
+      within(sessions).getByRole('link', { name: 'All current sessions' }).getAttribute('href'),
+    ).toBe('/currentsSessions');
+
+    const join = within(await region('Joinable sessions')).getByRole('link', {
+      name: 'Join the session Friday range',
+    });
+    expect(join.getAttribute('href')).toBe(`/sessions/${joinable.uuid}/join`);
+  });
+
+  it('says when home cannot be loaded and loads it again on demand', async () => {
+    let failures = 1;
+    const api = contentApi();
+    renderApp('/home', {
+      api: {
+        'GET /api/home': (init, url) =>
+          failures-- > 0
+            ? Response.json({ error: { code: 'server.internal', message: 'x' } }, { status: 500 })
+            : api['GET /api/home']!(init, url),
+      },
+    });
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Your home could not be loaded.');
+    fireEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(
+      await within(await region('Assigned to you')).findByText(
+        'No chapter is assigned to you yet.',
+      ),
+    ).toBeTruthy();
+  });
+
+  it('asks for the content in the new language when the language changes', async () => {
+    const french = {
+      ...webChapter,
+      title: 'Les fondamentaux du web',
+      summary: 'Lire des journaux.',
+    };
+    const { fetchMock } = renderApp('/en/home', {
+      api: contentApi({
+        home: {
+          en: { ...emptyHome, assignedChapters: [webChapter], chapters: [webChapter] },
+          fr: { ...emptyHome, assignedChapters: [french], chapters: [french] },
+        },
+      }),
+    });
+    const assigned = await region('Assigned to you');
+    expect(await within(assigned).findByRole('link', { name: 'Web foundations' })).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('link', { name: 'Français' }));
+
+    const assignedFr = await region('Vos chapitres assignés');
+    expect(
+      await within(assignedFr).findByRole('link', { name: 'Les fondamentaux du web' }),
+    ).toBeTruthy();
+    expect(within(assignedFr).getByText('1/3 missions réussies')).toBeTruthy();
+    expect(requestedLocales(fetchMock, '/api/home')).toEqual(['en', 'fr']);
+  });
+});

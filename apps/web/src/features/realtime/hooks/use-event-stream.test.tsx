@@ -1,0 +1,154 @@
+import { act, renderHook } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  EventStreamContext,
+  type CreateEventStream,
+  type EventStreamSettings,
+} from '../event-stream-context';
+import { lastEventIdStore } from '../last-event-ids';
+import { buildEnvelope } from '../testing/sse-test-server';
+import { useEventStream, type EventStreamHandlers } from './use-event-stream';
+
+const SESSION_STREAM = '/api/sessions/0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a80/events';
+const ALICE = '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b';
+
+/** Streams that open nothing: the test plays the server through each one's settings. */
+const fakeStreams = () => {
+  const opened: { path: string; settings: EventStreamSettings; closed: boolean }[] = [];
+  const create: CreateEventStream = (path, settings) => {
+    const stream = { path, settings, closed: false };
+    opened.push(stream);
+    return {
+      state: 'connecting',
+      lastEventId: settings.lastEventId ?? null,
+      close: () => {
+        stream.closed = true;
+      },
+    };
+  };
+  const latest = () => opened.at(-1)!.settings;
+  return { opened, create, latest };
+};
+
+const render = (
+  streams: ReturnType<typeof fakeStreams>,
+  initial: { path: string | null; handlers: EventStreamHandlers; scope?: string },
+) =>
+  renderHook(
+    ({ path, handlers, scope }) =>
+      useEventStream(path, handlers, scope === undefined ? {} : { scope }),
+    {
+      initialProps: initial,
+      wrapper: ({ children }: { children: ReactNode }) => (
+        <EventStreamContext.Provider value={streams.create}>{children}</EventStreamContext.Provider>
+      ),
+    },
+  );
+
+beforeEach(() => lastEventIdStore.clear());
+
+describe('useEventStream', () => {
+  it('hands each event to the handler of its type, and to no other', () => {
+    const streams = fakeStreams();
+    const assigned = vi.fn();
+    const joined = vi.fn();
+    render(streams, {
+      path: SESSION_STREAM,
+      handlers: {
+        'chapter.assigned': (event) => assigned(event.payload.title.fr),
+        'team.member_joined': (event) => joined(event.payload.pseudo),
+      },
+    });
+
+    act(() => {
+      streams.latest().onEvent(
+        buildEnvelope(1, {
+          type: 'team.member_joined',
+          payload: { teamUuid: '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a90', pseudo: 'Erin' },
+        }),
+      );
+      streams.latest().onEvent(buildEnvelope(2)); // chapter.unassigned: nobody listens
+    });
+
+    expect(joined).toHaveBeenCalledExactlyOnceWith('Erin');
+    expect(assigned).not.toHaveBeenCalled();
+  });
+
+  it('tells the stream.reset handler to refetch', () => {
+    const streams = fakeStreams();
+    const reset = vi.fn();
+    render(streams, { path: SESSION_STREAM, handlers: { 'stream.reset': reset } });
+    act(() =>
+      streams.latest().onReset?.({
+        v: 1,
+        type: 'stream.reset',
+        sequence: 4,
+        reason: 'last_event_id_ahead',
+      }),
+    );
+    expect(reset).toHaveBeenCalledWith(expect.objectContaining({ sequence: 4 }));
+  });
+
+  it('exposes the connection state, starting with connecting', () => {
+    const streams = fakeStreams();
+    const { result } = render(streams, { path: SESSION_STREAM, handlers: {} });
+    expect(result.current.state).toBe('connecting');
+
+    act(() => streams.latest().onStatus?.({ state: 'open' }));
+    expect(result.current.state).toBe('open');
+    act(() => streams.latest().onStatus?.({ state: 'reconnecting', retryInMs: 1_200 }));
+    expect(result.current).toEqual({ state: 'reconnecting', retryInMs: 1_200 });
+  });
+
+  it('opens nothing without a path', () => {
+    const streams = fakeStreams();
+    const { result } = render(streams, { path: null, handlers: {} });
+    expect(result.current.state).toBe('closed');
+    expect(streams.opened).toHaveLength(0);
+  });
+
+  it('keeps one stream while handlers change, and closes it on unmount', () => {
+    const streams = fakeStreams();
+    const first = vi.fn();
+    const second = vi.fn();
+    const { rerender, unmount } = render(streams, {
+      path: SESSION_STREAM,
+      handlers: { 'chapter.unassigned': first },
+    });
+    rerender({ path: SESSION_STREAM, handlers: { 'chapter.unassigned': second } });
+    act(() => streams.latest().onEvent(buildEnvelope(1)));
+
+    expect(streams.opened).toHaveLength(1);
+    expect(first).not.toHaveBeenCalled();
+    expect(second).toHaveBeenCalledOnce();
+
+    unmount();
+    expect(streams.opened[0]?.closed).toBe(true);
+  });
+
+  it('resumes where the last visit of the same stream stopped', () => {
+    const streams = fakeStreams();
+    const firstVisit = render(streams, { path: SESSION_STREAM, handlers: {} });
+    expect(streams.latest().lastEventId).toBeNull();
+    act(() => streams.latest().onLastEventId?.('41'));
+    firstVisit.unmount();
+
+    render(streams, { path: SESSION_STREAM, handlers: {} });
+    expect(streams.latest().lastEventId).toBe('41');
+
+    render(streams, { path: '/api/me/events', handlers: {} });
+    expect(streams.latest().lastEventId).toBeNull();
+  });
+
+  it('never resumes another account’s stream', () => {
+    const streams = fakeStreams();
+    render(streams, { path: '/api/me/events', handlers: {}, scope: ALICE });
+    act(() => streams.latest().onLastEventId?.('8'));
+
+    render(streams, { path: '/api/me/events', handlers: {}, scope: 'someone-else' });
+    expect(streams.latest().lastEventId).toBeNull();
+    render(streams, { path: '/api/me/events', handlers: {}, scope: ALICE });
+    expect(streams.latest().lastEventId).toBe('8');
+  });
+});

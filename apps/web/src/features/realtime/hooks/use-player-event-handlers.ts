@@ -1,0 +1,67 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { toast } from '../../../lib/toast';
+// The light modules of the content feature: its index brings the screens' API calls along.
+import { contentQueryKeys } from '../../content/content-query-keys';
+import { useContentLocale } from '../../content/hooks/use-content-locale';
+import { sessionJoinPath } from '../../content/lib/session-path';
+import { useLocalizedPath } from '../../locale';
+import type { EventStreamHandlers } from './use-event-stream';
+
+/**
+ * What a signed-in player's own stream (`GET /api/me/events`) does: a toast for what they should
+ * know now, with a way to get there, and fresh home and chapter data. A reset refetches the same
+ * data, since events may have been missed.
+ */
+export const usePlayerEventHandlers = (): EventStreamHandlers => {
+  const { t } = useTranslation('realtime');
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const localize = useLocalizedPath();
+
+  const locale = useContentLocale();
+  // Home and every chapter, in every language: what they list may have changed.
+  const refreshContent = () =>
+    void queryClient.invalidateQueries({ queryKey: contentQueryKeys.all });
+  const goTo = (path: string) => () => void navigate(localize(path));
+  const joinAction = (label: string, sessionUuid: string) => ({
+    label,
+    onClick: goTo(sessionJoinPath(sessionUuid)),
+  });
+
+  return {
+    'chapter.assigned': ({ payload }) => {
+      toast.info(t('chapterAssigned.message', { title: payload.title[locale] }), {
+        action: {
+          label: t('chapterAssigned.open'),
+          onClick: goTo(`/chapters/${payload.chapterUuid}`),
+        },
+      });
+      refreshContent();
+    },
+    'chapter.unassigned': refreshContent,
+    'support.replied': ({ payload }) => {
+      toast.info(t('supportReplied.message', { author: payload.authorPseudo }), {
+        description: payload.excerpt,
+      });
+    },
+    'session.invited': ({ payload }) => {
+      toast.info(
+        t('sessionInvited.message', {
+          invitedBy: payload.invitedBy,
+          sessionName: payload.sessionName,
+        }),
+        { action: joinAction(t('sessionInvited.join'), payload.sessionUuid) },
+      );
+      refreshContent();
+    },
+    'session.joinable': ({ payload }) => {
+      toast.info(t('sessionJoinable.message', { sessionName: payload.sessionName }), {
+        action: joinAction(t('sessionJoinable.join'), payload.sessionUuid),
+      });
+      refreshContent();
+    },
+    'stream.reset': refreshContent,
+  };
+};
