@@ -8,8 +8,8 @@ const dataDir = path.join(root, '.test-output/e2e-data');
 
 const chromium = { ...devices['Desktop Chrome'], channel: undefined };
 const identity = /identity\.spec\.ts$/;
-/** Specs that sign in alice, whose password identity.spec changes (see `projects`). */
-const afterIdentity = /content\.spec\.ts$/;
+/** Specs that sign in alice or bob, whose passwords identity.spec changes (see `projects`). */
+const afterIdentity = /(content|sessions)\.spec\.ts$/;
 
 /**
  * The browser journeys: the built app served by the real server on a fresh embedded database,

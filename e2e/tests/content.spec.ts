@@ -1,23 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, signInThroughApi } from './support/session';
+import { signInDemoPlayer } from './support/session';
 
-/**
- * alice's password: the demo one, or the one identity.spec gives her. This spec runs after that
- * journey (the `after-identity` project of playwright.config.ts), once her password and sessions
- * no longer change; trying both keeps it runnable alone (`--no-deps`).
- */
-const alicePasswords = [DEMO_PASSWORD, 'Fresh#Start42'];
-
-const signInAlice = async (page: Page) => {
-  for (const password of alicePasswords) {
-    const signedIn = await signInThroughApi(page, 'alice', { password }).then(
-      () => true,
-      () => false,
-    );
-    if (signedIn) return;
-  }
-  throw new Error('alice could not sign in with any known password');
-};
+const signInAlice = (page: Page) => signInDemoPlayer(page, 'alice');
 
 interface ChapterSummary {
   chapter_uuid: string;

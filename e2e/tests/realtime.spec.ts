@@ -1,28 +1,12 @@
-import { expect, request as apiRequest, test, type APIRequestContext } from '@playwright/test';
-import { DEMO_PASSWORD, signInThroughApi } from './support/session';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { signInThroughApi } from './support/session';
+import { signInTrainer } from './support/trainer';
 
 interface TrainerChapter {
   chapter_uuid: string;
   title: { en: string; fr: string };
   assignees: { id: string }[];
 }
-
-/** The demo trainer, signed in through the API in a context of its own (not the player's page). */
-const signInTrainer = async (baseURL: string) => {
-  const trainer = await apiRequest.newContext({ baseURL });
-  const xsrf = async () => {
-    const cookie = (await trainer.storageState()).cookies.find((c) => c.name === 'XSRF-TOKEN');
-    if (!cookie) throw new Error('no XSRF-TOKEN cookie');
-    return decodeURIComponent(cookie.value);
-  };
-  await trainer.get('/api/csrf-cookie');
-  const login = await trainer.post('/api/trainer/auth/login', {
-    headers: { 'x-xsrf-token': await xsrf() },
-    data: { username: 'trainer', password: DEMO_PASSWORD },
-  });
-  expect(login.ok(), `trainer login: ${login.status()}`).toBe(true);
-  return { trainer, xsrf };
-};
 
 const assign = async (
   { trainer, xsrf }: { trainer: APIRequestContext; xsrf: () => Promise<string> },

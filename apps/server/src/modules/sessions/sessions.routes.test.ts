@@ -494,6 +494,20 @@ describe(`gaming sessions and teams (${testDatabaseKind()})`, () => {
       expect(leave.json().error.code).toBe('team.leave_closed');
       const stopped = await trainer.post(`/api/trainer/sessions/${session.uuid}/stop`);
       expect(stopped.json().session).toMatchObject({ status: 'stopped', remainingMs: 0 });
+      const latecomer = await signedIn();
+      const before = await snapshotDatabase(database.db);
+      for (const attempt of [
+        () => latecomer.post(`/api/sessions/${session.uuid}/join`),
+        () => createTeam(latecomer, session.uuid, 'After the stop'),
+        () => latecomer.post(`/api/sessions/${session.uuid}/teams/join`, { token: 'A'.repeat(27) }),
+      ]) {
+        const refused = await attempt();
+        expect(refused.statusCode).toBe(409);
+        expect(refused.json().error.code).toBe('session.ended');
+      }
+      const after = await snapshotDatabase(database.db);
+      for (const table of ['gaming_session_team', 'gaming_session_player', 'event_log'])
+        expect(after[table], table).toEqual(before[table]);
       for (const action of ['start', 'pause', 'resume', 'stop']) {
         const again = await trainer.post(`/api/trainer/sessions/${session.uuid}/${action}`);
         expect(again.statusCode, action).toBe(409);

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { webRoutes } from '@rampart/contracts';
 import { describe, expect, it } from 'vitest';
 import en from '../../locales/en';
+import { buildPlayerSession, sessionApi } from '../../features/sessions/testing/session-api';
 import { renderApp, testAppInfo } from '../../test/render-app';
 
 const layoutOf = (element: HTMLElement) =>
@@ -37,10 +38,11 @@ describe('app routes', () => {
     await waitFor(() => expect(document.title).toBe('Home · Rampart Test'));
   });
 
-  // A chapter's heading is its own title, from the API: features/chapters tests that screen.
+  // A chapter's heading is its own title, and a session screen's the session's name, from the
+  // API: features/chapters and features/sessions test those screens.
   it.each(
     webRoutes
-      .filter((route) => route.id !== 'chapter')
+      .filter((route) => route.id !== 'chapter' && !route.path.startsWith('/sessions/:uuid/'))
       .map((route) => [route.path, route] as const),
   )('renders %s inside its layout with its title', async (path, route) => {
     renderApp(path.replace(/:[^/]+/g, 'c0ffee'));
@@ -51,7 +53,12 @@ describe('app routes', () => {
   });
 
   it('frames the game screens in the immersive rework layout', async () => {
-    renderApp('/sessions/5b0c/game');
+    const session = buildPlayerSession({
+      status: 'running',
+      startsAt: new Date().toISOString(),
+      endsAt: new Date(Date.now() + 600_000).toISOString(),
+    });
+    renderApp(`/sessions/${session.uuid}/game`, { api: sessionApi(() => session) });
     const heading = await screen.findByRole('heading', { level: 1, name: 'Game' });
     expect(layoutOf(heading)).toBe('rework');
     expect(

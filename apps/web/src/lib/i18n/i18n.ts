@@ -17,6 +17,7 @@ export const namespaces = [
   'profile',
   'realtime',
   'screens',
+  'sessions',
 ] as const satisfies readonly Namespace[];
 export const defaultNamespace = 'common' satisfies Namespace;
 

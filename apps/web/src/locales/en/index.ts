@@ -7,8 +7,20 @@ import onboarding from './onboarding.json';
 import profile from './profile.json';
 import realtime from './realtime.json';
 import screens from './screens.json';
+import sessions from './sessions.json';
 
 /** The English catalogue: the source of the translation key types (see lib/i18n/i18next.d.ts). */
-const en = { auth, common, content, cookies, errors, onboarding, profile, realtime, screens };
+const en = {
+  auth,
+  common,
+  content,
+  cookies,
+  errors,
+  onboarding,
+  profile,
+  realtime,
+  screens,
+  sessions,
+};
 
 export default en;

@@ -8,6 +8,7 @@ import onboarding from './onboarding.json';
 import profile from './profile.json';
 import realtime from './realtime.json';
 import screens from './screens.json';
+import sessions from './sessions.json';
 
 /** Same namespaces as `en`; the type keeps them in step (the parity test checks every key). */
 const fr: Record<keyof typeof en, object> = {
@@ -20,6 +21,7 @@ const fr: Record<keyof typeof en, object> = {
   profile,
   realtime,
   screens,
+  sessions,
 };
 
 export default fr;

@@ -163,6 +163,20 @@ const findOwnershipConflicts = async (db: Kysely<Database>, packs: readonly Load
       );
     }
   }
+  // A mission gaming sessions played stays: its sessions, teams and scores refer to it.
+  const kept = new Set(missionOf.keys());
+  const played = await repo.findPlayedMissions(
+    db,
+    packs.map((loaded) => loaded.pack.chapter.uuid),
+  );
+  for (const row of played.filter((mission) => !kept.has(mission.uuid))) {
+    const loaded = packs.find((candidate) => candidate.pack.chapter.uuid === row.chapter_uuid)!;
+    conflict(
+      loaded,
+      ['chapter', 'missions'],
+      `mission ${row.uuid} ("${row.title.en}") is played in ${Number(row.sessions)} gaming session(s) and cannot be removed; keep it in the pack`,
+    );
+  }
   return errors;
 };
 

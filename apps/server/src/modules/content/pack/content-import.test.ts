@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { contentLimits } from '@rampart/contracts';
@@ -44,7 +45,8 @@ const objectives = (document: PackDocument, mission = 0) =>
 const refused = async (paths: string[]): Promise<PackError[]> => {
   const before = await snapshotDatabase(database.db);
   const result = await services.importFromPaths(paths);
-  expect(await snapshotDatabase(database.db)).toEqual(before);
+  const after = await snapshotDatabase(database.db);
+  for (const table of Object.keys(before)) expect(after[table], table).toEqual(before[table]);
   if (result.ok) throw new Error('the import was accepted');
   return result.errors;
 };
@@ -142,6 +144,43 @@ describe('importing a broken pack changes nothing and says where and what', () =
       path: 'chapter.missions[0].uuid',
       message: `mission ${taken.uuid} ("${taken.title.en}") already belongs to chapter ${existing.chapter.uuid} in the database; give this mission a new uuid`,
     });
+  });
+
+  it('a mission removed from the pack that a gaming session plays', async () => {
+    const played = existing.chapter.missions[1]!;
+    const trainer = await buildAccount(database.db, { role: 'trainer' });
+    await database.db
+      .insertInto('gaming_session')
+      .values({
+        uuid: randomUUID(),
+        name: 'Played',
+        mission_uuid: played.uuid,
+        owner_id: trainer.id,
+        owner_kind: 'trainer',
+        max_teams: 2,
+        players_per_team: 2,
+        min_players_per_team: 1,
+        duration_ms: 60_000,
+        countdown_ms: 10_000,
+        start_wait_ms: 120_000,
+      })
+      .execute();
+    try {
+      // The chapter already imported, again, without the played mission.
+      const error = await refusedChange((d) => {
+        d.chapter = structuredClone(existing.chapter);
+        d.chapter.missions.splice(1, 1);
+      });
+      expect(error).toMatchObject({
+        path: 'chapter.missions',
+        message: `mission ${played.uuid} ("${played.title.en}") is played in 1 gaming session(s) and cannot be removed; keep it in the pack`,
+      });
+    } finally {
+      await database.db
+        .deleteFrom('gaming_session')
+        .where('mission_uuid', '=', played.uuid)
+        .execute();
+    }
   });
 
   it('an objective uuid that belongs to another mission in the database', async () => {

@@ -55,6 +55,23 @@ export const listMissionUuids = async (db: Db, chapterUuid: string) =>
     await db.selectFrom('mission').select('uuid').where('chapter_uuid', '=', chapterUuid).execute()
   ).map((row) => row.uuid);
 
+/** Missions of these chapters that gaming sessions play, with how many sessions and a title. */
+export const findPlayedMissions = async (db: Db, chapterUuids: readonly string[]) =>
+  chapterUuids.length === 0
+    ? []
+    : db
+        .selectFrom('mission as m')
+        .innerJoin('gaming_session as s', 's.mission_uuid', 'm.uuid')
+        .select([
+          'm.uuid',
+          'm.chapter_uuid',
+          'm.title',
+          (eb) => eb.fn.countAll<number>().as('sessions'),
+        ])
+        .where('m.chapter_uuid', 'in', chapterUuids)
+        .groupBy(['m.uuid', 'm.chapter_uuid', 'm.title'])
+        .execute();
+
 export const listObjectiveUuids = async (db: Db, missionUuid: string) =>
   (
     await db

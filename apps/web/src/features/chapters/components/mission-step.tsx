@@ -1,18 +1,17 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/ui/button/button';
 import { Markdown } from '../../../components/ui/markdown/markdown';
 import { MissionResultBadge, type ChapterMission } from '../../content';
 import { MissionDisclosure } from './mission-disclosure';
 import { MissionFacts } from './mission-facts';
 import { ObjectivePreviewList } from './objective-preview-list';
+import { PlayMissionButton } from './play-mission-button';
 import styles from './mission-step.module.css';
 
 /** One mission of a chapter, as a numbered step: its pitch, figures, result and details. */
 export function MissionStep({ mission, number }: { mission: ChapterMission; number: number }) {
   const { t } = useTranslation('content');
   const titleId = useId();
-  const playNoteId = useId();
   return (
     <li className={styles.step} data-result={mission.result ?? 'none'}>
       <span className={styles.marker} aria-hidden="true">
@@ -47,15 +46,7 @@ export function MissionStep({ mission, number }: { mission: ChapterMission; numb
           </MissionDisclosure>
         </div>
 
-        {/* Sessions do not exist yet: the way to play is shown, honestly unavailable. */}
-        <div className={styles.play}>
-          <Button disabled aria-describedby={playNoteId}>
-            {t('mission.play')}
-          </Button>
-          <p id={playNoteId} className={styles.playNote}>
-            {t('mission.playSoon')}
-          </p>
-        </div>
+        <PlayMissionButton missionUuid={mission.uuid} missionTitle={mission.title} />
       </article>
     </li>
   );

@@ -1,6 +1,7 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '../../../test/render-app';
+import { buildPlayerSession, sessionApi } from '../../sessions/testing/session-api';
 import {
   buildChapter,
   buildMission,
@@ -117,18 +118,32 @@ describe('chapter screen', () => {
     expect(header!.querySelector('svg[aria-hidden="true"]')).toBeTruthy();
   });
 
-  it('shows the way to play, unavailable until sessions exist', async () => {
-    renderApp(`/chapters/${chapter.chapter_uuid}`, {
-      api: contentApi({ chapters: { en: [chapter] } }),
+  it('plays a mission: creates the player’s own session, then asks for their team', async () => {
+    const created = buildPlayerSession({
+      isOwner: true,
+      ownerKind: 'player',
+      teams: [],
+      teamsCount: 0,
+      gaming_session_user: { joinedAt: new Date().toISOString(), gaming_session_team: null },
+    });
+    const { router, fetchMock } = renderApp(`/chapters/${chapter.chapter_uuid}`, {
+      api: {
+        ...contentApi({ chapters: { en: [chapter] } }),
+        ...sessionApi(() => created),
+        'POST /api/sessions': () => Response.json({ session: created }, { status: 201 }),
+      },
     });
     await screen.findByRole('heading', { level: 1, name: 'Web foundations' });
     const play = within(missionCard('Night shift')).getByRole('button', {
-      name: 'Play this mission',
+      name: 'Play the mission Night shift',
     });
-    expect(play).toHaveProperty('disabled', true);
-    expect(document.getElementById(play.getAttribute('aria-describedby')!)?.textContent).toBe(
-      'Starting a session from this page is coming soon.',
+    fireEvent.click(play);
+    expect(await screen.findByRole('textbox', { name: 'Team name' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe(`/sessions/${created.uuid}/join/teams/create`);
+    const post = fetchMock.mock.calls.find(
+      ([url, init]) => url === '/api/sessions' && init?.method === 'POST',
     );
+    expect(JSON.parse(String(post![1]!.body))).toEqual({ missionUuid: first.uuid });
   });
 
   it('is the not-found page for a chapter the API does not give this player', async () => {

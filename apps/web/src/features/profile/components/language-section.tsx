@@ -9,7 +9,7 @@ import { useAppInfo } from '../../app-info';
 import { useCurrentUser } from '../../auth';
 import { localizePath, splitLocalePrefix, writeLocaleCookie } from '../../locale';
 import { useSaveLocale } from '../api/put-locale';
-import styles from './form.module.css';
+import styles from '../../../components/ui/form/form.module.css';
 import languageStyles from './language-section.module.css';
 import { ProfileSection } from './profile-section';
 import { SectionLoading } from '../../../components/ui/section-state/section-state';

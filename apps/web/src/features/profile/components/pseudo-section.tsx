@@ -8,7 +8,7 @@ import { toast } from '../../../lib/toast';
 import { useCurrentUser } from '../../auth';
 import { useChangePseudo } from '../api/put-pseudo';
 import { fieldIssues } from '../lib/field-issues';
-import styles from './form.module.css';
+import styles from '../../../components/ui/form/form.module.css';
 import { ProfileSection } from './profile-section';
 import { SectionLoading } from '../../../components/ui/section-state/section-state';
 

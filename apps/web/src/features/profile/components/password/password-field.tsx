@@ -1,7 +1,7 @@
 import { useId, useState, type ChangeEvent, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EyeIcon } from '../../../../components/ui/icons/eye-icon';
-import styles from '../form.module.css';
+import styles from '../../../../components/ui/form/form.module.css';
 
 interface PasswordFieldProps {
   label: string;

@@ -8,7 +8,7 @@ import { toast } from '../../../../lib/toast';
 import { useChangePassword, type PasswordChange } from '../../api/put-password';
 import { fieldIssues } from '../../lib/field-issues';
 import { ProfileSection } from '../profile-section';
-import styles from '../form.module.css';
+import styles from '../../../../components/ui/form/form.module.css';
 import { ConfirmationCheck, PasswordRules } from './password-checks';
 import { PasswordField } from './password-field';
 

@@ -1,0 +1,59 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  formatClock,
+  msUntil,
+  sessionQueryKeys,
+  useServerNow,
+  type PlayerSession,
+} from '../../sessions';
+import styles from './game-status-bar.module.css';
+
+/**
+ * The game's timer and pause notice (spec §2): time left on server time, frozen while the
+ * trainer pauses; at zero the session is read again and the screens follow it to the stats.
+ */
+export function GameStatusBar({ session }: { session: PlayerSession }) {
+  const { t } = useTranslation('sessions');
+  const queryClient = useQueryClient();
+  const now = useServerNow(session.clockOffsetMs, 500);
+  const paused = session.status === 'paused';
+  const left = paused ? session.remainingMs : (msUntil(session.endsAt, now) ?? 0);
+  const over = !paused && left === 0;
+
+  useEffect(() => {
+    if (!over) return;
+    const timer = setTimeout(
+      () => void queryClient.invalidateQueries({ queryKey: sessionQueryKeys.detail(session.uuid) }),
+      150,
+    );
+    return () => clearTimeout(timer);
+  }, [over, queryClient, session.uuid]);
+
+  const team = session.gaming_session_user?.gaming_session_team;
+  return (
+    <div className={styles.bar}>
+      <div className={styles.identity}>
+        <span className={styles.session}>{session.name}</span>
+        {team && <span className={styles.team}>{team.name}</span>}
+      </div>
+      <p className={styles.timer} data-paused={paused}>
+        <span className="visually-hidden">{t('game.timeLeft')}</span>
+        <time
+          role="timer"
+          aria-live="off"
+          dateTime={`PT${Math.ceil(left / 1000)}S`}
+          data-testid="game-timer"
+        >
+          {formatClock(left)}
+        </time>
+      </p>
+      {paused && (
+        <p className={styles.paused} role="status">
+          {t('game.paused')}
+        </p>
+      )}
+    </div>
+  );
+}

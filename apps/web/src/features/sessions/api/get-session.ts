@@ -1,0 +1,29 @@
+import { getSession as getSessionRoute, type Locale } from '@rampart/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiClient } from '../../../lib/api-client';
+import { useContentLocale } from '../../content/hooks/use-content-locale';
+import { sessionApiPath, sessionQueryKeys } from '../lib/session-query-keys';
+
+export const getSession = async (uuid: string, locale: Locale, signal?: AbortSignal) => {
+  const { session } = await apiClient.get(sessionApiPath(getSessionRoute.path, uuid), {
+    query: { locale },
+    schema: getSessionRoute.responses[200],
+    ...(signal ? { signal } : {}),
+  });
+  // The offset between this browser's clock and the server's, measured at receipt: countdowns
+  // are computed on server time, so a browser clock that is wrong by an hour still shows them right.
+  return { ...session, clockOffsetMs: Date.parse(session.serverTime) - Date.now() };
+};
+
+export type PlayerSession = Awaited<ReturnType<typeof getSession>>;
+
+export const sessionQueryOptions = (uuid: string, locale: Locale) =>
+  queryOptions({
+    queryKey: sessionQueryKeys.detailIn(uuid, locale),
+    queryFn: ({ signal }) => getSession(uuid, locale, signal),
+    // Kept fresh by the session's event stream; no refetch on focus to fight it.
+    staleTime: 30_000,
+  });
+
+/** The session as this player may see it, in the interface's language. */
+export const useSession = (uuid: string) => useQuery(sessionQueryOptions(uuid, useContentLocale()));

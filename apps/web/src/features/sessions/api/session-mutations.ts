@@ -1,0 +1,101 @@
+import {
+  postCloseSession,
+  postJoinSession,
+  postJoinTeam,
+  postLeaveTeam,
+  postSession,
+  postStartSession,
+  postTeam,
+  putSessionMission,
+} from '@rampart/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiClient } from '../../../lib/api-client';
+import { contentQueryKeys } from '../../content/content-query-keys';
+import { sessionApiPath, sessionQueryKeys } from '../lib/session-query-keys';
+
+/**
+ * After any change to a session: its detail and the lists that show it (home, current sessions).
+ * Not awaited: the caller's own `onSuccess` runs at once (the team's token shows before the
+ * refreshed session moves the player on).
+ */
+const useRefreshSession = () => {
+  const queryClient = useQueryClient();
+  return (uuid: string) => {
+    void queryClient.invalidateQueries({ queryKey: sessionQueryKeys.detail(uuid) });
+    void queryClient.invalidateQueries({ queryKey: contentQueryKeys.all });
+  };
+};
+
+const sessionAction =
+  (route: { path: string; responses: { 200: (typeof postJoinSession.responses)[200] } }) =>
+  (uuid: string) =>
+    apiClient.post(sessionApiPath(route.path, uuid), undefined, { schema: route.responses[200] });
+
+/** A session action of the owner or a player (join, start, close, leave the team). */
+const useSessionAction = (route: {
+  path: string;
+  responses: { 200: (typeof postJoinSession.responses)[200] };
+}) => {
+  const refresh = useRefreshSession();
+  return useMutation({
+    mutationFn: sessionAction(route),
+    onSettled: (_data, _error, uuid) => refresh(uuid),
+  });
+};
+
+export const useJoinSession = () => useSessionAction(postJoinSession);
+export const useStartSession = () => useSessionAction(postStartSession);
+export const useCloseSession = () => useSessionAction(postCloseSession);
+export const useLeaveTeam = () => useSessionAction(postLeaveTeam);
+
+/** A player creates a session of a mission of one of their chapters (they own it). */
+export const useCreatePlayerSession = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (missionUuid: string) =>
+      apiClient.post(postSession.path, { missionUuid }, { schema: postSession.responses[201] }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: contentQueryKeys.all }),
+  });
+};
+
+export const useSwitchMission = (uuid: string) => {
+  const refresh = useRefreshSession();
+  return useMutation({
+    mutationFn: (missionUuid: string) =>
+      apiClient.put(
+        sessionApiPath(putSessionMission.path, uuid),
+        { missionUuid },
+        { schema: putSessionMission.responses[200] },
+      ),
+    onSettled: () => refresh(uuid),
+  });
+};
+
+/** Creates a team: multipart, with the logo file when one was chosen. */
+export const useCreateTeam = (uuid: string) => {
+  const refresh = useRefreshSession();
+  return useMutation({
+    mutationFn: ({ name, logo }: { name: string; logo: File | null }) => {
+      const form = new FormData();
+      form.append('name', name);
+      if (logo) form.append('logo', logo);
+      return apiClient.post(sessionApiPath(postTeam.path, uuid), form, {
+        schema: postTeam.responses[201],
+      });
+    },
+    onSettled: () => refresh(uuid),
+  });
+};
+
+export const useJoinTeam = (uuid: string) => {
+  const refresh = useRefreshSession();
+  return useMutation({
+    mutationFn: (token: string) =>
+      apiClient.post(
+        sessionApiPath(postJoinTeam.path, uuid),
+        { token },
+        { schema: postJoinTeam.responses[200] },
+      ),
+    onSettled: () => refresh(uuid),
+  });
+};

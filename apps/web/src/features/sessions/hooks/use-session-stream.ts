@@ -1,0 +1,59 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { toast } from '../../../lib/toast';
+import { contentQueryKeys } from '../../content/content-query-keys';
+import { useEventStream, type StreamStatus } from '../../realtime';
+import { sessionApiPath, sessionQueryKeys } from '../lib/session-query-keys';
+import type { PlayerSession } from '../api/get-session';
+
+/**
+ * The session's event stream while a session screen is open: every change refetches the
+ * session (teams, members, status); a change of course (pause, resume, stop) also updates the
+ * timer at once and says so in a toast. Reopened when the player's team changes, since the team
+ * decides which of the session's events this player may read.
+ */
+export const useSessionStream = (session: PlayerSession | undefined): StreamStatus => {
+  const { t } = useTranslation('sessions');
+  const queryClient = useQueryClient();
+  const uuid = session?.uuid;
+  const teamUuid = session?.gaming_session_user?.gaming_session_team?.uuid ?? 'none';
+  const refresh = () => {
+    if (!uuid) return;
+    void queryClient.invalidateQueries({ queryKey: sessionQueryKeys.detail(uuid) });
+    void queryClient.invalidateQueries({ queryKey: contentQueryKeys.all });
+  };
+  const path =
+    uuid && session?.gaming_session_user
+      ? sessionApiPath('/api/sessions/{uuid}/events', uuid)
+      : null;
+
+  return useEventStream(
+    path,
+    {
+      'session.status_changed': ({ payload }) => {
+        if (uuid) {
+          queryClient.setQueriesData<PlayerSession>(
+            { queryKey: sessionQueryKeys.detail(uuid) },
+            (current) =>
+              current && {
+                ...current,
+                ...payload,
+                clockOffsetMs: Date.parse(payload.serverTime) - Date.now(),
+              },
+          );
+        }
+        if (payload.status === 'paused') toast.info(t('toast.paused'));
+        if (payload.status === 'running') toast.info(t('toast.resumed'));
+        if (payload.status === 'stopped') toast.info(t('toast.stopped'));
+        refresh();
+      },
+      'session.updated': refresh,
+      'session.player_joined': refresh,
+      'team.created': refresh,
+      'team.member_joined': refresh,
+      'team.member_left': refresh,
+      'stream.reset': refresh,
+    },
+    { scope: teamUuid },
+  );
+};

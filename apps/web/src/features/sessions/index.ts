@@ -1,0 +1,24 @@
+// Gaming sessions as players see them: shared by the join, team, lobby, start and game screens
+// (all lazy chunks).
+export { useSession, sessionQueryOptions, type PlayerSession } from './api/get-session';
+export { useCurrentSessions } from './api/get-current-sessions';
+export { sessionUuidFromJoinLink } from './lib/join-link';
+export {
+  useCloseSession,
+  useCreatePlayerSession,
+  useCreateTeam,
+  useJoinSession,
+  useJoinTeam,
+  useLeaveTeam,
+  useStartSession,
+  useSwitchMission,
+} from './api/session-mutations';
+export { SessionGate } from './components/session-gate';
+export { SessionHeader } from './components/session-header';
+export { TeamRoster } from './components/team-roster';
+export { TeamLogo } from './components/team-logo';
+export { CopyToken } from './components/copy-token';
+export { default as sessionStyles } from './components/session-screen.module.css';
+export { useServerNow, msUntil, formatClock } from './hooks/use-server-now';
+export { sessionScreenPath, type SessionScreen } from './lib/session-screens';
+export { sessionQueryKeys } from './lib/session-query-keys';

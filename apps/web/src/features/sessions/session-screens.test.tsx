@@ -1,0 +1,307 @@
+import type { SessionDetail } from '@rampart/contracts';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderApp } from '../../test/render-app';
+import { buildPlayerSession, buildTeam, sessionApi } from './testing/session-api';
+
+const outsider = (overrides: Partial<SessionDetail> = {}) =>
+  buildPlayerSession({ gaming_session_user: null, teams: [], ...overrides });
+
+const apiError = (status: number, code: string, message = 'server text') =>
+  Response.json({ error: { code, message } }, { status });
+
+describe('the session screens follow the session (session-datas, verify-session-status)', () => {
+  it('shows the 404 page for a session that does not exist', async () => {
+    renderApp('/sessions/0190a1b2-c3d4-7e5f-8b9b-ffffffffffff/lobby', {
+      api: {
+        'GET /api/sessions/0190a1b2-c3d4-7e5f-8b9b-ffffffffffff': () =>
+          apiError(404, 'session.not_found'),
+      },
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page Not Found' })).toBeTruthy();
+  });
+
+  it('sends a player who is not in the session to join it', async () => {
+    const session = outsider();
+    const { router } = renderApp(`/fr/sessions/${session.uuid}/lobby`, {
+      api: sessionApi(() => session),
+    });
+    expect(await screen.findByRole('button', { name: 'Rejoindre cette session' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe(`/fr/sessions/${session.uuid}/join`);
+  });
+
+  it.each([
+    ['running', 'lobby', 'game'],
+    ['countdown', 'lobby', 'startScreen'],
+    ['lobby', 'game', 'lobby'],
+    ['finished', 'game', 'statsTransition'],
+  ] as const)('sends a player from a %s session on %s to %s', async (status, from, to) => {
+    const session = buildPlayerSession({
+      status,
+      startsAt: status === 'lobby' ? null : new Date(Date.now() + 5000).toISOString(),
+      endsAt: status === 'lobby' ? null : new Date(Date.now() + 600_000).toISOString(),
+    });
+    const { router } = renderApp(`/sessions/${session.uuid}/${from}`, {
+      api: sessionApi(() => session),
+    });
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe(`/sessions/${session.uuid}/${to}`),
+    );
+  });
+});
+
+describe('joining', () => {
+  it('joins the session, then offers to join a team with its token or to create one', async () => {
+    let session = outsider({ teamsCount: 1 });
+    const { fetchMock } = renderApp(`/sessions/${session.uuid}/join`, {
+      api: {
+        ...sessionApi(() => session),
+        [`POST /api/sessions/${session.uuid}/join`]: () => {
+          session = {
+            ...session,
+            gaming_session_user: { joinedAt: session.serverTime, gaming_session_team: null },
+          };
+          return Response.json({ session });
+        },
+      },
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Friday exercise' })).toBeTruthy();
+    expect(screen.getByText('Night shift · Web security')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Join this session' }));
+    expect(await screen.findByRole('link', { name: 'Join a team with its token' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Create a team' }).getAttribute('href')).toBe(
+      `/sessions/${session.uuid}/join/teams/create`,
+    );
+    expect(
+      fetchMock.mock.calls.some(
+        ([url, init]) => url === `/api/sessions/${session.uuid}/join` && init?.method === 'POST',
+      ),
+    ).toBe(true);
+  });
+
+  it('does not offer to create a team when the session has its maximum of teams', async () => {
+    const session = outsider({
+      teamsCount: 4,
+      maxTeams: 4,
+      gaming_session_user: { joinedAt: new Date().toISOString(), gaming_session_team: null },
+    });
+    renderApp(`/sessions/${session.uuid}/join`, { api: sessionApi(() => session) });
+    expect(await screen.findByText('Maximum number of teams reached.')).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Create a team' })).toBeNull();
+  });
+
+  it('checks a token before sending it, then says why the server refused it', async () => {
+    const session = outsider({
+      gaming_session_user: { joinedAt: new Date().toISOString(), gaming_session_team: null },
+    });
+    const { fetchMock } = renderApp(`/sessions/${session.uuid}/join/teams`, {
+      api: {
+        ...sessionApi(() => session),
+        [`POST /api/sessions/${session.uuid}/teams/join`]: () => apiError(409, 'team.full'),
+      },
+    });
+    const field = await screen.findByRole('textbox', { name: 'Team token' });
+    fireEvent.change(field, { target: { value: 'not a token' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Join the team' }));
+    expect(await screen.findByText(/This is not a team token/)).toBeTruthy();
+    expect(fetchMock.mock.calls.some(([url]) => String(url).endsWith('/teams/join'))).toBe(false);
+
+    fireEvent.change(field, { target: { value: 'Zq3xT0kEn-Example_Token12' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Join the team' }));
+    expect(await screen.findByText('Maximum number of players reached in this team.')).toBeTruthy();
+    expect(document.activeElement).toBe(field);
+  });
+});
+
+describe('creating a team', () => {
+  it('sends the name and logo as a form, then shows the token to share and goes on to the transition', async () => {
+    let session = outsider({
+      gaming_session_user: { joinedAt: new Date().toISOString(), gaming_session_team: null },
+    });
+    const created = {
+      ...buildTeam({ name: 'Red Foxes', members: [] }),
+      token: 'Zq3xT0kEn-Example_Token12',
+    };
+    let sent: FormData | null = null;
+    const { router } = renderApp(`/sessions/${session.uuid}/join/teams/create`, {
+      api: {
+        ...sessionApi(() => session),
+        [`POST /api/sessions/${session.uuid}/teams`]: (init) => {
+          sent = init.body as FormData;
+          session = buildPlayerSession({
+            ...session,
+            gaming_session_user: { joinedAt: session.serverTime, gaming_session_team: created },
+          });
+          return Response.json({ team: created }, { status: 201 });
+        },
+      },
+    });
+    const name = await screen.findByRole('textbox', { name: 'Team name' });
+    fireEvent.click(screen.getByRole('button', { name: 'Create the team' }));
+    expect(await screen.findByText('Give your team a name of 1 to 40 characters.')).toBeTruthy();
+
+    const logo = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'fox.png', {
+      type: 'image/png',
+    });
+    fireEvent.change(screen.getByLabelText('Logo (optional)'), { target: { files: [logo] } });
+    fireEvent.change(name, { target: { value: '  Red Foxes ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Create the team' }));
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Red Foxes is ready' }),
+    ).toBeTruthy();
+    expect((screen.getByRole('textbox', { name: 'Team token' }) as HTMLInputElement).value).toBe(
+      'Zq3xT0kEn-Example_Token12',
+    );
+    expect(sent!.get('name')).toBe('Red Foxes');
+    expect((sent!.get('logo') as File).name).toBe('fox.png');
+    fireEvent.click(screen.getByRole('link', { name: 'Continue to the lobby' }));
+    await waitFor(() =>
+      expect(router.state.location.pathname).toMatch(/videoTransitionCreation|lobby$/),
+    );
+  });
+
+  it('refuses an SVG logo in the browser, before sending anything', async () => {
+    const session = outsider({
+      gaming_session_user: { joinedAt: new Date().toISOString(), gaming_session_team: null },
+    });
+    renderApp(`/sessions/${session.uuid}/join/teams/create`, { api: sessionApi(() => session) });
+    await screen.findByRole('textbox', { name: 'Team name' });
+    const svg = new File(['<svg onload="alert(1)"/>'], 'logo.svg', { type: 'image/svg+xml' });
+    fireEvent.change(screen.getByLabelText('Logo (optional)'), { target: { files: [svg] } });
+    expect(await screen.findByText('The logo must be a PNG, JPEG or WebP image.')).toBeTruthy();
+  });
+});
+
+describe('the lobby', () => {
+  it('shows the team token, the players joined and awaited, and team names as text', async () => {
+    const hostile = '<img src=x onerror=alert(1)>';
+    const session = buildPlayerSession();
+    session.teams = [...session.teams, buildTeam({ name: hostile, members: [] })];
+    renderApp(`/sessions/${session.uuid}/lobby`, { api: sessionApi(() => session) });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Friday exercise' })).toBeTruthy();
+    expect((screen.getByRole('textbox', { name: 'Team token' }) as HTMLInputElement).value).toBe(
+      'Zq3xT0kEn-Example_Token12',
+    );
+    expect(screen.getByRole('heading', { level: 2, name: 'Teams 3/4' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 3, name: hostile })).toBeTruthy();
+    expect(document.querySelector('img[src="x"]')).toBeNull();
+    expect(screen.getAllByText('Awaiting a player…').length).toBe(2 + 2 + 3);
+    expect(screen.getByRole('heading', { name: 'The trainer starts the game' })).toBeTruthy();
+  });
+
+  it('lets the owner of a session they created start it', async () => {
+    const session = buildPlayerSession({ isOwner: true, ownerKind: 'player' });
+    const { fetchMock } = renderApp(`/sessions/${session.uuid}/lobby`, {
+      api: {
+        ...sessionApi(() => session),
+        [`POST /api/sessions/${session.uuid}/start`]: () => Response.json({ session }),
+      },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Start the game' }));
+    await waitFor(() =>
+      expect(
+        fetchMock.mock.calls.some(
+          ([url, init]) => url === `/api/sessions/${session.uuid}/start` && init?.method === 'POST',
+        ),
+      ).toBe(true),
+    );
+  });
+});
+
+describe('the start screen', () => {
+  it('counts down on the server’s time, even with a browser clock an hour ahead', async () => {
+    // The server says it is an hour earlier than this browser thinks: only the offset matters.
+    const serverNow = Date.now() - 3_600_000;
+    const session = buildPlayerSession({
+      status: 'countdown',
+      serverTime: new Date(serverNow).toISOString(),
+      startsAt: new Date(serverNow + 8_000).toISOString(),
+      endsAt: new Date(serverNow + 8_000 + 30 * 60_000).toISOString(),
+    });
+    renderApp(`/sessions/${session.uuid}/startScreen`, { api: sessionApi(() => session) });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Game will start in' }),
+    ).toBeTruthy();
+    const count = Number(screen.getByRole('timer').textContent);
+    expect(count).toBeGreaterThanOrEqual(7);
+    expect(count).toBeLessThanOrEqual(8);
+  });
+
+  it('says "players missing" while a start waits for teams to fill', async () => {
+    const session = buildPlayerSession({
+      startPhase: 'waiting_for_players',
+      startWaitEndsAt: new Date(Date.now() + 95_000).toISOString(),
+      minPlayersPerTeam: 2,
+    });
+    renderApp(`/fr/sessions/${session.uuid}/startScreen`, { api: sessionApi(() => session) });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Joueurs manquants' }),
+    ).toBeTruthy();
+    expect(screen.getByText(/dans 01:3[45]\./)).toBeTruthy();
+    expect(screen.getAllByText('Encore 1 joueur pour commencer').length).toBe(2);
+  });
+
+  it('says "game canceled" once the wait is over', async () => {
+    const session = buildPlayerSession({ status: 'canceled' });
+    renderApp(`/sessions/${session.uuid}/startScreen`, { api: sessionApi(() => session) });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Game canceled' })).toBeTruthy();
+  });
+});
+
+describe('the game screen', () => {
+  it('shows the time left, and a frozen clock with the pause notice while paused', async () => {
+    const session = buildPlayerSession({
+      status: 'paused',
+      startsAt: new Date(Date.now() - 60_000).toISOString(),
+      endsAt: new Date(Date.now() + 3_600_000).toISOString(),
+      remainingMs: 12 * 60_000 + 5_000,
+    });
+    renderApp(`/sessions/${session.uuid}/game`, { api: sessionApi(() => session) });
+    expect(await screen.findByText(/Game paused/)).toBeTruthy();
+    expect(screen.getByRole('timer').textContent).toBe('12:05');
+  });
+});
+
+describe('the index', () => {
+  it('leads to the session the player is in', async () => {
+    const session = buildPlayerSession({ status: 'running' });
+    renderApp('/', {
+      api: {
+        'GET /api/me/sessions': () =>
+          Response.json({
+            locale: 'en',
+            sessions: [
+              {
+                ...session,
+                missionUuid: session.mission.uuid,
+                missionTitle: session.mission.title,
+                chapter_uuid: session.mission.chapter_uuid,
+                playersCount: 4,
+              },
+            ],
+          }),
+      },
+    });
+    const join = await screen.findByRole('link', { name: 'Join my session' });
+    expect(join.getAttribute('href')).toBe(`/sessions/${session.uuid}/game`);
+  });
+
+  it('opens the session of a pasted join link, and says when a link leads nowhere', async () => {
+    const { router } = renderApp('/', {
+      api: { 'GET /api/me/sessions': () => Response.json({ locale: 'en', sessions: [] }) },
+    });
+    const field = await screen.findByRole('textbox', { name: 'Join link or session code' });
+    fireEvent.change(field, { target: { value: 'https://example.org/nothing' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Open the session' }));
+    expect(await screen.findByText(/does not lead to a session/)).toBeTruthy();
+    const uuid = '0b6f2f3e-8d4c-4b8e-9d1a-3c5e7f9a1b2c';
+    fireEvent.change(field, {
+      target: { value: `https://rampart.example/fr/sessions/${uuid}/join` },
+    });
+    fireEvent.click(
+      within(field.closest('form')!).getByRole('button', { name: 'Open the session' }),
+    );
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/sessions/${uuid}/join`));
+  });
+});
