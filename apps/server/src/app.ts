@@ -9,8 +9,9 @@ import { registerErrorHandler, sendError } from './http/error-handler.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerWebApp } from './http/web-app.js';
 import { systemClock, type Clock } from './lib/clock.js';
-import { createContentModule, noContentSessions } from './modules/content/index.js';
+import { createContentModule } from './modules/content/index.js';
 import { createIdentityModule } from './modules/identity/index.js';
+import { createPlayModule } from './modules/play/index.js';
 import {
   createSessionsModule,
   createSessionsRepositoryAndAccess,
@@ -135,11 +136,22 @@ export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> 
     logger: app.log,
   });
   sessions.registerHooks(app);
+  const play = createPlayModule({
+    db: deps.database.db,
+    sessions: sessionData.repo,
+    events: app.realtime.events,
+    bus: realtime.bus,
+    answersPerMinute: config.play.answersPerMinute,
+    now: (trx) => sessions.sessions.nowIn(trx),
+  });
   const content = createContentModule({
     db: deps.database.db,
     clock,
     events: app.realtime.events,
-    sessions: { ...noContentSessions, homeListings: sessions.homeListings },
+    sessions: {
+      homeListings: sessions.homeListings,
+      isObjectiveUnlocked: play.isObjectiveUnlocked,
+    },
   });
 
   await app.register(async (api) => {
@@ -151,6 +163,7 @@ export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> 
     identity.registerRoutes(api);
     content.registerRoutes(api);
     sessions.registerRoutes(api);
+    play.registerRoutes(api);
     realtime.registerRoutes(api);
   });
 

@@ -52,6 +52,7 @@ const environmentSchema = z.object({
   LOGIN_WINDOW_SECONDS: integer(1, 24 * 3600).default(900),
   LOGIN_MAX_FAILURES_PER_ACCOUNT: integer(1, 10_000).default(10),
   LOGIN_MAX_FAILURES_PER_IP: integer(1, 100_000).default(50),
+  ANSWERS_PER_MINUTE: integer(1, 1_000_000).default(30),
   MAGIC_LINKS_ENABLED: booleanFlag.default(true),
   MAGIC_LINK_TTL_MINUTES: integer(1, 7 * 24 * 60).default(15),
   SEED_DEMO_ACCOUNTS: booleanFlag.optional(),
@@ -95,6 +96,10 @@ export interface Config {
    * there is no chapter yet (default: embedded mode only).
    */
   seedDemoAccounts: boolean;
+  play: {
+    /** Answers one team may submit to one objective per minute (brute force; attempts cap too). */
+    answersPerMinute: number;
+  };
   realtime: {
     /** A comment line on every open event stream this often, so proxies keep it open. */
     heartbeatSeconds: number;
@@ -155,6 +160,7 @@ export const loadConfig = (environment: NodeJS.ProcessEnv = process.env): Config
       magicLinkTtlMinutes: e.MAGIC_LINK_TTL_MINUTES,
     },
     seedDemoAccounts: e.SEED_DEMO_ACCOUNTS ?? !e.DATABASE_URL,
+    play: { answersPerMinute: e.ANSWERS_PER_MINUTE },
     realtime: {
       heartbeatSeconds: e.SSE_HEARTBEAT_SECONDS,
       maxStreamsPerUser: e.SSE_MAX_STREAMS_PER_USER,

@@ -16,4 +16,5 @@ export * from './http/profile.js';
 export * from './http/events.js';
 export * from './http/content.js';
 export * from './http/sessions.js';
+export * from './http/play.js';
 export * from './realtime/events.js';

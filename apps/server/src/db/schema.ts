@@ -184,6 +184,10 @@ export interface GamingSessionTeamTable {
   logo_type: string | null;
   created_by: string | null;
   created_at: Generated<Date>;
+  score: Generated<number>;
+  score_reached_at: Date | null;
+  eliminated_at: Date | null;
+  elimination_reason: string | null;
 }
 
 export interface GamingSessionPlayerTable {
@@ -192,6 +196,61 @@ export interface GamingSessionPlayerTable {
   team_uuid: string | null;
   joined_at: Generated<Date>;
   team_joined_at: Date | null;
+}
+
+export interface TeamObjectiveStateTable {
+  team_uuid: string;
+  objective_uuid: string;
+  session_uuid: string;
+  attempts: Generated<number>;
+  solved_at: Date | null;
+  solved_by: string | null;
+  first_attempt_at: Date | null;
+}
+
+export interface TeamWrongAnswerTable {
+  team_uuid: string;
+  objective_uuid: string;
+  answer_digest: string;
+  created_at: Generated<Date>;
+}
+
+export type ScoreEntryKind = 'solve' | 'first_blood' | 'penalty' | 'speedrun' | 'adjustment';
+
+export interface ScoreEntryTable {
+  id: Generated<number>;
+  session_uuid: string;
+  team_uuid: string;
+  objective_uuid: string | null;
+  kind: ScoreEntryKind;
+  points: number;
+  account_id: string | null;
+  reason: string | null;
+  created_at: Generated<Date>;
+}
+
+export interface SpeedrunTable {
+  uuid: string;
+  session_uuid: string;
+  objective_uuid: string;
+  title: string;
+  description: string;
+  launched_at: Date;
+  paused_ms_at_launch: number;
+  launched_by: string | null;
+}
+
+export interface ObjectiveUnlockTable {
+  session_uuid: string;
+  objective_uuid: string;
+  unlocked_by: string | null;
+  unlocked_at: Generated<Date>;
+}
+
+export interface ObjectiveFollowTable {
+  session_uuid: string;
+  account_id: string;
+  objective_uuid: string;
 }
 
 export interface Database {
@@ -211,6 +270,12 @@ export interface Database {
   gaming_session: GamingSessionTable;
   gaming_session_team: GamingSessionTeamTable;
   gaming_session_player: GamingSessionPlayerTable;
+  team_objective_state: TeamObjectiveStateTable;
+  team_wrong_answer: TeamWrongAnswerTable;
+  score_entry: ScoreEntryTable;
+  speedrun: SpeedrunTable;
+  objective_unlock: ObjectiveUnlockTable;
+  objective_follow: ObjectiveFollowTable;
 }
 
 export type { Generated };

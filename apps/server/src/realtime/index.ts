@@ -61,6 +61,7 @@ export const createRealtimeModule = async (deps: {
   return {
     events,
     hub,
+    bus,
     /** Decorates the app and ends every stream before the server waits for open connections. */
     registerHooks: (app: FastifyInstance) => {
       app.decorate('realtime', { events, hub });

@@ -20,6 +20,7 @@ import {
 } from './profile.js';
 import { contentRoutes } from './content.js';
 import { sessionRoutes } from './sessions.js';
+import { playRoutes } from './play.js';
 import { getMyEvents, getSessionEvents, getTrainerSessionEvents } from './events.js';
 import type { RouteContract } from './route.js';
 import { getAppInfo, getHealth, getOpenApi } from './system.js';
@@ -50,4 +51,5 @@ export const apiRoutes: readonly RouteContract[] = [
   getTrainerSessionEvents,
   ...contentRoutes,
   ...sessionRoutes,
+  ...playRoutes,
 ];

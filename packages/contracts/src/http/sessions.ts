@@ -36,6 +36,7 @@ export const sessionTeamSchema = z.object({
   members: z.array(sessionMemberSchema),
   rank: z.number().int().positive(),
   score: z.number().int(),
+  eliminated: z.boolean(),
 });
 export type SessionTeam = z.infer<typeof sessionTeamSchema>;
 

@@ -91,6 +91,65 @@ export const realtimeEventSchema = z.discriminatedUnion('type', [
     type: z.literal('team.member_joined'),
     payload: z.object({ teamUuid: uuid, pseudo: shortText }),
   }),
+  /** A team solved an objective: who, which and for how much; never the answer. */
+  z.object({
+    type: z.literal('objective.solved'),
+    payload: z.object({
+      teamUuid: uuid,
+      teamName: shortText,
+      objectiveUuid: uuid,
+      points: z.number().int(),
+      firstBlood: z.boolean(),
+      speedrun: z.boolean(),
+    }),
+  }),
+  /** To the team only: a teammate's wrong answer used an attempt (the answer is not said). */
+  z.object({
+    type: z.literal('objective.attempted'),
+    payload: z.object({
+      objectiveUuid: uuid,
+      pseudo: shortText,
+      attempts: z.number().int().nonnegative(),
+      attemptsLeft: z.number().int().nonnegative().nullable(),
+      penalty: z.number().int().nonnegative(),
+    }),
+  }),
+  z.object({
+    type: z.literal('objective.unlocked'),
+    payload: z.object({ objectiveUuid: uuid }),
+  }),
+  z.object({
+    type: z.literal('speedrun.launched'),
+    payload: z.object({
+      objectiveUuid: uuid,
+      title: shortText,
+      description: z.string().max(2000),
+      launchedAt: instant,
+      points: z.number().int().nonnegative(),
+      floor: z.number().int().nonnegative(),
+    }),
+  }),
+  z.object({
+    type: z.literal('team.eliminated'),
+    payload: z.object({ teamUuid: uuid, teamName: shortText, reason: z.string().max(500) }),
+  }),
+  /** The ranking after a change of scores: the whole table (it is small), serialised once. */
+  z.object({
+    type: z.literal('ranking.changed'),
+    payload: z.object({
+      teams: z
+        .array(
+          z.object({
+            uuid,
+            name: shortText,
+            score: z.number().int(),
+            rank: z.number().int().positive(),
+            eliminated: z.boolean(),
+          }),
+        )
+        .max(200),
+    }),
+  }),
   z.object({
     type: z.literal('team.member_left'),
     payload: z.object({ teamUuid: uuid, pseudo: shortText, teamRemoved: z.boolean() }),

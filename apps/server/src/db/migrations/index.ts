@@ -4,6 +4,7 @@ import * as identity from './0002-identity.js';
 import * as eventLog from './0003-event-log.js';
 import * as content from './0004-content.js';
 import * as sessions from './0005-sessions.js';
+import * as play from './0006-play.js';
 
 /**
  * Every migration, in order. Forward-only: a migration is never edited or removed once
@@ -15,4 +16,5 @@ export const migrations: Record<string, Migration> = {
   '0003-event-log': eventLog,
   '0004-content': content,
   '0005-sessions': sessions,
+  '0006-play': play,
 };

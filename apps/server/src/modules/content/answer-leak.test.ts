@@ -22,6 +22,17 @@ import { userStream } from '../../realtime/streams.js';
  * carry answers in every body it gets back.
  */
 const canary = `CANARY-${randomBytes(8).toString('hex')}`;
+
+/** Session time the test moves on, past the countdown. */
+const clock = (() => {
+  let current = new Date();
+  return {
+    now: () => new Date(current),
+    advance: (ms: number) => {
+      current = new Date(current.getTime() + ms);
+    },
+  };
+})();
 const answerKeys = ['accepted', 'correctChoices', 'answer', 'caseInsensitive'];
 
 const findAnswerKeys = (value: unknown, path = '$'): string[] => {
@@ -88,7 +99,7 @@ describe(`no answer in any player payload (${testDatabaseKind()})`, () => {
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    app = await createTestApp(database);
+    app = await createTestApp(database, {}, undefined, undefined, clock);
     base = await app.listen({ host: '127.0.0.1', port: 0 });
     const account = await buildAccount(database.db);
     playerId = account.id;
@@ -112,6 +123,9 @@ describe(`no answer in any player payload (${testDatabaseKind()})`, () => {
     sessions.push(created.json().session.uuid);
     const team = await createTeamOk(player, sessions[0]!, 'Canaries', logoFile(await pngLogo()));
     teams.push(team.uuid);
+    // Started, so the routes of a game in progress (objectives, ranking) answer too.
+    expect((await player.post(`/api/sessions/${sessions[0]}/start`)).statusCode).toBe(200);
+    clock.advance(11_000);
     await recordMissionResult(database.db, {
       missionUuid: chapters[0]!.missions[0]!.uuid,
       accountId: account.id,
@@ -171,6 +185,8 @@ describe(`no answer in any player payload (${testDatabaseKind()})`, () => {
         '/api/objectives/:objectiveUuid/files/:fileUuid',
         '/api/sessions/:uuid',
         '/api/sessions/:uuid/teams/:teamUuid/logo',
+        '/api/sessions/:uuid/objectives',
+        '/api/sessions/:uuid/ranking',
       ]),
     );
 

@@ -6,6 +6,7 @@ import {
   type Locale,
   type SessionStatus,
 } from '@rampart/contracts';
+import { progressPercentage, rankTeams } from '../play/scoring.js';
 import type { SessionListRow, SessionRow } from './sessions.repository.js';
 import { deriveSessionState, type SessionTimeline } from './session-state.js';
 
@@ -52,6 +53,9 @@ export interface TeamRow {
   name: string;
   token: string;
   has_logo: boolean;
+  score: number;
+  score_reached_at: Date | null;
+  eliminated_at: Date | null;
 }
 
 export interface PlayerRow {
@@ -61,44 +65,42 @@ export interface PlayerRow {
   avatar_id: string | null;
 }
 
-/**
- * Teams with their members, ranked. Until answers exist every score is 0: teams share rank 1
- * (a rank counts the teams strictly ahead, so ties share it), listed oldest first.
- */
+/** Teams with their members, ranked by the scoring rules (score, then who reached it first). */
 export const rankedTeams = (
   sessionUuid: string,
   teams: readonly TeamRow[],
   players: readonly PlayerRow[],
   callerId: string | null,
-) => {
-  const scores = new Map(teams.map((team) => [team.uuid, 0]));
-  const ranked = teams.map((team) => {
-    const score = scores.get(team.uuid) ?? 0;
-    return {
-      uuid: team.uuid,
-      name: team.name,
-      logoUrl: team.has_logo ? logoUrlOf(sessionUuid, team.uuid) : null,
-      members: players
-        .filter((player) => player.team_uuid === team.uuid)
-        .map((player) => ({
-          pseudo: player.pseudo,
-          avatarId: player.avatar_id as AvatarId | null,
-          isSelf: player.account_id === callerId,
-        })),
-      score,
-      rank: 1 + [...scores.values()].filter((other) => other > score).length,
-      token: team.token,
-    };
-  });
-  return ranked.sort((a, b) => a.rank - b.rank);
-};
+) =>
+  rankTeams(
+    teams.map((team) => ({
+      ...team,
+      reachedAt: team.score_reached_at,
+      eliminated: team.eliminated_at !== null,
+    })),
+  ).map((team) => ({
+    uuid: team.uuid,
+    name: team.name,
+    logoUrl: team.has_logo ? logoUrlOf(sessionUuid, team.uuid) : null,
+    members: players
+      .filter((player) => player.team_uuid === team.uuid)
+      .map((player) => ({
+        pseudo: player.pseudo,
+        avatarId: player.avatar_id as AvatarId | null,
+        isSelf: player.account_id === callerId,
+      })),
+    score: team.score,
+    rank: team.rank,
+    eliminated: team.eliminated,
+    token: team.token,
+  }));
 
 export const withoutToken = <T extends { token: string }>({ token: _token, ...team }: T) => team;
 
 export const progressOf = (completed: number, total: number) => ({
   completed_objectives: completed,
   total_objectives: total,
-  progress_percentage: total === 0 ? 0 : Math.round((completed / total) * 100),
+  progress_percentage: progressPercentage(completed, total),
 });
 
 export const listItemOf = (row: SessionListRow, now: Date, locale: Locale) => ({

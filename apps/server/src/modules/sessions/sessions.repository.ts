@@ -234,6 +234,9 @@ export const createSessionsRepository = (db: Kysely<Database>) => ({
         'name',
         'token',
         'created_at',
+        'score',
+        'score_reached_at',
+        'eliminated_at',
         sql<boolean>`logo is not null`.as('has_logo'),
       ])
       .where('session_uuid', '=', sessionUuid)
@@ -321,6 +324,19 @@ export const createSessionsRepository = (db: Kysely<Database>) => ({
     if (filter.ownerKind) query = query.where('s.owner_kind', '=', filter.ownerKind);
     return query.orderBy('s.created_at', 'desc').limit(500).execute();
   },
+
+  /** How many objectives the team solved. */
+  countSolved: async (teamUuid: string) =>
+    Number(
+      (
+        await db
+          .selectFrom('team_objective_state')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('team_uuid', '=', teamUuid)
+          .where('solved_at', 'is not', null)
+          .executeTakeFirstOrThrow()
+      ).n,
+    ),
 
   findPseudo: async (accountId: string) =>
     (await db.selectFrom('account').select('pseudo').where('id', '=', accountId).executeTakeFirst())

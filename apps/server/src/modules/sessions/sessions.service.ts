@@ -157,7 +157,7 @@ export const createSessionsService = (deps: {
         minPlayersPerTeam: row.min_players_per_team,
         durationMinutes: Math.round(Number(row.duration_ms) / 60_000),
         teamsCount: me ? teams.length : await repo.countTeams(uuid),
-        ...progressOf(0, total),
+        ...progressOf(ownTeam ? await repo.countSolved(ownTeam.uuid) : 0, total),
         gaming_session_user: me
           ? { joinedAt: me.joined_at.toISOString(), gaming_session_team: ownTeam ?? null }
           : null,

@@ -177,6 +177,19 @@ const findOwnershipConflicts = async (db: Kysely<Database>, packs: readonly Load
       `mission ${row.uuid} ("${row.title.en}") is played in ${Number(row.sessions)} gaming session(s) and cannot be removed; keep it in the pack`,
     );
   }
+  // Nor can a played mission lose an objective: teams' states and scores refer to it.
+  const keptObjectives = new Set(objectiveOf.keys());
+  for (const row of played.filter((mission) => kept.has(mission.uuid))) {
+    const wanted = missionOf.get(row.uuid)!;
+    for (const objectiveUuid of await repo.listObjectiveUuids(db, row.uuid)) {
+      if (keptObjectives.has(objectiveUuid)) continue;
+      conflict(
+        wanted.pack,
+        wanted.path.slice(0, -1),
+        `objective ${objectiveUuid} of mission ${row.uuid} is played in ${Number(row.sessions)} gaming session(s) and cannot be removed; keep it in the pack`,
+      );
+    }
+  }
   return errors;
 };
 

@@ -148,23 +148,25 @@ describe('importing a broken pack changes nothing and says where and what', () =
 
   it('a mission removed from the pack that a gaming session plays', async () => {
     const played = existing.chapter.missions[1]!;
+    const alsoPlayed = existing.chapter.missions[0]!;
     const trainer = await buildAccount(database.db, { role: 'trainer' });
-    await database.db
-      .insertInto('gaming_session')
-      .values({
-        uuid: randomUUID(),
-        name: 'Played',
-        mission_uuid: played.uuid,
-        owner_id: trainer.id,
-        owner_kind: 'trainer',
-        max_teams: 2,
-        players_per_team: 2,
-        min_players_per_team: 1,
-        duration_ms: 60_000,
-        countdown_ms: 10_000,
-        start_wait_ms: 120_000,
-      })
-      .execute();
+    for (const mission of [played, alsoPlayed])
+      await database.db
+        .insertInto('gaming_session')
+        .values({
+          uuid: randomUUID(),
+          name: 'Played',
+          mission_uuid: mission.uuid,
+          owner_id: trainer.id,
+          owner_kind: 'trainer',
+          max_teams: 2,
+          players_per_team: 2,
+          min_players_per_team: 1,
+          duration_ms: 60_000,
+          countdown_ms: 10_000,
+          start_wait_ms: 120_000,
+        })
+        .execute();
     try {
       // The chapter already imported, again, without the played mission.
       const error = await refusedChange((d) => {
@@ -175,10 +177,22 @@ describe('importing a broken pack changes nothing and says where and what', () =
         path: 'chapter.missions',
         message: `mission ${played.uuid} ("${played.title.en}") is played in 1 gaming session(s) and cannot be removed; keep it in the pack`,
       });
+      const dropped = alsoPlayed.objectives.at(-1)!.uuid;
+      const objectiveError = await refusedChange((d) => {
+        d.chapter = structuredClone(existing.chapter);
+        const mission = d.chapter.missions[0]!;
+        mission.objectives = mission.objectives.filter((o) => o.uuid !== dropped);
+        for (const o of mission.objectives)
+          o.prerequisites = (o.prerequisites ?? []).filter((uuid) => uuid !== dropped);
+      });
+      expect(objectiveError).toMatchObject({
+        path: 'chapter.missions[0]',
+        message: `objective ${dropped} of mission ${alsoPlayed.uuid} is played in 1 gaming session(s) and cannot be removed; keep it in the pack`,
+      });
     } finally {
       await database.db
         .deleteFrom('gaming_session')
-        .where('mission_uuid', '=', played.uuid)
+        .where('mission_uuid', 'in', [played.uuid, alsoPlayed.uuid])
         .execute();
     }
   });

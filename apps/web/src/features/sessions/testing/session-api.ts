@@ -11,6 +11,7 @@ export const buildTeam = (overrides: Partial<SessionTeam> = {}): SessionTeam => 
   members: [{ pseudo: 'Bob', avatarId: 'cipher', isSelf: false }],
   rank: 1,
   score: 0,
+  eliminated: false,
   ...overrides,
 });
 

@@ -1,0 +1,224 @@
+import type { Locale, LocalizedText, PlayObjective } from '@rampart/contracts';
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import { AppError } from '../../lib/errors.js';
+import { playerFileUrl } from '../content/attachments.js';
+import type { Principal } from '../identity/auth.service.js';
+import { deriveSessionState } from '../sessions/session-state.js';
+import { timelineOf } from '../sessions/session-view.js';
+import type { SessionsRepository } from '../sessions/sessions.repository.js';
+import type { PlayRepository } from './play.repository.js';
+import { progressPercentage, speedrunFloor, speedrunRunningMs, speedrunValue } from './scoring.js';
+
+/**
+ * A team's view of its mission's objectives: what each is, the team's state on it, whether the
+ * caller follows it; locked ones show their title and figures but not their description.
+ */
+export const createObjectivesService = (deps: {
+  db: Kysely<Database>;
+  repo: PlayRepository;
+  sessions: SessionsRepository;
+  now: (trx?: Transaction<Database>) => Promise<Date>;
+}) => {
+  const { db, repo } = deps;
+
+  /** The caller's team in a session that has started: the one view objectives are read from. */
+  const playingTeam = async (principal: Principal, sessionUuid: string) => {
+    const session = await deps.sessions.findSession(sessionUuid);
+    if (!session) throw new AppError('session.not_found');
+    const member = await repo.findMembership(sessionUuid, principal.accountId);
+    if (!member) throw new AppError('session.not_joined');
+    if (!member.team_uuid) throw new AppError('team.not_found');
+    const now = await deps.now();
+    const { status } = deriveSessionState(timelineOf(session), now);
+    if (status === 'lobby' || status === 'countdown' || status === 'canceled')
+      throw new AppError('session.not_running');
+    return { session, teamUuid: member.team_uuid, now };
+  };
+
+  const list = async (principal: Principal, sessionUuid: string, locale: Locale) => {
+    const { session, teamUuid, now } = await playingTeam(principal, sessionUuid);
+    const objectives = await db
+      .selectFrom('objective')
+      .select([
+        'uuid',
+        'position',
+        'title',
+        'description',
+        'category',
+        'difficulty',
+        'points',
+        'type',
+        'choices',
+        'expected_answers',
+        'penalty',
+        'max_attempts',
+        'first_blood_bonus',
+        'locked',
+        'prerequisites',
+      ])
+      .where('mission_uuid', '=', session.mission_uuid)
+      .orderBy('position')
+      .execute();
+    const uuids = objectives.map((objective) => objective.uuid);
+    const [states, follows, firstBloods, speedruns, unlocks, files] = await Promise.all([
+      db
+        .selectFrom('team_objective_state')
+        .select(['objective_uuid', 'attempts', 'solved_at', 'first_attempt_at'])
+        .where('team_uuid', '=', teamUuid)
+        .execute(),
+      db
+        .selectFrom('objective_follow')
+        .select('objective_uuid')
+        .where('session_uuid', '=', sessionUuid)
+        .where('account_id', '=', principal.accountId)
+        .execute(),
+      db
+        .selectFrom('score_entry')
+        .select('objective_uuid')
+        .where('session_uuid', '=', sessionUuid)
+        .where('kind', '=', 'first_blood')
+        .execute(),
+      db
+        .selectFrom('speedrun')
+        .select(['objective_uuid', 'title', 'description', 'launched_at', 'paused_ms_at_launch'])
+        .where('session_uuid', '=', sessionUuid)
+        .execute(),
+      db
+        .selectFrom('objective_unlock')
+        .select('objective_uuid')
+        .where('session_uuid', '=', sessionUuid)
+        .execute(),
+      uuids.length === 0
+        ? Promise.resolve([])
+        : db
+            .selectFrom('objective_file')
+            .select(['uuid', 'objective_uuid', 'name', 'content_type', 'size'])
+            .where('objective_uuid', 'in', uuids)
+            .orderBy('position')
+            .execute(),
+    ]);
+    const stateOf = new Map(states.map((state) => [state.objective_uuid, state]));
+    const solved = new Set(states.filter((s) => s.solved_at).map((s) => s.objective_uuid));
+    const followed = new Set(follows.map((row) => row.objective_uuid));
+    const bloodied = new Set(firstBloods.map((row) => row.objective_uuid));
+    const unlocked = new Set(unlocks.map((row) => row.objective_uuid));
+    const speedrunOf = new Map(speedruns.map((row) => [row.objective_uuid, row]));
+    const pausedNow =
+      Number(session.paused_ms) +
+      (session.paused_at ? now.getTime() - session.paused_at.getTime() : 0);
+
+    const views: PlayObjective[] = objectives.map((objective) => {
+      const state = stateOf.get(objective.uuid);
+      const locked =
+        objective.locked &&
+        !unlocked.has(objective.uuid) &&
+        !objective.prerequisites.every((uuid) => solved.has(uuid));
+      const attempts = state?.attempts ?? 0;
+      const speedrun = speedrunOf.get(objective.uuid);
+      const runningMs = speedrun
+        ? speedrunRunningMs(
+            speedrun.launched_at,
+            Number(speedrun.paused_ms_at_launch),
+            pausedNow,
+            now,
+          )
+        : 0;
+      const text = (value: unknown) => (value as LocalizedText)[locale];
+      return {
+        uuid: objective.uuid,
+        position: objective.position,
+        title: text(objective.title),
+        description: locked ? '' : text(objective.description),
+        category: objective.category,
+        difficulty: objective.difficulty as PlayObjective['difficulty'],
+        points: objective.points,
+        type: objective.type,
+        choices: locked
+          ? []
+          : (objective.choices as { id: string; text: LocalizedText }[]).map((choice) => ({
+              id: choice.id,
+              text: choice.text[locale],
+            })),
+        expectedAnswers: objective.expected_answers,
+        penalty: objective.penalty,
+        maxAttempts: objective.max_attempts,
+        firstBloodBonus: objective.first_blood_bonus,
+        locked,
+        prerequisites: objective.prerequisites,
+        files: locked
+          ? []
+          : files
+              .filter((file) => file.objective_uuid === objective.uuid)
+              .map((file) => ({
+                uuid: file.uuid,
+                name: file.name,
+                size: file.size,
+                contentType: file.content_type,
+                url: playerFileUrl(objective.uuid, file.uuid),
+              })),
+        attempts,
+        attemptsLeft:
+          objective.max_attempts === null ? null : Math.max(0, objective.max_attempts - attempts),
+        solved: solved.has(objective.uuid),
+        solvedAt: state?.solved_at?.toISOString() ?? null,
+        inProgress: !solved.has(objective.uuid) && Boolean(state?.first_attempt_at),
+        followed: followed.has(objective.uuid),
+        firstBloodTaken: bloodied.has(objective.uuid),
+        speedrun: speedrun
+          ? {
+              title: speedrun.title,
+              description: speedrun.description,
+              launchedAt: speedrun.launched_at.toISOString(),
+              runningMs: Math.round(runningMs),
+              value: speedrunValue(objective.points, runningMs),
+              floor: speedrunFloor(objective.points),
+            }
+          : null,
+      };
+    });
+    const completed = solved.size;
+    return {
+      locale,
+      objectives: views,
+      completed_objectives: completed,
+      total_objectives: objectives.length,
+      progress_percentage: progressPercentage(completed, objectives.length),
+      serverTime: now.toISOString(),
+    };
+  };
+
+  const setFollow = async (
+    principal: Principal,
+    sessionUuid: string,
+    objectiveUuid: string,
+    follow: boolean,
+  ) => {
+    const { session } = await playingTeam(principal, sessionUuid);
+    const objective = await repo.findObjectiveForAnswer(db, session.mission_uuid, objectiveUuid);
+    if (!objective) throw new AppError('objective.not_found');
+    if (follow) {
+      await db
+        .insertInto('objective_follow')
+        .values({
+          session_uuid: sessionUuid,
+          account_id: principal.accountId,
+          objective_uuid: objectiveUuid,
+        })
+        .onConflict((oc) => oc.doNothing())
+        .execute();
+    } else {
+      await db
+        .deleteFrom('objective_follow')
+        .where('session_uuid', '=', sessionUuid)
+        .where('account_id', '=', principal.accountId)
+        .where('objective_uuid', '=', objectiveUuid)
+        .execute();
+    }
+    return { followed: follow };
+  };
+
+  return { list, setFollow };
+};
+
+export type ObjectivesService = ReturnType<typeof createObjectivesService>;

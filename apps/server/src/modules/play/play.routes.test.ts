@@ -1,0 +1,531 @@
+import { randomUUID } from 'node:crypto';
+import { answerResultSchema, getObjectives, rankingSchema } from '@rampart/contracts';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp } from '../../../test/app.js';
+import { TestBrowser } from '../../../test/browser.js';
+import { buildChapter } from '../../../test/content-factories.js';
+import { createTestDatabase, testDatabaseKind, type TestDatabase } from '../../../test/database.js';
+import { snapshotDatabase } from '../../../test/db-snapshot.js';
+import { buildAccount } from '../../../test/factories.js';
+import { createTeamOk, createTrainerSession } from '../../../test/session-factories.js';
+import { readEventsAfter } from '../../realtime/event-log.repository.js';
+import { sessionStream } from '../../realtime/streams.js';
+
+const FLAG = 'RAMPART{t34_c4ddy}';
+
+const testClock = () => {
+  let current = new Date();
+  return {
+    now: () => new Date(current),
+    advance: (ms: number) => {
+      current = new Date(current.getTime() + ms);
+    },
+  };
+};
+
+describe(`play: answers, scores and the ranking (${testDatabaseKind()})`, () => {
+  let database: TestDatabase;
+  let app: FastifyInstance;
+  let trainer: TestBrowser;
+  const clock = testClock();
+  let missionUuid: string;
+  let objective: Record<'flag' | 'single' | 'multiple' | 'locked' | 'free', string>;
+
+  const signedIn = async (avatarId: string | null = null) => {
+    const account = await buildAccount(database.db, { avatarId });
+    const browser = new TestBrowser(app);
+    await browser.login(account.username, account.password);
+    return Object.assign(browser, { account });
+  };
+
+  /** A running session with `teams` teams of `size` players each. */
+  const runningSession = async (teams = 2, size = 1, settings = {}) => {
+    const session = await createTrainerSession(trainer, {
+      missionUuid,
+      maxTeams: Math.max(teams, 1),
+      playersPerTeam: Math.max(size, 1),
+      ...settings,
+    });
+    const members: (TestBrowser & { account: { id: string } })[][] = [];
+    const teamUuids: string[] = [];
+    for (let t = 0; t < teams; t += 1) {
+      const captain = await signedIn();
+      const team = await createTeamOk(
+        captain,
+        session.uuid,
+        `Team ${t} ${randomUUID().slice(0, 4)}`,
+      );
+      const others = await Promise.all(Array.from({ length: size - 1 }, () => signedIn()));
+      for (const other of others)
+        expect(
+          (await other.post(`/api/sessions/${session.uuid}/teams/join`, { token: team.token }))
+            .statusCode,
+        ).toBe(200);
+      members.push([captain, ...others]);
+      teamUuids.push(team.uuid);
+    }
+    const started = await trainer.post(`/api/trainer/sessions/${session.uuid}/start`, {
+      force: true,
+    });
+    expect(started.statusCode, started.body).toBe(200);
+    clock.advance(10_000);
+    return { uuid: session.uuid, members, teamUuids };
+  };
+
+  const answer = (player: TestBrowser, session: string, objectiveUuid: string, value: unknown) =>
+    player.post(`/api/sessions/${session}/objectives/${objectiveUuid}/answers`, { answer: value });
+
+  const answerOk = async (...args: Parameters<typeof answer>) => {
+    const response = await answer(...args);
+    expect(response.statusCode, response.body).toBe(200);
+    return answerResultSchema.parse(response.json());
+  };
+
+  /** Every team's score recomputed from the ledger equals its stored score and the ranking. */
+  const expectLedgerConsistent = async (sessionUuid: string, reader: TestBrowser) => {
+    const ledger = await database.db
+      .selectFrom('gaming_session_team as t')
+      .leftJoin('score_entry as e', 'e.team_uuid', 't.uuid')
+      .select([
+        't.uuid',
+        't.score',
+        (eb) => eb.fn.coalesce(eb.fn.sum<number>('e.points'), eb.lit(0)).as('sum'),
+      ])
+      .where('t.session_uuid', '=', sessionUuid)
+      .groupBy(['t.uuid', 't.score'])
+      .execute();
+    const ranking = rankingSchema.parse(
+      (await reader.get(`/api/sessions/${sessionUuid}/ranking`)).json(),
+    );
+    for (const team of ledger) {
+      expect(Number(team.sum), team.uuid).toBe(team.score);
+      expect(ranking.teams.find((ranked) => ranked.uuid === team.uuid)?.score).toBe(team.score);
+    }
+  };
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    app = await createTestApp(database, {}, undefined, undefined, clock);
+    const trainerAccount = await buildAccount(database.db, { role: 'trainer' });
+    trainer = new TestBrowser(app);
+    await trainer.login(trainerAccount.username, trainerAccount.password, 'trainer');
+    const flagUuid = randomUUID();
+    const chapter = await buildChapter(database.db, {
+      missions: [
+        {
+          objectives: [
+            {
+              uuid: flagUuid,
+              type: 'flag',
+              points: 100,
+              penalty: 10,
+              maxAttempts: 3,
+              firstBloodBonus: 20,
+              flag: { accepted: [FLAG] },
+            },
+            { type: 'single_choice', points: 50, penalty: 5, correctChoices: ['b'] },
+            { type: 'multiple_choice', points: 80, correctChoices: ['a', 'c'] },
+            {
+              type: 'flag',
+              points: 200,
+              locked: true,
+              prerequisites: [flagUuid],
+              flag: { accepted: ['LOCKED'] },
+              files: [{ name: 'vault.txt', content: 'behind the lock\n' }],
+            },
+            { type: 'flag', points: 100, flag: { accepted: ['FREE'] }, maxAttempts: null },
+          ],
+        },
+      ],
+    });
+    missionUuid = chapter.missions[0]!.uuid;
+    const [flag, single, multiple, locked, free] = chapter.missions[0]!.objectives.map(
+      (o) => o.uuid,
+    );
+    objective = { flag: flag!, single: single!, multiple: multiple!, locked: locked!, free: free! };
+  });
+
+  afterAll(async () => {
+    await app.close();
+    await database.close();
+  });
+
+  it('scores a correct flag once, then says "The flag has already been found"', async () => {
+    const { uuid, members } = await runningSession(2);
+    const [alice] = members[0]!;
+    const first = await answerOk(alice!, uuid, objective.flag, `  ${FLAG}\n`);
+    expect(first).toMatchObject({
+      correct: true,
+      result: 'answer.correct',
+      points: 120,
+      firstBlood: true,
+      score: 120,
+      completed_objectives: 1,
+      total_objectives: 5,
+      progress_percentage: 20,
+    });
+    const again = await answer(alice!, uuid, objective.flag, FLAG);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error).toMatchObject({
+      code: 'answer.flag_already_found',
+      message: 'The flag has already been found',
+    });
+    // The session carries the spec's progress fields and the team's rank.
+    const [bob] = members[1]!;
+    const detail = async (player: TestBrowser) =>
+      (await player.get(`/api/sessions/${uuid}`)).json().session;
+    expect(await detail(alice!)).toMatchObject({
+      completed_objectives: 1,
+      total_objectives: 5,
+      progress_percentage: 20,
+      gaming_session_user: { gaming_session_team: { rank: 1, score: 120 } },
+    });
+    expect(await detail(bob!)).toMatchObject({
+      completed_objectives: 0,
+      gaming_session_user: { gaming_session_team: { rank: 2, score: 0 } },
+    });
+    // The second team solves it too, without the first blood.
+    expect(await answerOk(bob!, uuid, objective.flag, FLAG)).toMatchObject({
+      points: 100,
+      firstBlood: false,
+    });
+    await expectLedgerConsistent(uuid, alice!);
+  });
+
+  it('charges a wrong answer once, the same one twice nothing, and closes at max attempts', async () => {
+    const { uuid, members } = await runningSession(1);
+    const [alice] = members[0]!;
+    expect(await answerOk(alice!, uuid, objective.flag, 'nope')).toMatchObject({
+      correct: false,
+      result: 'answer.wrong',
+      points: -10,
+      attempts: 1,
+      attemptsLeft: 2,
+      score: -10,
+    });
+    expect(await answerOk(alice!, uuid, objective.flag, ' nope ')).toMatchObject({
+      result: 'answer.repeated',
+      points: 0,
+      attempts: 1,
+      score: -10,
+    });
+    await answerOk(alice!, uuid, objective.flag, 'second');
+    expect(await answerOk(alice!, uuid, objective.flag, 'third')).toMatchObject({
+      attempts: 3,
+      attemptsLeft: 0,
+      score: -30,
+    });
+    const closed = await answer(alice!, uuid, objective.flag, FLAG);
+    expect(closed.json().error).toMatchObject({
+      code: 'answer.max_attempts',
+      message: 'Maximum number of attempts reached',
+    });
+    await expectLedgerConsistent(uuid, alice!);
+  });
+
+  it('checks choices: the right type, ids of this objective, exactly the expected number', async () => {
+    const { uuid, members } = await runningSession(1);
+    const [alice] = members[0]!;
+    for (const [target, value] of [
+      [objective.single, ['b']],
+      [objective.single, 'z'],
+      [objective.multiple, 'a'],
+      [objective.multiple, ['a', 'a']],
+      [objective.multiple, []],
+      [objective.flag, ['a']],
+      [objective.flag, '   '],
+      [objective.single, { id: 'b' }],
+      [objective.single, 42],
+    ] as const) {
+      const response = await answer(alice!, uuid, target, value);
+      expect(response.statusCode, JSON.stringify(value)).toBe(422);
+    }
+    expect(await answerOk(alice!, uuid, objective.single, 'a')).toMatchObject({ points: -5 });
+    expect(await answerOk(alice!, uuid, objective.single, 'b')).toMatchObject({ points: 50 });
+    const solvedChoice = await answer(alice!, uuid, objective.single, 'b');
+    expect(solvedChoice.json().error).toMatchObject({
+      code: 'answer.already_solved',
+      message: 'Challenge already solved',
+    });
+    expect(await answerOk(alice!, uuid, objective.multiple, ['c', 'a'])).toMatchObject({
+      correct: true,
+      points: 80,
+    });
+  });
+
+  it('keeps a locked objective closed until its prerequisite is solved, or a trainer opens it', async () => {
+    const { uuid, members } = await runningSession(2);
+    const [alice] = members[0]!;
+    const [bob] = members[1]!;
+    const list = async (player: TestBrowser) =>
+      getObjectives.responses[200].parse(
+        (await player.get(`/api/sessions/${uuid}/objectives`)).json(),
+      ).objectives;
+    const lockedView = (await list(alice!)).find((o) => o.uuid === objective.locked)!;
+    expect(lockedView).toMatchObject({ locked: true, description: '', files: [] });
+    const refused = await answer(alice!, uuid, objective.locked, 'LOCKED');
+    expect(refused.statusCode).toBe(423);
+    expect(refused.json().error.code).toBe('objective.locked');
+
+    const file = await database.db
+      .selectFrom('objective_file')
+      .select('uuid')
+      .where('objective_uuid', '=', objective.locked)
+      .executeTakeFirstOrThrow();
+    const download = `/api/objectives/${objective.locked}/files/${file.uuid}`;
+    expect((await alice!.get(download)).statusCode).toBe(404);
+
+    await answerOk(alice!, uuid, objective.flag, FLAG);
+    const opened = (await list(alice!)).find((o) => o.uuid === objective.locked)!;
+    expect(opened.locked).toBe(false);
+    expect(opened.files.map((f) => f.url)).toEqual([download]);
+    expect((await alice!.get(download)).body).toBe('behind the lock\n');
+    expect((await bob!.get(download)).statusCode).toBe(404);
+    expect(await answerOk(alice!, uuid, objective.locked, 'LOCKED')).toMatchObject({ points: 200 });
+    // Bob's team has not solved the prerequisite: still closed for them, until the trainer opens it.
+    expect((await answer(bob!, uuid, objective.locked, 'LOCKED')).statusCode).toBe(423);
+    const unlocked = await trainer.post(
+      `/api/trainer/sessions/${uuid}/objectives/${objective.locked}/unlock`,
+    );
+    expect(unlocked.statusCode).toBe(200);
+    expect(await answerOk(bob!, uuid, objective.locked, 'LOCKED')).toMatchObject({ points: 200 });
+  });
+
+  it('awards nothing while paused, after the end, or to an eliminated team', async () => {
+    const { uuid, members, teamUuids } = await runningSession(2);
+    const [alice] = members[0]!;
+    const [bob] = members[1]!;
+    await trainer.post(`/api/trainer/sessions/${uuid}/pause`);
+    const paused = await answer(alice!, uuid, objective.free, 'FREE');
+    expect(paused.statusCode).toBe(423);
+    expect(paused.json().error.code).toBe('session.paused');
+    await trainer.post(`/api/trainer/sessions/${uuid}/resume`);
+
+    const eliminated = await trainer.post(
+      `/api/trainer/sessions/${uuid}/teams/${teamUuids[1]}/eliminate`,
+      { reason: 'Attacked the scoring server' },
+    );
+    expect(eliminated.statusCode, eliminated.body).toBe(200);
+    const out = await answer(bob!, uuid, objective.free, 'FREE');
+    expect(out.json().error.code).toBe('team.eliminated');
+    const events = await readEventsAfter(database.db, sessionStream(uuid), 0, 500);
+    expect(events.find((event) => event.type === 'team.eliminated')?.payload).toMatchObject({
+      reason: 'Attacked the scoring server',
+    });
+
+    clock.advance(31 * 60_000);
+    const late = await answer(alice!, uuid, objective.free, 'FREE');
+    expect(late.statusCode).toBe(409);
+    expect(late.json().error.code).toBe('session.not_running');
+    const scores = await database.db
+      .selectFrom('score_entry')
+      .select('id')
+      .where('session_uuid', '=', uuid)
+      .execute();
+    expect(scores).toEqual([]);
+  });
+
+  it('runs a speedrun on an unsolved objective: a point less per second of play, paused time excluded', async () => {
+    const { uuid, members } = await runningSession(2);
+    const [alice] = members[0]!;
+    const launched = await trainer.post(`/api/trainer/sessions/${uuid}/speedruns`, {
+      objectiveUuid: objective.free,
+      title: 'Sprint',
+      description: 'First to the flag',
+    });
+    expect(launched.statusCode, launched.body).toBe(201);
+    clock.advance(20_000);
+    await trainer.post(`/api/trainer/sessions/${uuid}/pause`);
+    clock.advance(60_000); // paused: the speedrun's clock stops too
+    await trainer.post(`/api/trainer/sessions/${uuid}/resume`);
+    clock.advance(5_000);
+    expect(await answerOk(alice!, uuid, objective.free, 'FREE')).toMatchObject({ points: 75 });
+    const entry = await database.db
+      .selectFrom('score_entry')
+      .select(['kind', 'points'])
+      .where('session_uuid', '=', uuid)
+      .execute();
+    expect(entry).toEqual([{ kind: 'speedrun', points: 75 }]);
+
+    const onSolved = await trainer.post(`/api/trainer/sessions/${uuid}/speedruns`, {
+      objectiveUuid: objective.free,
+      title: 'Again',
+      description: '',
+    });
+    expect(onSolved.statusCode).toBe(409);
+    expect(onSolved.json().error.code).toBe('objective.already_solved_by_a_team');
+  });
+
+  it('gives the +5 % extra-time avatar a slower speedrun clock', async () => {
+    const { uuid } = await createTrainerSession(trainer, { missionUuid });
+    const sentinel = await signedIn('sentinel');
+    await createTeamOk(sentinel, uuid, 'Sentinels');
+    await trainer.post(`/api/trainer/sessions/${uuid}/start`);
+    clock.advance(10_000);
+    await trainer.post(`/api/trainer/sessions/${uuid}/speedruns`, {
+      objectiveUuid: objective.free,
+      title: 'Sprint',
+      description: '',
+    });
+    clock.advance(42_000);
+    expect(await answerOk(sentinel, uuid, objective.free, 'FREE')).toMatchObject({ points: 60 });
+  });
+
+  it('refuses an objective of another mission, a 1 MB answer, and players outside the team', async () => {
+    const { uuid, members } = await runningSession(1);
+    const [alice] = members[0]!;
+    const other = await buildChapter(database.db);
+    const foreign = await answer(alice!, uuid, other.missions[0]!.objectives[0]!.uuid, 'x');
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json().error.code).toBe('objective.not_found');
+    const before = await snapshotDatabase(database.db);
+    const huge = await answer(alice!, uuid, objective.flag, 'A'.repeat(1024 * 1024));
+    expect([413, 422]).toContain(huge.statusCode);
+    expect(await snapshotDatabase(database.db)).toEqual(before);
+    const stranger = await signedIn();
+    const outside = await answer(stranger, uuid, objective.flag, FLAG);
+    expect(outside.statusCode).toBe(403);
+    expect(outside.json().error.code).toBe('session.not_joined');
+  });
+
+  it('limits brute force on one objective per team, with a translated code', async () => {
+    const { uuid, members } = await runningSession(1);
+    const [alice] = members[0]!;
+    const codes: number[] = [];
+    for (let attempt = 0; attempt < 32; attempt += 1)
+      codes.push((await answer(alice!, uuid, objective.free, `guess-${attempt}`)).statusCode);
+    expect(codes.slice(0, 30).every((code) => code === 200)).toBe(true);
+    expect(codes.slice(30)).toEqual([429, 429]);
+  });
+
+  it('serves the ranking from memory: ordered, and rebuilt only when scores change', async () => {
+    const { uuid, members, teamUuids } = await runningSession(2);
+    const [alice] = members[0]!;
+    const [bob] = members[1]!;
+    await answerOk(bob!, uuid, objective.free, 'FREE');
+    const read = async () =>
+      rankingSchema.parse((await alice!.get(`/api/sessions/${uuid}/ranking`)).json()).teams;
+    const first = await read();
+    expect(first.map((team) => [team.uuid, team.rank, team.score])).toEqual([
+      [teamUuids[1], 1, 100],
+      [teamUuids[0], 2, 0],
+    ]);
+    // Cluster mode announces the answer's event through NOTIFY, a moment after commit: let that
+    // announcement arrive before changing the table behind the app's back.
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    await read();
+    // A change behind the app's back (no event) is not seen: reads do not query.
+    await database.db
+      .updateTable('gaming_session_team')
+      .set({ score: 9999 })
+      .where('uuid', '=', teamUuids[0]!)
+      .execute();
+    expect((await read())[1]!.score).toBe(0);
+    await database.db
+      .updateTable('gaming_session_team')
+      .set({ score: 0 })
+      .where('uuid', '=', teamUuids[0]!)
+      .execute();
+    // An answer announces the change: the next read is the new table.
+    await answerOk(alice!, uuid, objective.flag, FLAG);
+    expect((await read()).map((team) => [team.uuid, team.score])).toEqual([
+      [teamUuids[0], 120],
+      [teamUuids[1], 100],
+    ]);
+    const events = await readEventsAfter(database.db, sessionStream(uuid), 0, 500);
+    const solved = events.filter((event) => event.type === 'objective.solved');
+    expect(solved.map((event) => event.payload)).toMatchObject([
+      { teamUuid: teamUuids[1], points: 100, firstBlood: false },
+      { teamUuid: teamUuids[0], points: 120, firstBlood: true },
+    ]);
+    expect(JSON.stringify(events)).not.toContain(FLAG);
+  });
+
+  describe('races', () => {
+    it('100 concurrent correct answers from one team: one solve, points once', async () => {
+      const { uuid, members, teamUuids } = await runningSession(1, 5);
+      const team = members[0]!;
+      const answers = await Promise.all(
+        Array.from({ length: 100 }, (_, index) =>
+          answer(team[index % 5]!, uuid, objective.free, 'FREE'),
+        ),
+      );
+      const codes = answers.map((response) => response.statusCode);
+      expect(codes.filter((code) => code === 200)).toHaveLength(1);
+      // The others are refused: already found, or past the team's brute-force limit.
+      expect(codes.filter((code) => code === 409 || code === 429)).toHaveLength(99);
+      expect(codes.filter((code) => code === 409).length).toBeGreaterThan(0);
+      const rows = await database.db
+        .selectFrom('score_entry')
+        .select(['kind', 'points'])
+        .where('team_uuid', '=', teamUuids[0]!)
+        .execute();
+      expect(rows).toEqual([{ kind: 'solve', points: 100 }]);
+      await expectLedgerConsistent(uuid, team[0]!);
+    });
+
+    it('32 teams racing on a fresh objective: exactly one first blood', async () => {
+      const { uuid, members } = await runningSession(32);
+      const answers = await Promise.all(
+        members.map(([captain]) => answerOk(captain!, uuid, objective.flag, FLAG)),
+      );
+      expect(answers.filter((result) => result.firstBlood)).toHaveLength(1);
+      const firstBloods = await database.db
+        .selectFrom('score_entry')
+        .select('team_uuid')
+        .where('session_uuid', '=', uuid)
+        .where('kind', '=', 'first_blood')
+        .execute();
+      expect(firstBloods).toHaveLength(1);
+      await expectLedgerConsistent(uuid, members[0]![0]!);
+    });
+
+    it('50 concurrent wrong answers with max attempts 3: exactly 3 counted and charged', async () => {
+      const { uuid, members, teamUuids } = await runningSession(1, 5);
+      const team = members[0]!;
+      const answers = await Promise.all(
+        Array.from({ length: 50 }, (_, index) =>
+          answer(team[index % 5]!, uuid, objective.flag, `wrong-${index}`),
+        ),
+      );
+      expect(answers.filter((response) => response.statusCode === 200)).toHaveLength(3);
+      const state = await database.db
+        .selectFrom('team_objective_state')
+        .select('attempts')
+        .where('team_uuid', '=', teamUuids[0]!)
+        .executeTakeFirstOrThrow();
+      expect(state.attempts).toBe(3);
+      const penalties = await database.db
+        .selectFrom('score_entry')
+        .select('points')
+        .where('team_uuid', '=', teamUuids[0]!)
+        .execute();
+      expect(penalties.map((row) => row.points)).toEqual([-10, -10, -10]);
+      await expectLedgerConsistent(uuid, team[0]!);
+    });
+
+    it('a correct answer racing a pause: accepted before it or refused, and the answer tells the truth', async () => {
+      for (let round = 0; round < 5; round += 1) {
+        const { uuid, members, teamUuids } = await runningSession(1);
+        const [alice] = members[0]!;
+        const [submitted] = await Promise.all([
+          answer(alice!, uuid, objective.free, 'FREE'),
+          trainer.post(`/api/trainer/sessions/${uuid}/pause`),
+        ]);
+        const solves = await database.db
+          .selectFrom('score_entry')
+          .select('id')
+          .where('team_uuid', '=', teamUuids[0]!)
+          .execute();
+        if (submitted.statusCode === 200) {
+          expect(submitted.json().correct).toBe(true);
+          expect(solves).toHaveLength(1);
+        } else {
+          expect(submitted.json().error.code).toBe('session.paused');
+          expect(solves).toHaveLength(0);
+        }
+      }
+    });
+  });
+});

@@ -1,0 +1,162 @@
+import {
+  avatarBonus,
+  speedrunTimeFactor,
+  type ErrorCode,
+  type SessionStatus,
+} from '@rampart/contracts';
+
+/**
+ * The rules of scoring (DESIGN §5) as pure functions of the objective, the team's state, the
+ * submitting player's avatar and the time. The answers service reads the state under row locks,
+ * asks these functions what to do and writes the outcome as ledger rows.
+ */
+
+/** A speedrun's share of the points left when it falls to its floor: 10 % of the points. */
+export const SPEEDRUN_FLOOR_SHARE = 0.1;
+
+export const speedrunFloor = (points: number) => Math.round(points * SPEEDRUN_FLOOR_SHARE);
+
+/**
+ * What a speedrun objective is worth after `runningMs` of play since its launch (paused time
+ * does not run): one point a second, never below the floor. `factor` is the submitting player's
+ * extra-time bonus (1.05 for +5 %): their clock runs that much slower.
+ */
+export const speedrunValue = (points: number, runningMs: number, factor = 1): number =>
+  Math.max(speedrunFloor(points), points - Math.floor(Math.max(0, runningMs) / 1000 / factor));
+
+/**
+ * Milliseconds of play between a speedrun's launch and `now`: wall time less what the session
+ * spent paused meanwhile. `pausedMsAtLaunch` is the session's paused total when it launched;
+ * `pausedMsNow` its total now, the pause in progress included.
+ */
+export const speedrunRunningMs = (
+  launchedAt: Date,
+  pausedMsAtLaunch: number,
+  pausedMsNow: number,
+  now: Date,
+): number => Math.max(0, now.getTime() - launchedAt.getTime() - (pausedMsNow - pausedMsAtLaunch));
+
+/** The first-blood bonus this player's team earns: raised by a first-blood avatar. */
+export const firstBloodPoints = (bonus: number, avatarId: string | null): number => {
+  const avatar = avatarBonus(avatarId);
+  return avatar.kind === 'first_blood_boost'
+    ? Math.round(bonus * (1 + avatar.percent / 100))
+    : bonus;
+};
+
+/** What a wrong answer costs this player's team: lowered by a penalty-shield avatar. */
+export const penaltyPoints = (penalty: number, avatarId: string | null): number => {
+  const avatar = avatarBonus(avatarId);
+  return avatar.kind === 'penalty_shield'
+    ? Math.round(penalty * (1 - avatar.percent / 100))
+    : penalty;
+};
+
+export interface AnswerContext {
+  status: SessionStatus;
+  teamEliminated: boolean;
+  objective: {
+    type: 'flag' | 'single_choice' | 'multiple_choice';
+    points: number;
+    penalty: number;
+    maxAttempts: number | null;
+    firstBloodBonus: number;
+    /** Locked and not yet opened to this team (prerequisites unsolved, no trainer unlock). */
+    closed: boolean;
+  };
+  team: { solved: boolean; attempts: number };
+  /** The verdict on the submission; `invalid` is not an answer to this objective at all. */
+  verdict: 'correct' | 'wrong' | 'invalid';
+  /** This wrong answer was already given by the team: it costs nothing more. */
+  repeatedWrongAnswer: boolean;
+  /** The running speedrun on this objective, if any: what the solve is worth instead of points. */
+  speedrun: { runningMs: number } | null;
+  avatarId: string | null;
+}
+
+export type AnswerDecision =
+  | { kind: 'refused'; code: ErrorCode }
+  | {
+      kind: 'solved';
+      /** Points of the solve row (the speedrun's value on a speedrun). */
+      points: number;
+      ledgerKind: 'solve' | 'speedrun';
+      /** Points of the first-blood row, if this team turns out to be the first. */
+      firstBloodPoints: number;
+    }
+  | { kind: 'wrong'; penalty: number; countsAsAttempt: boolean; attemptsAfter: number };
+
+/** What a submission does, in the order the checks are made (the first refusal wins). */
+export const decideAnswer = (context: AnswerContext): AnswerDecision => {
+  const refuse = (code: ErrorCode): AnswerDecision => ({ kind: 'refused', code });
+  if (context.status === 'paused') return refuse('session.paused');
+  if (context.status !== 'running') return refuse('session.not_running');
+  if (context.teamEliminated) return refuse('team.eliminated');
+  const { objective, team } = context;
+  if (objective.closed) return refuse('objective.locked');
+  if (team.solved)
+    return refuse(
+      objective.type === 'flag' ? 'answer.flag_already_found' : 'answer.already_solved',
+    );
+  if (objective.maxAttempts !== null && team.attempts >= objective.maxAttempts)
+    return refuse('answer.max_attempts');
+  if (context.verdict === 'invalid') return refuse('answer.invalid');
+
+  if (context.verdict === 'correct') {
+    const speedrun = context.speedrun;
+    return {
+      kind: 'solved',
+      points: speedrun
+        ? speedrunValue(objective.points, speedrun.runningMs, speedrunTimeFactor(context.avatarId))
+        : objective.points,
+      ledgerKind: speedrun ? 'speedrun' : 'solve',
+      firstBloodPoints: firstBloodPoints(objective.firstBloodBonus, context.avatarId),
+    };
+  }
+  if (context.repeatedWrongAnswer)
+    return { kind: 'wrong', penalty: 0, countsAsAttempt: false, attemptsAfter: team.attempts };
+  return {
+    kind: 'wrong',
+    penalty: penaltyPoints(objective.penalty, context.avatarId),
+    countsAsAttempt: true,
+    attemptsAfter: team.attempts + 1,
+  };
+};
+
+/** Progress (spec §4): completed ÷ total × 100, rounded; 100 means every objective solved. */
+export const progressPercentage = (completed: number, total: number) =>
+  total === 0 ? 0 : Math.round((completed / total) * 100);
+
+export interface RankedTeamInput {
+  uuid: string;
+  score: number;
+  /** When the team reached its score (its last ledger row), null before any. */
+  reachedAt: Date | null;
+  eliminated: boolean;
+}
+
+/**
+ * The ranking (DESIGN §5): by score, then by the earlier time the score was reached; teams equal
+ * on both share a rank. Eliminated teams come last, in the same order among themselves.
+ */
+export const rankTeams = <T extends RankedTeamInput>(teams: readonly T[]) => {
+  const key = (team: T) => team.reachedAt?.getTime() ?? Number.POSITIVE_INFINITY;
+  const sorted = [...teams].sort(
+    (a, b) =>
+      Number(a.eliminated) - Number(b.eliminated) ||
+      b.score - a.score ||
+      key(a) - key(b) ||
+      a.uuid.localeCompare(b.uuid),
+  );
+  let rank = 0;
+  return sorted.map((team, index) => {
+    const previous = sorted[index - 1];
+    const tied =
+      previous !== undefined &&
+      previous.eliminated === team.eliminated &&
+      previous.score === team.score &&
+      key(previous) === key(team);
+    if (!tied) rank = index + 1;
+    return { ...team, rank };
+  });
+};

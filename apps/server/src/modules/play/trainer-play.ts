@@ -1,0 +1,159 @@
+import { randomUUID } from 'node:crypto';
+import type { Transaction } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import { AppError } from '../../lib/errors.js';
+import type { EventWriter } from '../../realtime/event-writer.js';
+import { sessionStream } from '../../realtime/streams.js';
+import { requireCapability, type Principal } from '../identity/auth.service.js';
+import { deriveSessionState } from '../sessions/session-state.js';
+import { timelineOf } from '../sessions/session-view.js';
+import type { SessionsRepository } from '../sessions/sessions.repository.js';
+import { announceRanking } from './answers.service.js';
+import type { PlayRepository } from './play.repository.js';
+import type { RankingCache } from './ranking-cache.js';
+import { speedrunFloor } from './scoring.js';
+
+/** What a trainer does during a game: eliminate a team, launch a speedrun, unlock an objective. */
+export const createTrainerPlay = (deps: {
+  repo: PlayRepository;
+  sessions: SessionsRepository;
+  events: EventWriter;
+  ranking: RankingCache;
+  now: (trx?: Transaction<Database>) => Promise<Date>;
+}) => {
+  const { repo, events } = deps;
+
+  /** The session row, locked, and its status; a game that has ended takes no more actions. */
+  const lockPlayable = async (trx: Transaction<Database>, sessionUuid: string) => {
+    const session = await deps.sessions.lockSession(trx, sessionUuid);
+    if (!session) throw new AppError('session.not_found');
+    const now = await deps.now(trx);
+    const { status } = deriveSessionState(timelineOf(session), now);
+    if (status === 'finished' || status === 'stopped' || status === 'canceled')
+      throw new AppError('session.ended');
+    return { session, now, status };
+  };
+
+  return {
+    async eliminate(principal: Principal, sessionUuid: string, teamUuid: string, reason: string) {
+      requireCapability(principal, 'session.run');
+      await events.transaction(async (trx, append) => {
+        await lockPlayable(trx, sessionUuid);
+        const team = await trx
+          .updateTable('gaming_session_team')
+          .set({ eliminated_at: await deps.now(trx), elimination_reason: reason })
+          .where('uuid', '=', teamUuid)
+          .where('session_uuid', '=', sessionUuid)
+          .where('eliminated_at', 'is', null)
+          .returning('name')
+          .executeTakeFirst();
+        if (!team) {
+          const exists = await deps.sessions.lockTeam(trx, sessionUuid, teamUuid);
+          throw new AppError(exists ? 'team.eliminated' : 'team.not_found');
+        }
+        await append({
+          stream: sessionStream(sessionUuid),
+          audience: 'session',
+          type: 'team.eliminated',
+          payload: { teamUuid, teamName: team.name, reason },
+        });
+        await announceRanking(repo, trx, append, sessionUuid);
+      });
+      deps.ranking.invalidate(sessionUuid);
+      return { eliminated: true as const };
+    },
+
+    async launchSpeedrun(
+      principal: Principal,
+      sessionUuid: string,
+      input: { objectiveUuid: string; title: string; description: string },
+    ) {
+      requireCapability(principal, 'session.run');
+      return events.transaction(async (trx, append) => {
+        const { session, now, status } = await lockPlayable(trx, sessionUuid);
+        if (status !== 'running' && status !== 'paused') throw new AppError('session.not_running');
+        const objective = await repo.findObjectiveForAnswer(
+          trx,
+          session.mission_uuid,
+          input.objectiveUuid,
+        );
+        if (!objective) throw new AppError('objective.not_found');
+        const solvedBy = await trx
+          .selectFrom('team_objective_state')
+          .select('team_uuid')
+          .where('session_uuid', '=', sessionUuid)
+          .where('objective_uuid', '=', input.objectiveUuid)
+          .where('solved_at', 'is not', null)
+          .executeTakeFirst();
+        if (solvedBy) throw new AppError('objective.already_solved_by_a_team');
+        if (await repo.findSpeedrun(trx, sessionUuid, input.objectiveUuid))
+          throw new AppError('session.invalid_transition');
+        const pausedNow =
+          Number(session.paused_ms) +
+          (session.paused_at ? now.getTime() - session.paused_at.getTime() : 0);
+        const uuid = randomUUID();
+        await trx
+          .insertInto('speedrun')
+          .values({
+            uuid,
+            session_uuid: sessionUuid,
+            objective_uuid: input.objectiveUuid,
+            title: input.title,
+            description: input.description,
+            launched_at: now,
+            paused_ms_at_launch: pausedNow,
+            launched_by: principal.accountId,
+          })
+          .execute();
+        await append({
+          stream: sessionStream(sessionUuid),
+          audience: 'session',
+          type: 'speedrun.launched',
+          payload: {
+            objectiveUuid: input.objectiveUuid,
+            title: input.title,
+            description: input.description,
+            launchedAt: now.toISOString(),
+            points: objective.points,
+            floor: speedrunFloor(objective.points),
+          },
+        });
+        return {
+          speedrun: { uuid, objectiveUuid: input.objectiveUuid, launchedAt: now.toISOString() },
+        };
+      });
+    },
+
+    async unlock(principal: Principal, sessionUuid: string, objectiveUuid: string) {
+      requireCapability(principal, 'session.run');
+      await events.transaction(async (trx, append) => {
+        const { session } = await lockPlayable(trx, sessionUuid);
+        const objective = await repo.findObjectiveForAnswer(
+          trx,
+          session.mission_uuid,
+          objectiveUuid,
+        );
+        if (!objective) throw new AppError('objective.not_found');
+        const inserted = await trx
+          .insertInto('objective_unlock')
+          .values({
+            session_uuid: sessionUuid,
+            objective_uuid: objectiveUuid,
+            unlocked_by: principal.accountId,
+          })
+          .onConflict((oc) => oc.doNothing())
+          .executeTakeFirst();
+        if (Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0)
+          await append({
+            stream: sessionStream(sessionUuid),
+            audience: 'session',
+            type: 'objective.unlocked',
+            payload: { objectiveUuid },
+          });
+      });
+      return { unlocked: true as const };
+    },
+  };
+};
+
+export type TrainerPlay = ReturnType<typeof createTrainerPlay>;

@@ -1,0 +1,230 @@
+import { z } from 'zod';
+import { difficultySchema, objectiveCategories, objectiveTypes } from '../domain/content.js';
+import { attachmentSchema, contentQuery } from './content.js';
+import { defineRoute } from './route.js';
+import { localeSchema } from './system.js';
+
+/**
+ * Play (DESIGN §5, §11): a team's objectives with its state, answers, follows, the ranking, and
+ * the trainer's actions during a game. No payload ever carries an answer.
+ */
+const uuid = z.uuid();
+const instant = z.iso.datetime({ offset: true });
+const sessionParams = z.object({ uuid });
+const objectiveParams = z.object({ uuid, objective: uuid });
+
+/** The limits of a submission: a flag's length, a selection's size. */
+export const answerLimits = { flagLength: 500, choices: 20 } as const;
+
+export const progressSchema = z.object({
+  completed_objectives: z.number().int().nonnegative(),
+  total_objectives: z.number().int().nonnegative(),
+  progress_percentage: z.number().int().min(0).max(100),
+});
+
+export const playObjectiveSchema = z.object({
+  uuid,
+  position: z.number().int(),
+  title: z.string(),
+  /** Markdown; empty while the objective is locked for this team. */
+  description: z.string(),
+  category: z.enum(objectiveCategories),
+  difficulty: difficultySchema,
+  points: z.number().int().nonnegative(),
+  type: z.enum(objectiveTypes),
+  /** The choices players pick from (never which are right); empty for a flag. */
+  choices: z.array(z.object({ id: z.string(), text: z.string() })),
+  /** How many choices a multiple-choice answer selects. */
+  expectedAnswers: z.number().int().positive(),
+  penalty: z.number().int().nonnegative(),
+  maxAttempts: z.number().int().positive().nullable(),
+  firstBloodBonus: z.number().int().nonnegative(),
+  /** Closed to this team until its prerequisites are solved or a trainer unlocks it. */
+  locked: z.boolean(),
+  prerequisites: z.array(uuid),
+  files: z.array(attachmentSchema),
+  /** This team's state. */
+  attempts: z.number().int().nonnegative(),
+  attemptsLeft: z.number().int().nonnegative().nullable(),
+  solved: z.boolean(),
+  solvedAt: instant.nullable(),
+  /** Opened or attempted by the team, not completed. */
+  inProgress: z.boolean(),
+  /** Followed by the caller. */
+  followed: z.boolean(),
+  /** Whether some team already took the first blood. */
+  firstBloodTaken: z.boolean(),
+  /** The speedrun running on it: what it is worth now is computed from these on server time. */
+  speedrun: z
+    .object({
+      title: z.string(),
+      description: z.string(),
+      launchedAt: instant,
+      runningMs: z.number().int().nonnegative(),
+      value: z.number().int().nonnegative(),
+      floor: z.number().int().nonnegative(),
+    })
+    .nullable(),
+});
+export type PlayObjective = z.infer<typeof playObjectiveSchema>;
+
+export const getObjectives = defineRoute({
+  method: 'GET',
+  path: '/api/sessions/{uuid}/objectives',
+  summary: 'The mission’s objectives with the caller’s team state (never an answer)',
+  tag: 'play',
+  access: 'player',
+  params: sessionParams,
+  query: contentQuery,
+  responses: {
+    200: progressSchema.extend({
+      locale: localeSchema,
+      objectives: z.array(playObjectiveSchema),
+      serverTime: instant,
+    }),
+    403: null,
+    404: null,
+  },
+});
+
+export const answerBodySchema = z
+  .object({
+    answer: z.union([
+      z.string().max(answerLimits.flagLength, { error: 'is too long for an answer' }),
+      z.array(z.string().max(100)).max(answerLimits.choices),
+    ]),
+  })
+  .strict();
+
+/** What an accepted submission did. `result` is a code the client translates. */
+export const answerResultSchema = z.object({
+  correct: z.boolean(),
+  result: z.enum(['answer.correct', 'answer.wrong', 'answer.repeated']),
+  /** Points this submission changed the team's score by (negative for a penalty). */
+  points: z.number().int(),
+  firstBlood: z.boolean(),
+  attempts: z.number().int().nonnegative(),
+  attemptsLeft: z.number().int().nonnegative().nullable(),
+  score: z.number().int(),
+  ...progressSchema.shape,
+});
+export type AnswerResult = z.infer<typeof answerResultSchema>;
+
+export const postAnswer = defineRoute({
+  method: 'POST',
+  path: '/api/sessions/{uuid}/objectives/{objective}/answers',
+  summary: 'Submits an answer: a flag, a choice id, or a list of choice ids',
+  tag: 'play',
+  access: 'player',
+  params: objectiveParams,
+  body: answerBodySchema,
+  responses: {
+    200: answerResultSchema,
+    403: null,
+    404: null,
+    409: null,
+    422: null,
+    423: null,
+    429: null,
+  },
+});
+
+const followAnswer = z.object({ followed: z.boolean() });
+
+export const postFollow = defineRoute({
+  method: 'POST',
+  path: '/api/sessions/{uuid}/objectives/{objective}/follow',
+  summary: 'Follows an objective',
+  tag: 'play',
+  access: 'player',
+  params: objectiveParams,
+  responses: { 200: followAnswer, 403: null, 404: null },
+});
+
+export const deleteFollow = defineRoute({
+  method: 'DELETE',
+  path: '/api/sessions/{uuid}/objectives/{objective}/follow',
+  summary: 'Stops following an objective',
+  tag: 'play',
+  access: 'player',
+  params: objectiveParams,
+  responses: { 200: followAnswer, 403: null, 404: null },
+});
+
+export const rankingTeamSchema = z.object({
+  uuid,
+  name: z.string(),
+  logoUrl: z.string().nullable(),
+  score: z.number().int(),
+  rank: z.number().int().positive(),
+  eliminated: z.boolean(),
+  completed_objectives: z.number().int().nonnegative(),
+});
+
+export const rankingSchema = z.object({ teams: z.array(rankingTeamSchema) });
+export type Ranking = z.infer<typeof rankingSchema>;
+
+export const getRanking = defineRoute({
+  method: 'GET',
+  path: '/api/sessions/{uuid}/ranking',
+  summary: 'The ranking, served pre-serialised',
+  tag: 'play',
+  access: 'player',
+  params: sessionParams,
+  responses: { 200: rankingSchema, 403: null, 404: null },
+});
+
+// Trainers -------------------------------------------------------------------------------------
+
+export const postEliminateTeam = defineRoute({
+  method: 'POST',
+  path: '/api/trainer/sessions/{uuid}/teams/{team}/eliminate',
+  summary: 'Eliminates a team, with the reason its players read',
+  tag: 'play',
+  access: 'trainer',
+  params: z.object({ uuid, team: uuid }),
+  body: z.object({ reason: z.string().trim().min(1).max(500) }).strict(),
+  responses: { 200: z.object({ eliminated: z.literal(true) }), 404: null, 409: null },
+});
+
+export const postSpeedrun = defineRoute({
+  method: 'POST',
+  path: '/api/trainer/sessions/{uuid}/speedruns',
+  summary: 'Launches a speedrun on an objective no team has solved',
+  tag: 'play',
+  access: 'trainer',
+  params: sessionParams,
+  body: z
+    .object({
+      objectiveUuid: uuid,
+      title: z.string().trim().min(1).max(120),
+      description: z.string().trim().max(2000),
+    })
+    .strict(),
+  responses: {
+    201: z.object({ speedrun: z.object({ uuid, objectiveUuid: uuid, launchedAt: instant }) }),
+    404: null,
+    409: null,
+  },
+});
+
+export const postUnlockObjective = defineRoute({
+  method: 'POST',
+  path: '/api/trainer/sessions/{uuid}/objectives/{objective}/unlock',
+  summary: 'Opens a locked objective to every team of the session',
+  tag: 'play',
+  access: 'trainer',
+  params: objectiveParams,
+  responses: { 200: z.object({ unlocked: z.literal(true) }), 404: null },
+});
+
+export const playRoutes = [
+  getObjectives,
+  postAnswer,
+  postFollow,
+  deleteFollow,
+  getRanking,
+  postEliminateTeam,
+  postSpeedrun,
+  postUnlockObjective,
+] as const;

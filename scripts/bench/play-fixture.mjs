@@ -1,0 +1,64 @@
+// The play figures' fixture, over real HTTP with bearer tokens (no cookies, no CSRF): the demo
+// trainer creates a session of the first demo mission, the six demo players each create a team,
+// the trainer forces the start and the countdown runs out. Answers the session, the players'
+// tokens and a flag objective without an attempt limit (wrong answers keep counting there).
+const DEMO_PASSWORD = 'Rampart#2025';
+const PLAYERS = ['alice', 'bob', 'carol', 'dave', 'erin', 'frank'];
+
+const call = async (base, method, path, { token, body, form } = {}) => {
+  const response = await fetch(`${base}${path}`, {
+    method,
+    headers: {
+      accept: 'application/json',
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(body ? { 'content-type': 'application/json' } : {}),
+    },
+    body: form ?? (body ? JSON.stringify(body) : undefined),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text}`);
+  return text ? JSON.parse(text) : null;
+};
+
+const tokenOf = async (base, side, username) =>
+  (
+    await call(base, 'POST', side === 'trainer' ? '/api/trainer/auth/token' : '/api/auth/token', {
+      body: { username, password: DEMO_PASSWORD },
+    })
+  ).token;
+
+export const setUpRunningSession = async (base) => {
+  const trainer = await tokenOf(base, 'trainer', 'trainer');
+  const { missions } = await call(base, 'GET', '/api/trainer/missions', { token: trainer });
+  const { mission } = await call(base, 'GET', `/api/trainer/missions/${missions[0].uuid}`, {
+    token: trainer,
+  });
+  const open = mission.objectives.filter((objective) => !objective.locked);
+  const target = open.find((o) => o.type === 'flag' && o.maxAttempts == null) ?? open[0];
+  const { session } = await call(base, 'POST', '/api/trainer/sessions', {
+    token: trainer,
+    body: {
+      missionUuid: mission.uuid,
+      name: `Bench ${Date.now()}`,
+      maxTeams: PLAYERS.length,
+      playersPerTeam: 1,
+      durationMinutes: 600,
+    },
+  });
+  const players = [];
+  for (const [index, username] of PLAYERS.entries()) {
+    const token = await tokenOf(base, 'player', username);
+    const form = new FormData();
+    form.append('name', `Bench team ${index + 1}`);
+    await call(base, 'POST', `/api/sessions/${session.uuid}/teams`, { token, form });
+    players.push(token);
+  }
+  await call(base, 'POST', `/api/trainer/sessions/${session.uuid}/start`, {
+    token: trainer,
+    body: { force: true },
+  });
+  const started = await call(base, 'GET', `/api/sessions/${session.uuid}`, { token: players[0] });
+  const wait = Date.parse(started.session.startsAt) - Date.parse(started.session.serverTime);
+  await new Promise((resolve) => setTimeout(resolve, Math.max(0, wait) + 500));
+  return { sessionUuid: session.uuid, objectiveUuid: target.uuid, players };
+};
