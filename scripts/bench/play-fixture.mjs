@@ -34,7 +34,7 @@ export const setUpRunningSession = async (base) => {
     token: trainer,
   });
   const open = mission.objectives.filter((objective) => !objective.locked);
-  const target = open.find((o) => o.type === 'flag' && o.maxAttempts == null) ?? open[0];
+  const target = open.find((o) => o.type === 'flag' && (o.maxAttempts ?? null) === null) ?? open[0];
   const { session } = await call(base, 'POST', '/api/trainer/sessions', {
     token: trainer,
     body: {
