@@ -13,6 +13,7 @@ export const namespaces = [
   'content',
   'cookies',
   'errors',
+  'game',
   'onboarding',
   'profile',
   'realtime',

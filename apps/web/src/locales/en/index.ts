@@ -3,6 +3,7 @@ import common from './common.json';
 import content from './content.json';
 import cookies from './cookies.json';
 import errors from './errors.json';
+import game from './game.json';
 import onboarding from './onboarding.json';
 import profile from './profile.json';
 import realtime from './realtime.json';
@@ -16,6 +17,7 @@ const en = {
   content,
   cookies,
   errors,
+  game,
   onboarding,
   profile,
   realtime,

@@ -4,6 +4,7 @@ import common from './common.json';
 import content from './content.json';
 import cookies from './cookies.json';
 import errors from './errors.json';
+import game from './game.json';
 import onboarding from './onboarding.json';
 import profile from './profile.json';
 import realtime from './realtime.json';
@@ -17,6 +18,7 @@ const fr: Record<keyof typeof en, object> = {
   content,
   cookies,
   errors,
+  game,
   onboarding,
   profile,
   realtime,

@@ -22,6 +22,13 @@ export const useSessionStream = (session: PlayerSession | undefined): StreamStat
     void queryClient.invalidateQueries({ queryKey: sessionQueryKeys.detail(uuid) });
     void queryClient.invalidateQueries({ queryKey: contentQueryKeys.all });
   };
+  /** Objectives and ranking of the game in progress (and the session's own progress). */
+  const refreshGame = () => {
+    if (!uuid) return;
+    void queryClient.invalidateQueries({ queryKey: ['game', uuid] });
+    void queryClient.invalidateQueries({ queryKey: sessionQueryKeys.detail(uuid) });
+  };
+  const ownTeam = session?.gaming_session_user?.gaming_session_team?.uuid ?? null;
   const path =
     uuid && session?.gaming_session_user
       ? sessionApiPath('/api/sessions/{uuid}/events', uuid)
@@ -52,7 +59,36 @@ export const useSessionStream = (session: PlayerSession | undefined): StreamStat
       'team.created': refresh,
       'team.member_joined': refresh,
       'team.member_left': refresh,
-      'stream.reset': refresh,
+      'objective.solved': ({ payload }) => {
+        refreshGame();
+        if (payload.teamUuid === ownTeam) return;
+        // Who solved, never what they answered.
+        if (payload.firstBlood) toast.info(t('toast.firstBlood', { team: payload.teamName }));
+        else toast.info(t('toast.solved', { team: payload.teamName }));
+      },
+      'objective.attempted': refreshGame,
+      'objective.unlocked': () => {
+        refreshGame();
+        toast.info(t('toast.unlocked'));
+      },
+      'speedrun.launched': ({ payload }) => {
+        refreshGame();
+        toast.warning(t('toast.speedrun', { title: payload.title }), {
+          description: payload.description,
+        });
+      },
+      'team.eliminated': ({ payload }) => {
+        refreshGame();
+        refresh();
+        toast.warning(t('toast.eliminated', { team: payload.teamName }), {
+          description: payload.reason,
+        });
+      },
+      'ranking.changed': refreshGame,
+      'stream.reset': () => {
+        refresh();
+        refreshGame();
+      },
     },
     { scope: teamUuid },
   );

@@ -1,0 +1,7 @@
+/** Query keys of a game in progress: refreshed together when the session's stream says so. */
+export const gameQueryKeys = {
+  all: (sessionUuid: string) => ['game', sessionUuid] as const,
+  objectives: (sessionUuid: string, locale: string) =>
+    ['game', sessionUuid, 'objectives', locale] as const,
+  ranking: (sessionUuid: string) => ['game', sessionUuid, 'ranking'] as const,
+};

@@ -1,0 +1,41 @@
+import { deleteFollow, postAnswer, postFollow } from '@rampart/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiClient } from '../../../lib/api-client';
+import { sessionApiPath, sessionQueryKeys } from '../../sessions/lib/session-query-keys';
+import { gameQueryKeys } from './game-query-keys';
+
+const objectivePath = (template: string, sessionUuid: string, objective: string) =>
+  sessionApiPath(template, sessionUuid, { objective });
+
+/** Submits an answer; the objectives, the ranking and the session's progress follow. */
+export const useSubmitAnswer = (sessionUuid: string) => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ objective, answer }: { objective: string; answer: string | string[] }) =>
+      apiClient.post(
+        objectivePath(postAnswer.path, sessionUuid, objective),
+        { answer },
+        { schema: postAnswer.responses[200] },
+      ),
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: gameQueryKeys.all(sessionUuid) });
+      void queryClient.invalidateQueries({ queryKey: sessionQueryKeys.detail(sessionUuid) });
+    },
+  });
+};
+
+export const useToggleFollow = (sessionUuid: string) => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ objective, follow }: { objective: string; follow: boolean }) =>
+      follow
+        ? apiClient.post(objectivePath(postFollow.path, sessionUuid, objective), undefined, {
+            schema: postFollow.responses[200],
+          })
+        : apiClient.delete(objectivePath(deleteFollow.path, sessionUuid, objective), {
+            schema: deleteFollow.responses[200],
+          }),
+    onSettled: () =>
+      void queryClient.invalidateQueries({ queryKey: gameQueryKeys.all(sessionUuid) }),
+  });
+};

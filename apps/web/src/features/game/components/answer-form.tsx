@@ -1,0 +1,139 @@
+import { answerLimits, type AnswerResult, type PlayObjective } from '@rampart/contracts';
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/ui/button/button';
+import formStyles from '../../../components/ui/form/form.module.css';
+import { errorMessage } from '../../../lib/error-message';
+import { useSubmitAnswer } from '../api/play-mutations';
+import styles from './answer-form.module.css';
+
+/**
+ * The answer form, fitted to the objective's type: a flag field, a radio group, or checkboxes
+ * with the number to tick. Says what a wrong answer costs before it is sent, and what happened
+ * after.
+ */
+export function AnswerForm({
+  sessionUuid,
+  objective,
+}: {
+  sessionUuid: string;
+  objective: PlayObjective;
+}) {
+  const { t } = useTranslation(['game', 'errors']);
+  const id = useId();
+  const field = useRef<HTMLInputElement>(null);
+  const submit = useSubmitAnswer(sessionUuid);
+  const [flag, setFlag] = useState('');
+  const [picked, setPicked] = useState<string[]>([]);
+  const [result, setResult] = useState<AnswerResult | null>(null);
+  const multiple = objective.type === 'multiple_choice';
+  const ready =
+    objective.type === 'flag'
+      ? flag.trim() !== ''
+      : multiple
+        ? picked.length === objective.expectedAnswers
+        : picked.length === 1;
+
+  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!ready || submit.isPending) return;
+    const answer = objective.type === 'flag' ? flag : multiple ? picked : picked[0]!;
+    setResult(null);
+    submit.mutate(
+      { objective: objective.uuid, answer },
+      {
+        onSuccess: (outcome) => {
+          setResult(outcome);
+          if (!outcome.correct) field.current?.select();
+        },
+      },
+    );
+  };
+
+  const toggle = (choice: string) =>
+    setPicked((current) =>
+      multiple
+        ? current.includes(choice)
+          ? current.filter((c) => c !== choice)
+          : [...current, choice]
+        : [choice],
+    );
+
+  return (
+    <form
+      className={formStyles.form}
+      onSubmit={handleSubmit}
+      noValidate
+      aria-describedby={`${id}-cost`}
+    >
+      {objective.type === 'flag' ? (
+        <div className={formStyles.field}>
+          <label className={formStyles.label} htmlFor={`${id}-flag`}>
+            {t('answer.flag')}
+          </label>
+          <input
+            ref={field}
+            id={`${id}-flag`}
+            className={`${formStyles.input} ${styles.flag}`}
+            value={flag}
+            maxLength={answerLimits.flagLength}
+            onChange={(event) => setFlag(event.target.value)}
+            autoComplete="off"
+            spellCheck={false}
+          />
+        </div>
+      ) : (
+        <fieldset className={styles.choices}>
+          <legend className={formStyles.label}>
+            {multiple
+              ? t('answer.pick', { count: objective.expectedAnswers })
+              : t('answer.pickOne')}
+          </legend>
+          {objective.choices.map((choice) => (
+            <label key={choice.id} className={styles.choice}>
+              <input
+                type={multiple ? 'checkbox' : 'radio'}
+                name={`${id}-choice`}
+                value={choice.id}
+                checked={picked.includes(choice.id)}
+                onChange={() => toggle(choice.id)}
+              />
+              <span>{choice.text}</span>
+            </label>
+          ))}
+        </fieldset>
+      )}
+      <p id={`${id}-cost`} className={formStyles.hint}>
+        {[
+          objective.attemptsLeft === null
+            ? t('answer.unlimited')
+            : t('answer.attemptsLeft', { count: objective.attemptsLeft }),
+          objective.penalty > 0
+            ? t('answer.penalty', { count: objective.penalty })
+            : t('answer.noPenalty'),
+        ].join(' · ')}
+      </p>
+      <div role="status" aria-live="polite">
+        {result && (
+          <p className={result.correct ? formStyles.ok : formStyles.error}>
+            {t(
+              `result.${result.result.replace('answer.', '') as 'correct' | 'wrong' | 'repeated'}`,
+              {
+                count: Math.abs(result.points),
+              },
+            )}
+            {result.firstBlood && ` ${t('result.firstBlood')}`}
+          </p>
+        )}
+        {submit.isError && (
+          <p className={formStyles.error}>{errorMessage(t, submit.error, 'session')}</p>
+        )}
+      </div>
+      <div className={formStyles.actions}>
+        <Button type="submit" disabled={!ready || submit.isPending}>
+          {submit.isPending ? t('answer.sending') : t('answer.submit')}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,55 @@
+import type { PlayObjective } from '@rampart/contracts';
+import { useTranslation } from 'react-i18next';
+import { AvatarImage } from '../../onboarding';
+import { TeamLogo, type PlayerSession } from '../../sessions';
+import styles from './my-team.module.css';
+
+/** The player's team: members, score, rank, and what it solved. */
+export function MyTeam({
+  session,
+  objectives,
+}: {
+  session: PlayerSession;
+  objectives: readonly PlayObjective[];
+}) {
+  const { t } = useTranslation('game');
+  const team = session.gaming_session_user?.gaming_session_team;
+  if (!team) return null;
+  const solved = objectives.filter((objective) => objective.solved);
+  return (
+    <div className={styles.team}>
+      <div className={styles.head}>
+        <TeamLogo name={team.name} url={team.logoUrl} size={48} />
+        <div>
+          <h2 className={styles.name}>{team.name}</h2>
+          <p className={styles.figures}>
+            {t('team.figures', { rank: team.rank, score: team.score })}
+          </p>
+        </div>
+      </div>
+      <ul className={styles.members} aria-label={t('team.members')}>
+        {team.members.map((member) => (
+          <li key={member.pseudo}>
+            <AvatarImage id={member.avatarId} size={28} />
+            <span>{member.pseudo}</span>
+          </li>
+        ))}
+      </ul>
+      <h3 className={styles.subtitle}>
+        {t('team.solved', { count: session.completed_objectives, total: session.total_objectives })}
+      </h3>
+      <progress
+        className={styles.progress}
+        max={100}
+        value={session.progress_percentage}
+        aria-label={t('team.progress', { percent: session.progress_percentage })}
+      />
+      {session.progress_percentage === 100 && <p className={styles.all}>{t('team.allSolved')}</p>}
+      <ul className={styles.solvedList}>
+        {solved.map((objective) => (
+          <li key={objective.uuid}>{objective.title}</li>
+        ))}
+      </ul>
+    </div>
+  );
+}

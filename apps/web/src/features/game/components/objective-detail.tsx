@@ -1,0 +1,91 @@
+import type { PlayObjective } from '@rampart/contracts';
+import { difficultyLabels, type Difficulty } from '@rampart/contracts';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/ui/button/button';
+import { Markdown } from '../../../components/ui/markdown/markdown';
+import { useToggleFollow } from '../api/play-mutations';
+import { AnswerForm } from './answer-form';
+import styles from './objective-detail.module.css';
+
+/** The selected objective: what to find, the evidence, the team's attempts and the answer form. */
+export function ObjectiveDetail({
+  sessionUuid,
+  objective,
+}: {
+  sessionUuid: string;
+  objective: PlayObjective | null;
+}) {
+  const { t } = useTranslation(['game', 'content']);
+  const follow = useToggleFollow(sessionUuid);
+  if (!objective) return <p className={styles.hint}>{t('detail.none')}</p>;
+  return (
+    <article className={styles.detail} aria-labelledby={`objective-${objective.uuid}`}>
+      <header className={styles.header}>
+        <h2 id={`objective-${objective.uuid}`} className={styles.title}>
+          {objective.title}
+        </h2>
+        <Button
+          variant="secondary"
+          aria-pressed={objective.followed}
+          disabled={follow.isPending}
+          onClick={() => follow.mutate({ objective: objective.uuid, follow: !objective.followed })}
+        >
+          {objective.followed ? t('detail.unfollow') : t('detail.follow')}
+        </Button>
+      </header>
+      <ul className={styles.facts}>
+        <li>{t(`content:categories.${objective.category}`)}</li>
+        <li>
+          {t(`content:difficulty.levels.${difficultyLabels[objective.difficulty as Difficulty]}`)}
+        </li>
+        <li>{t('objective.points', { count: objective.points })}</li>
+        {objective.firstBloodBonus > 0 && (
+          <li>
+            {objective.firstBloodTaken
+              ? t('detail.firstBloodTaken')
+              : t('detail.firstBlood', { count: objective.firstBloodBonus })}
+          </li>
+        )}
+      </ul>
+      {objective.speedrun && (
+        <p className={styles.speedrun} role="note">
+          {t('detail.speedrun', {
+            title: objective.speedrun.title,
+            value: objective.speedrun.value,
+            floor: objective.speedrun.floor,
+          })}
+        </p>
+      )}
+      {objective.locked ? (
+        <p className={styles.locked}>{t('detail.locked')}</p>
+      ) : (
+        <>
+          <Markdown headingLevel={3}>{objective.description}</Markdown>
+          {objective.files.length > 0 && (
+            <ul className={styles.files} aria-label={t('detail.files')}>
+              {objective.files.map((file) => (
+                <li key={file.uuid}>
+                  <a href={file.url} download={file.name}>
+                    {file.name}
+                  </a>{' '}
+                  <span className={styles.size}>
+                    {t('detail.size', { size: Math.ceil(file.size / 1024) })}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          )}
+          {objective.solved ? (
+            <p className={styles.solved} role="status">
+              {t('detail.solved')}
+            </p>
+          ) : objective.attemptsLeft === 0 ? (
+            <p className={styles.locked}>{t('detail.closed')}</p>
+          ) : (
+            <AnswerForm key={objective.uuid} sessionUuid={sessionUuid} objective={objective} />
+          )}
+        </>
+      )}
+    </article>
+  );
+}

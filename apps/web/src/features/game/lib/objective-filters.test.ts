@@ -1,0 +1,58 @@
+import type { PlayObjective } from '@rampart/contracts';
+import { describe, expect, it } from 'vitest';
+import { filterObjectives, noFilters } from './objective-filters';
+
+const objective = (overrides: Partial<PlayObjective>): PlayObjective => ({
+  uuid: crypto.randomUUID(),
+  position: 0,
+  title: 'x',
+  description: '',
+  category: 'web',
+  difficulty: 1,
+  points: 10,
+  type: 'flag',
+  choices: [],
+  expectedAnswers: 1,
+  penalty: 0,
+  maxAttempts: null,
+  firstBloodBonus: 0,
+  locked: false,
+  prerequisites: [],
+  files: [],
+  attempts: 0,
+  attemptsLeft: null,
+  solved: false,
+  solvedAt: null,
+  inProgress: false,
+  followed: false,
+  firstBloodTaken: false,
+  speedrun: null,
+  ...overrides,
+});
+
+const a = objective({ title: 'a', followed: true });
+const b = objective({ title: 'b', inProgress: true, category: 'crypto', difficulty: 3 });
+const c = objective({ title: 'c', solved: true, category: 'crypto' });
+const all = [a, b, c];
+const titles = (list: PlayObjective[]) => list.map((o) => o.title);
+
+describe('objective lists and filters', () => {
+  it.each([
+    ['all', ['a', 'b', 'c']],
+    ['followed', ['a']],
+    ['inProgress', ['b']],
+    ['completed', ['c']],
+  ] as const)('the %s list', (list, expected) => {
+    expect(titles(filterObjectives(all, { ...noFilters, list }))).toEqual(expected);
+  });
+
+  it('filters by category and difficulty together', () => {
+    expect(titles(filterObjectives(all, { ...noFilters, category: 'crypto' }))).toEqual(['b', 'c']);
+    expect(
+      titles(filterObjectives(all, { ...noFilters, category: 'crypto', difficulty: 3 })),
+    ).toEqual(['b']);
+    expect(
+      titles(filterObjectives(all, { list: 'completed', category: 'web', difficulty: 'any' })),
+    ).toEqual([]);
+  });
+});

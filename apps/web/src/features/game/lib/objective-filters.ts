@@ -1,0 +1,35 @@
+import type { ObjectiveCategory, PlayObjective } from '@rampart/contracts';
+
+/** The objective lists of spec §2: all, followed, in progress, completed. */
+export const objectiveLists = ['all', 'followed', 'inProgress', 'completed'] as const;
+export type ObjectiveList = (typeof objectiveLists)[number];
+
+export interface ObjectiveFilters {
+  list: ObjectiveList;
+  category: ObjectiveCategory | 'any';
+  difficulty: number | 'any';
+}
+
+export const noFilters: ObjectiveFilters = { list: 'all', category: 'any', difficulty: 'any' };
+
+const inList = (objective: PlayObjective, list: ObjectiveList) => {
+  switch (list) {
+    case 'all':
+      return true;
+    case 'followed':
+      return objective.followed;
+    case 'inProgress':
+      return objective.inProgress && !objective.solved;
+    case 'completed':
+      return objective.solved;
+  }
+};
+
+/** The objectives a list and filters keep, in the mission's order. */
+export const filterObjectives = (objectives: readonly PlayObjective[], filters: ObjectiveFilters) =>
+  objectives.filter(
+    (objective) =>
+      inList(objective, filters.list) &&
+      (filters.category === 'any' || objective.category === filters.category) &&
+      (filters.difficulty === 'any' || objective.difficulty === filters.difficulty),
+  );

@@ -1,0 +1,162 @@
+import type { GameObjectives } from '../api/get-objectives';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderApp } from '../../../test/render-app';
+import { buildPlayerSession, sessionApi } from '../../sessions/testing/session-api';
+
+const running = () =>
+  buildPlayerSession({
+    status: 'running',
+    startsAt: new Date(Date.now() - 60_000).toISOString(),
+    endsAt: new Date(Date.now() + 1_800_000).toISOString(),
+  });
+
+const objectivesBody = (): GameObjectives => ({
+  locale: 'en',
+  serverTime: new Date().toISOString(),
+  completed_objectives: 0,
+  total_objectives: 2,
+  progress_percentage: 0,
+  objectives: [
+    {
+      uuid: '0190a1b2-c3d4-7e5f-8c9b-000000000001',
+      position: 0,
+      title: 'Who knocked?',
+      description: 'Give the **IP address** of the attacker.',
+      category: 'forensics',
+      difficulty: 1,
+      points: 50,
+      type: 'flag',
+      choices: [],
+      expectedAnswers: 1,
+      penalty: 10,
+      maxAttempts: 3,
+      firstBloodBonus: 20,
+      locked: false,
+      prerequisites: [],
+      files: [],
+      attempts: 1,
+      attemptsLeft: 2,
+      solved: false,
+      solvedAt: null,
+      inProgress: true,
+      followed: false,
+      firstBloodTaken: false,
+      speedrun: null,
+    },
+    {
+      uuid: '0190a1b2-c3d4-7e5f-8c9b-000000000002',
+      position: 1,
+      title: 'Tool of the trade',
+      description: 'Which tool?',
+      category: 'web',
+      difficulty: 2,
+      points: 80,
+      type: 'multiple_choice',
+      choices: [
+        { id: 'a', text: 'sqlmap' },
+        { id: 'b', text: 'Nikto' },
+        { id: 'c', text: 'curl' },
+      ],
+      expectedAnswers: 2,
+      penalty: 0,
+      maxAttempts: null,
+      firstBloodBonus: 0,
+      locked: false,
+      prerequisites: [],
+      files: [],
+      attempts: 0,
+      attemptsLeft: null,
+      solved: false,
+      solvedAt: null,
+      inProgress: false,
+      followed: false,
+      firstBloodTaken: false,
+      speedrun: null,
+    },
+  ],
+});
+
+describe('the game screen', () => {
+  it('opens on the briefing, lists objectives by list, and answers a flag with its cost shown first', async () => {
+    const session = running();
+    const flagPath = `POST /api/sessions/${session.uuid}/objectives/0190a1b2-c3d4-7e5f-8c9b-000000000001/answers`;
+    let sent: unknown = null;
+    renderApp(`/sessions/${session.uuid}/game`, {
+      api: {
+        ...sessionApi(() => session),
+        [`GET /api/sessions/${session.uuid}/objectives`]: () => Response.json(objectivesBody()),
+        [flagPath]: (init) => {
+          sent = JSON.parse(String(init.body));
+          return Response.json({
+            correct: false,
+            result: 'answer.wrong',
+            points: -10,
+            firstBlood: false,
+            attempts: 2,
+            attemptsLeft: 1,
+            score: -20,
+            completed_objectives: 0,
+            total_objectives: 2,
+            progress_percentage: 0,
+          });
+        },
+      },
+    });
+    const tabs = await screen.findByRole('tablist', { name: 'Game' });
+    expect(within(tabs).getByRole('tab', { name: 'Briefing' }).getAttribute('aria-selected')).toBe(
+      'true',
+    );
+    expect(
+      within(tabs)
+        .getAllByRole('tab')
+        .map((tab) => tab.textContent),
+    ).toEqual(['Briefing', 'Chat', 'Console', 'Detail', 'Ranking', 'My team', 'VPN']);
+
+    fireEvent.click(await screen.findByRole('button', { name: 'In progress' }));
+    expect(screen.queryByRole('button', { name: /Tool of the trade/ })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: /Who knocked\?/ }));
+    expect(within(tabs).getByRole('tab', { name: 'Detail' }).getAttribute('aria-selected')).toBe(
+      'true',
+    );
+    expect(screen.getByText('2 attempts left · a wrong answer costs 10 points')).toBeTruthy();
+    fireEvent.change(screen.getByRole('textbox', { name: 'Your answer' }), {
+      target: { value: '198.51.100.7' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText('Wrong answer: −10 points.')).toBeTruthy();
+    expect(sent).toEqual({ answer: '198.51.100.7' });
+  });
+
+  it('asks for exactly the expected number of choices', async () => {
+    const session = running();
+    renderApp(`/sessions/${session.uuid}/game`, {
+      api: {
+        ...sessionApi(() => session),
+        [`GET /api/sessions/${session.uuid}/objectives`]: () => Response.json(objectivesBody()),
+      },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: /Tool of the trade/ }));
+    const group = screen.getByRole('group', { name: 'Pick 2 answers' });
+    const submit = screen.getByRole('button', { name: 'Submit' }) as HTMLButtonElement;
+    fireEvent.click(within(group).getByRole('checkbox', { name: 'sqlmap' }));
+    expect(submit.disabled).toBe(true);
+    fireEvent.click(within(group).getByRole('checkbox', { name: 'curl' }));
+    await waitFor(() => expect(submit.disabled).toBe(false));
+  });
+
+  it('shows the spec’s message where lab environments are not available', async () => {
+    const session = running();
+    renderApp(`/fr/sessions/${session.uuid}/game`, {
+      api: {
+        ...sessionApi(() => session),
+        [`GET /api/sessions/${session.uuid}/objectives`]: () => Response.json(objectivesBody()),
+      },
+    });
+    await screen.findByRole('tab', { name: 'Classement' });
+    fireEvent.click(screen.getByRole('tab', { name: 'Console' }));
+    expect(
+      await screen.findByText('Aucun environnement disponible, réessayez plus tard'),
+    ).toBeTruthy();
+  });
+});
