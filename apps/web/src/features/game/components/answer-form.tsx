@@ -15,9 +15,12 @@ import styles from './answer-form.module.css';
 export function AnswerForm({
   sessionUuid,
   objective,
+  onResult,
 }: {
   sessionUuid: string;
   objective: PlayObjective;
+  /** What a submission did: shown by the detail, which outlives the form once solved. */
+  onResult: (result: AnswerResult | null) => void;
 }) {
   const { t } = useTranslation(['game', 'errors']);
   const id = useId();
@@ -25,7 +28,6 @@ export function AnswerForm({
   const submit = useSubmitAnswer(sessionUuid);
   const [flag, setFlag] = useState('');
   const [picked, setPicked] = useState<string[]>([]);
-  const [result, setResult] = useState<AnswerResult | null>(null);
   const multiple = objective.type === 'multiple_choice';
   const ready =
     objective.type === 'flag'
@@ -38,12 +40,12 @@ export function AnswerForm({
     event.preventDefault();
     if (!ready || submit.isPending) return;
     const answer = objective.type === 'flag' ? flag : multiple ? picked : picked[0]!;
-    setResult(null);
+    onResult(null);
     submit.mutate(
       { objective: objective.uuid, answer },
       {
         onSuccess: (outcome) => {
-          setResult(outcome);
+          onResult(outcome);
           if (!outcome.correct) field.current?.select();
         },
       },
@@ -113,22 +115,11 @@ export function AnswerForm({
             : t('answer.noPenalty'),
         ].join(' · ')}
       </p>
-      <div role="status" aria-live="polite">
-        {result && (
-          <p className={result.correct ? formStyles.ok : formStyles.error}>
-            {t(
-              `result.${result.result.replace('answer.', '') as 'correct' | 'wrong' | 'repeated'}`,
-              {
-                count: Math.abs(result.points),
-              },
-            )}
-            {result.firstBlood && ` ${t('result.firstBlood')}`}
-          </p>
-        )}
-        {submit.isError && (
-          <p className={formStyles.error}>{errorMessage(t, submit.error, 'session')}</p>
-        )}
-      </div>
+      {submit.isError && (
+        <p className={formStyles.error} role="alert">
+          {errorMessage(t, submit.error, 'session')}
+        </p>
+      )}
       <div className={formStyles.actions}>
         <Button type="submit" disabled={!ready || submit.isPending}>
           {submit.isPending ? t('answer.sending') : t('answer.submit')}

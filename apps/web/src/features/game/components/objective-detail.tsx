@@ -1,6 +1,8 @@
-import type { PlayObjective } from '@rampart/contracts';
+import type { AnswerResult, PlayObjective } from '@rampart/contracts';
 import { difficultyLabels, type Difficulty } from '@rampart/contracts';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import formStyles from '../../../components/ui/form/form.module.css';
 import { Button } from '../../../components/ui/button/button';
 import { Markdown } from '../../../components/ui/markdown/markdown';
 import { useToggleFollow } from '../api/play-mutations';
@@ -17,6 +19,9 @@ export function ObjectiveDetail({
 }) {
   const { t } = useTranslation(['game', 'content']);
   const follow = useToggleFollow(sessionUuid);
+  // The last submission's outcome, for this objective: it stays once the form gives way to
+  // "solved". The parent keys this component by objective, so it starts empty for each.
+  const [result, setResult] = useState<AnswerResult | null>(null);
   if (!objective) return <p className={styles.hint}>{t('detail.none')}</p>;
   return (
     <article className={styles.detail} aria-labelledby={`objective-${objective.uuid}`}>
@@ -75,14 +80,25 @@ export function ObjectiveDetail({
               ))}
             </ul>
           )}
+          <div role="status" aria-live="polite">
+            {result && (
+              <p className={result.correct ? formStyles.ok : formStyles.error}>
+                {result.result === 'answer.wrong' && result.points === 0
+                  ? t('result.wrongFree')
+                  : t(
+                      `result.${result.result.replace('answer.', '') as 'correct' | 'wrong' | 'repeated'}`,
+                      { count: Math.abs(result.points) },
+                    )}
+                {result.firstBlood && ` ${t('result.firstBlood')}`}
+              </p>
+            )}
+          </div>
           {objective.solved ? (
-            <p className={styles.solved} role="status">
-              {t('detail.solved')}
-            </p>
+            <p className={styles.solved}>{t('detail.solved')}</p>
           ) : objective.attemptsLeft === 0 ? (
             <p className={styles.locked}>{t('detail.closed')}</p>
           ) : (
-            <AnswerForm key={objective.uuid} sessionUuid={sessionUuid} objective={objective} />
+            <AnswerForm sessionUuid={sessionUuid} objective={objective} onResult={setResult} />
           )}
         </>
       )}

@@ -46,7 +46,13 @@ function Game({ session }: { session: PlayerSession }) {
     {
       id: 'detail',
       label: t('tabs.detail'),
-      content: <ObjectiveDetail sessionUuid={session.uuid} objective={current} />,
+      content: (
+        <ObjectiveDetail
+          key={current?.uuid ?? 'none'}
+          sessionUuid={session.uuid}
+          objective={current}
+        />
+      ),
     },
     {
       id: 'ranking',
