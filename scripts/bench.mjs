@@ -179,7 +179,11 @@ try {
     const fixture = await setUpRunningSession(server.url);
     const wrong = measureAnswers(server.url, fixture);
     rows.push([
-      `wrong answers (${kind}): penalty, ledger row, ranking event`,
+      `wrong answers (${kind}): ${
+        fixture.penalty > 0
+          ? 'attempt, penalty in the ledger, ranking event'
+          : 'attempt and team event (no penalty on this objective)'
+      }`,
       `${format(wrong.rate)} answers/s`,
       `p50 ${wrong.p50} ms · p99 ${wrong.p99} ms`,
       wrong.errors ? `${format(wrong.errors)} errors` : '',

@@ -60,5 +60,10 @@ export const setUpRunningSession = async (base) => {
   const started = await call(base, 'GET', `/api/sessions/${session.uuid}`, { token: players[0] });
   const wait = Date.parse(started.session.startsAt) - Date.parse(started.session.serverTime);
   await new Promise((resolve) => setTimeout(resolve, Math.max(0, wait) + 500));
-  return { sessionUuid: session.uuid, objectiveUuid: target.uuid, players };
+  return {
+    sessionUuid: session.uuid,
+    objectiveUuid: target.uuid,
+    penalty: target.penalty ?? 0,
+    players,
+  };
 };

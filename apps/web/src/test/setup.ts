@@ -8,6 +8,8 @@ configure({ asyncUtilTimeout: 5_000 });
 beforeAll(async () => {
   // jsdom has no layout: React Router's scroll restoration would log "not implemented".
   window.scrollTo = () => undefined;
+  // Nor scrollIntoView (the game screen brings the selected objective's detail into view).
+  Element.prototype.scrollIntoView = () => undefined;
   await initI18n('en');
 });
 
