@@ -3,7 +3,8 @@ import type { AnswerResult, ObjectiveType } from '@rampart/contracts';
 import type { Transaction } from 'kysely';
 import type { Database, ObjectiveAnswer } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
-import type { AppendInTransaction, EventWriter } from '../../realtime/event-writer.js';
+import type { EventToAppend } from '../../realtime/event-log.repository.js';
+import type { EventWriter } from '../../realtime/event-writer.js';
 import { sessionStream } from '../../realtime/streams.js';
 import { checkChoices, checkFlag, normaliseFlag } from '../content/answer-check.js';
 import { requireCapability, type Principal } from '../identity/auth.service.js';
@@ -39,13 +40,12 @@ const verdictOf = (
   return checkChoices(answer, stored, type, offered);
 };
 
-/** Ranks the session's teams and tells everyone: the whole table, serialised once. */
-export const announceRanking = async (
+/** The session's ranking as an event for everyone: the whole table, serialised once. */
+export const rankingEvent = async (
   repo: PlayRepository,
   trx: Transaction<Database>,
-  append: AppendInTransaction,
   sessionUuid: string,
-) => {
+): Promise<EventToAppend> => {
   const rows = await repo.listRankingRows(sessionUuid, trx);
   const ranked = rankTeams(
     rows.map((row) => ({
@@ -56,7 +56,7 @@ export const announceRanking = async (
       eliminated: row.eliminated_at !== null,
     })),
   );
-  await append({
+  return {
     stream: sessionStream(sessionUuid),
     audience: 'session',
     type: 'ranking.changed',
@@ -69,7 +69,7 @@ export const announceRanking = async (
         eliminated,
       })),
     },
-  });
+  };
 };
 
 export const createAnswersService = (deps: {
@@ -115,7 +115,6 @@ export const createAnswersService = (deps: {
         !(await repo.isUnlocked(trx, sessionUuid, objectiveUuid)) &&
         (await repo.solvedAmong(trx, teamUuid, objective.prerequisites)).size <
           objective.prerequisites.length;
-      const speedrun = await repo.findSpeedrun(trx, sessionUuid, objectiveUuid);
       const pausedNow =
         Number(session.paused_ms) +
         (session.paused_at ? now.getTime() - session.paused_at.getTime() : 0);
@@ -127,6 +126,11 @@ export const createAnswersService = (deps: {
         (objective.choices as { id: string }[]).map((choice) => choice.id),
       );
       const attemptsBefore = team.attempts;
+      // A speedrun changes what a solve is worth: read only for a correct answer.
+      const speedrun =
+        verdict === 'correct'
+          ? await repo.findSpeedrun(trx, sessionUuid, objectiveUuid)
+          : undefined;
       const repeated =
         verdict === 'wrong' &&
         state.status === 'running' &&
@@ -175,6 +179,8 @@ export const createAnswersService = (deps: {
       let points = 0;
       let firstBlood = false;
       let attempts = attemptsBefore;
+      // Appended last: an append holds the session stream's counter row until commit.
+      const announcements: EventToAppend[] = [];
       if (decision.kind === 'solved') {
         await repo.addScore(trx, { ...base, kind: decision.ledgerKind, points: decision.points });
         points = decision.points;
@@ -187,7 +193,7 @@ export const createAnswersService = (deps: {
           if (firstBlood) points += decision.firstBloodPoints;
         }
         await repo.updateTeamState(trx, teamUuid, objectiveUuid, { solvedBy: principal.accountId });
-        await append({
+        announcements.push({
           stream: sessionStream(sessionUuid),
           audience: 'session',
           type: 'objective.solved',
@@ -207,7 +213,7 @@ export const createAnswersService = (deps: {
           await repo.addScore(trx, { ...base, kind: 'penalty', points: -decision.penalty });
           points = -decision.penalty;
         }
-        await append({
+        announcements.push({
           stream: sessionStream(sessionUuid),
           audience: `team:${teamUuid}`,
           type: 'objective.attempted',
@@ -223,12 +229,13 @@ export const createAnswersService = (deps: {
           },
         });
       }
-      if (points !== 0) await announceRanking(repo, trx, append, sessionUuid);
-
-      // One after the other: a transaction is one connection.
-      const completed = await repo.countSolved(trx, teamUuid);
-      const total = await repo.countObjectives(session.mission_uuid, trx);
-      const score = await repo.teamScore(trx, teamUuid);
+      if (points !== 0) announcements.push(await rankingEvent(repo, trx, sessionUuid));
+      const { completed, total, score } = await repo.teamProgress(
+        trx,
+        teamUuid,
+        session.mission_uuid,
+      );
+      for (const announcement of announcements) await append(announcement);
       return {
         correct: decision.kind === 'solved',
         result:

@@ -215,29 +215,6 @@ export const createPlayRepository = (db: Kysely<Database>) => ({
       .where('t.session_uuid', '=', sessionUuid)
       .execute(),
 
-  countObjectives: async (missionUuid: string, executor: Db = db) =>
-    Number(
-      (
-        await executor
-          .selectFrom('objective')
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .where('mission_uuid', '=', missionUuid)
-          .executeTakeFirstOrThrow()
-      ).n,
-    ),
-
-  countSolved: async (trx: Db, teamUuid: string) =>
-    Number(
-      (
-        await trx
-          .selectFrom('team_objective_state')
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .where('team_uuid', '=', teamUuid)
-          .where('solved_at', 'is not', null)
-          .executeTakeFirstOrThrow()
-      ).n,
-    ),
-
   /**
    * Whether a locked objective is open to this player in a session they play: a trainer
    * unlocked it there, or their team solved every prerequisite.
@@ -261,14 +238,17 @@ export const createPlayRepository = (db: Kysely<Database>) => ({
     return row.rows.length > 0;
   },
 
-  teamScore: async (trx: Db, teamUuid: string) =>
-    (
-      await trx
-        .selectFrom('gaming_session_team')
-        .select('score')
-        .where('uuid', '=', teamUuid)
-        .executeTakeFirstOrThrow()
-    ).score,
+  /** The team's solved count, the mission's objective count and the team's score, at once. */
+  teamProgress: async (trx: Db, teamUuid: string, missionUuid: string) => {
+    const row = await sql<{ completed: number; total: number; score: number }>`
+      select
+        (select count(*) from team_objective_state
+          where team_uuid = ${teamUuid} and solved_at is not null) as completed,
+        (select count(*) from objective where mission_uuid = ${missionUuid}) as total,
+        (select score from gaming_session_team where uuid = ${teamUuid}) as score`.execute(trx);
+    const { completed, total, score } = row.rows[0]!;
+    return { completed: Number(completed), total: Number(total), score: Number(score) };
+  },
 });
 
 export type PlayRepository = ReturnType<typeof createPlayRepository>;

@@ -8,7 +8,7 @@ import { requireCapability, type Principal } from '../identity/auth.service.js';
 import { deriveSessionState } from '../sessions/session-state.js';
 import { timelineOf } from '../sessions/session-view.js';
 import type { SessionsRepository } from '../sessions/sessions.repository.js';
-import { announceRanking } from './answers.service.js';
+import { rankingEvent } from './answers.service.js';
 import type { PlayRepository } from './play.repository.js';
 import type { RankingCache } from './ranking-cache.js';
 import { speedrunFloor } from './scoring.js';
@@ -57,7 +57,7 @@ export const createTrainerPlay = (deps: {
           type: 'team.eliminated',
           payload: { teamUuid, teamName: team.name, reason },
         });
-        await announceRanking(repo, trx, append, sessionUuid);
+        await append(await rankingEvent(repo, trx, sessionUuid));
       });
       deps.ranking.invalidate(sessionUuid);
       return { eliminated: true as const };
