@@ -8,6 +8,7 @@ import {
   useServerNow,
   type PlayerSession,
 } from '../../sessions';
+import { GameActions } from './game-actions';
 import styles from './game-status-bar.module.css';
 
 /**
@@ -49,6 +50,7 @@ export function GameStatusBar({ session }: { session: PlayerSession }) {
           {formatClock(left)}
         </time>
       </p>
+      <GameActions session={session} />
       {paused && (
         <p className={styles.paused} role="status">
           {t('game.paused')}

@@ -159,4 +159,48 @@ describe('the game screen', () => {
       await screen.findByText('Aucun environnement disponible, réessayez plus tard'),
     ).toBeTruthy();
   });
+
+  it('explains the rules with this session’s numbers, and quits to home keeping the team', async () => {
+    const session = running();
+    const { router } = renderApp(`/sessions/${session.uuid}/game`, {
+      api: {
+        ...sessionApi(() => session),
+        [`GET /api/sessions/${session.uuid}/objectives`]: () => Response.json(objectivesBody()),
+      },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Help' }));
+    const help = await screen.findByRole('dialog', { name: 'How the game works' });
+    expect(
+      within(help).getByText('The game lasts 30 minutes; a pause stops the clock.'),
+    ).toBeTruthy();
+    fireEvent.click(within(help).getByRole('button', { name: 'Got it' }));
+    // Only the owner of a session they created may close it.
+    expect(screen.queryByRole('button', { name: 'Close the session' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Quit' }));
+    const quit = await screen.findByRole('dialog', { name: 'Leave the game?' });
+    fireEvent.click(within(quit).getByRole('button', { name: 'Go to home' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/home'));
+  });
+
+  it('lets the owner of a session they created close it, after confirming', async () => {
+    const session = { ...running(), isOwner: true, ownerKind: 'player' as const };
+    const { fetchMock } = renderApp(`/sessions/${session.uuid}/game`, {
+      api: {
+        ...sessionApi(() => session),
+        [`GET /api/sessions/${session.uuid}/objectives`]: () => Response.json(objectivesBody()),
+        [`POST /api/sessions/${session.uuid}/close`]: () =>
+          Response.json({ session: { ...session, status: 'stopped' } }),
+      },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Close the session' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Close this session?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Close the session' }));
+    await waitFor(() =>
+      expect(
+        fetchMock.mock.calls.some(
+          ([url, init]) => url === `/api/sessions/${session.uuid}/close` && init?.method === 'POST',
+        ),
+      ).toBe(true),
+    );
+  });
 });
