@@ -54,6 +54,8 @@ export const playObjectiveSchema = z.object({
   followed: z.boolean(),
   /** Whether some team already took the first blood. */
   firstBloodTaken: z.boolean(),
+  /** The teams that solved it, first solver first: public, like a scoreboard (never an answer). */
+  solvedBy: z.array(z.object({ teamUuid: uuid, teamName: z.string(), solvedAt: instant })),
   /** The speedrun running on it: what it is worth now is computed from these on server time. */
   speedrun: z
     .object({

@@ -61,7 +61,7 @@ export const createObjectivesService = (deps: {
       .orderBy('position')
       .execute();
     const uuids = objectives.map((objective) => objective.uuid);
-    const [states, follows, firstBloods, speedruns, unlocks, files] = await Promise.all([
+    const [states, follows, firstBloods, speedruns, unlocks, files, solves] = await Promise.all([
       db
         .selectFrom('team_objective_state')
         .select(['objective_uuid', 'attempts', 'solved_at', 'first_attempt_at'])
@@ -97,6 +97,14 @@ export const createObjectivesService = (deps: {
             .where('objective_uuid', 'in', uuids)
             .orderBy('position')
             .execute(),
+      db
+        .selectFrom('team_objective_state as s')
+        .innerJoin('gaming_session_team as t', 't.uuid', 's.team_uuid')
+        .select(['s.objective_uuid', 's.team_uuid', 't.name', 's.solved_at'])
+        .where('s.session_uuid', '=', sessionUuid)
+        .where('s.solved_at', 'is not', null)
+        .orderBy('s.solved_at')
+        .execute(),
     ]);
     const stateOf = new Map(states.map((state) => [state.objective_uuid, state]));
     const solved = new Set(states.filter((s) => s.solved_at).map((s) => s.objective_uuid));
@@ -165,6 +173,13 @@ export const createObjectivesService = (deps: {
         inProgress: !solved.has(objective.uuid) && Boolean(state?.first_attempt_at),
         followed: followed.has(objective.uuid),
         firstBloodTaken: bloodied.has(objective.uuid),
+        solvedBy: solves
+          .filter((solve) => solve.objective_uuid === objective.uuid)
+          .map((solve) => ({
+            teamUuid: solve.team_uuid,
+            teamName: solve.name,
+            solvedAt: solve.solved_at!.toISOString(),
+          })),
         speedrun: speedrun
           ? {
               title: speedrun.title,

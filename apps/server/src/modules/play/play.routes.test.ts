@@ -255,7 +255,7 @@ describe(`play: answers, scores and the ranking (${testDatabaseKind()})`, () => 
   });
 
   it('keeps a locked objective closed until its prerequisite is solved, or a trainer opens it', async () => {
-    const { uuid, members } = await runningSession(2);
+    const { uuid, members, teamUuids } = await runningSession(2);
     const [alice] = members[0]!;
     const [bob] = members[1]!;
     const list = async (player: TestBrowser) =>
@@ -290,6 +290,9 @@ describe(`play: answers, scores and the ranking (${testDatabaseKind()})`, () => 
     );
     expect(unlocked.statusCode).toBe(200);
     expect(await answerOk(bob!, uuid, objective.locked, 'LOCKED')).toMatchObject({ points: 200 });
+    // Who solved what is public, first solver first (the challenge-teams view).
+    const solvedBy = (await list(bob!)).find((o) => o.uuid === objective.locked)!.solvedBy;
+    expect(solvedBy.map((solve) => solve.teamUuid)).toEqual(teamUuids);
   });
 
   it('awards nothing while paused, after the end, or to an eliminated team', async () => {

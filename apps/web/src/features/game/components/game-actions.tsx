@@ -6,13 +6,14 @@ import { Dialog } from '../../../components/ui/dialog/dialog';
 import { errorMessage } from '../../../lib/error-message';
 import { useLocalizedPath } from '../../locale';
 import { useCloseSession, type PlayerSession } from '../../sessions';
+import { ChallengeTeams } from './challenge-teams';
 import styles from './game-actions.module.css';
 
-type Open = 'help' | 'quit' | 'close' | null;
+type Open = 'help' | 'teams' | 'quit' | 'close' | null;
 
 /**
  * The game's modals (spec §2): help (the rules of the game and of scoring, with this session's
- * numbers), quit (back home; the player stays in the team and can come back) and, for the owner
+ * numbers), challenge teams (who solved what), quit (back home; the player stays in the team and can come back) and, for the owner
  * of a session they created, close (irreversible).
  */
 export function GameActions({ session }: { session: PlayerSession }) {
@@ -30,6 +31,9 @@ export function GameActions({ session }: { session: PlayerSession }) {
     <div className={styles.actions}>
       <Button variant="ghost" onClick={() => setOpen('help')}>
         {t('actions.help')}
+      </Button>
+      <Button variant="ghost" onClick={() => setOpen('teams')}>
+        {t('actions.teams')}
       </Button>
       <Button variant="ghost" onClick={() => setOpen('quit')}>
         {t('actions.quit')}
@@ -57,6 +61,15 @@ export function GameActions({ session }: { session: PlayerSession }) {
           <li>{t('help.ranking')}</li>
           <li>{t('help.pause')}</li>
         </ul>
+      </Dialog>
+
+      <Dialog
+        {...dialog('teams')}
+        title={t('challengeTeams.title')}
+        description={t('challengeTeams.description')}
+        closeText={t('actions.ok')}
+      >
+        <ChallengeTeams sessionUuid={session.uuid} />
       </Dialog>
 
       <Dialog

@@ -26,6 +26,7 @@ const objective = (overrides: Partial<PlayObjective>): PlayObjective => ({
   inProgress: false,
   followed: false,
   firstBloodTaken: false,
+  solvedBy: [],
   speedrun: null,
   ...overrides,
 });

@@ -42,6 +42,7 @@ const objectivesBody = (): GameObjectives => ({
       inProgress: true,
       followed: false,
       firstBloodTaken: false,
+      solvedBy: [],
       speedrun: null,
     },
     {
@@ -72,6 +73,7 @@ const objectivesBody = (): GameObjectives => ({
       inProgress: false,
       followed: false,
       firstBloodTaken: false,
+      solvedBy: [],
       speedrun: null,
     },
   ],
@@ -202,5 +204,24 @@ describe('the game screen', () => {
         ),
       ).toBe(true),
     );
+  });
+
+  it('shows who solved what, first solver first', async () => {
+    const session = running();
+    const body = objectivesBody();
+    body.objectives[0]!.solvedBy = [
+      { teamUuid: crypto.randomUUID(), teamName: 'Blue Owls', solvedAt: new Date().toISOString() },
+      { teamUuid: crypto.randomUUID(), teamName: 'Red Foxes', solvedAt: new Date().toISOString() },
+    ];
+    renderApp(`/sessions/${session.uuid}/game`, {
+      api: {
+        ...sessionApi(() => session),
+        [`GET /api/sessions/${session.uuid}/objectives`]: () => Response.json(body),
+      },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Teams' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Who solved what' });
+    expect(within(dialog).getByText('Blue Owls, Red Foxes')).toBeTruthy();
+    expect(within(dialog).getByText('No team yet')).toBeTruthy();
   });
 });
