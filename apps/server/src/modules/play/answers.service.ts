@@ -9,12 +9,11 @@ import { sessionStream } from '../../realtime/streams.js';
 import { checkChoices, checkFlag, normaliseFlag } from '../content/answer-check.js';
 import { requireCapability, type Principal } from '../identity/auth.service.js';
 import type { RateLimitRepository } from '../rate-limit/rate-limit.repository.js';
-import { deriveSessionState } from '../sessions/session-state.js';
+import { deriveSessionState, pausedMsAt } from '../sessions/session-state.js';
 import { timelineOf } from '../sessions/session-view.js';
-import type { SessionRow } from '../sessions/sessions.repository.js';
 import type { PlayRepository } from './play.repository.js';
 import type { RankingCache } from './ranking-cache.js';
-import { decideAnswer, progressPercentage, rankTeams, speedrunRunningMs } from './scoring.js';
+import { decideAnswer, progressPercentage, rankTeamRows, speedrunRunningMs } from './scoring.js';
 
 const ANSWER_WINDOW_SECONDS = 60;
 
@@ -46,16 +45,7 @@ export const rankingEvent = async (
   trx: Transaction<Database>,
   sessionUuid: string,
 ): Promise<EventToAppend> => {
-  const rows = await repo.listRankingRows(sessionUuid, trx);
-  const ranked = rankTeams(
-    rows.map((row) => ({
-      uuid: row.uuid,
-      name: row.name,
-      score: row.score,
-      reachedAt: row.score_reached_at,
-      eliminated: row.eliminated_at !== null,
-    })),
-  );
+  const ranked = rankTeamRows(await repo.listRankingRows(sessionUuid, trx));
   return {
     stream: sessionStream(sessionUuid),
     audience: 'session',
@@ -105,7 +95,8 @@ export const createAnswersService = (deps: {
       const session = await repo.shareSession(trx, sessionUuid);
       if (!session) throw new AppError('session.not_found');
       const now = await deps.now(trx);
-      const state = deriveSessionState(timelineOf(session as SessionRow), now);
+      const timeline = timelineOf(session);
+      const state = deriveSessionState(timeline, now);
       const objective = await repo.findObjectiveForAnswer(trx, session.mission_uuid, objectiveUuid);
       if (!objective) throw new AppError('objective.not_found');
       const team = await repo.lockTeamState(trx, { teamUuid, objectiveUuid, sessionUuid });
@@ -115,9 +106,7 @@ export const createAnswersService = (deps: {
         !(await repo.isUnlocked(trx, sessionUuid, objectiveUuid)) &&
         (await repo.solvedAmong(trx, teamUuid, objective.prerequisites)).size <
           objective.prerequisites.length;
-      const pausedNow =
-        Number(session.paused_ms) +
-        (session.paused_at ? now.getTime() - session.paused_at.getTime() : 0);
+      const pausedNow = pausedMsAt(timeline, now);
       const stored = objective.answer as ObjectiveAnswer;
       const verdict = verdictOf(
         objective.type,

@@ -4,7 +4,7 @@ import type { Database } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
 import { playerFileUrl } from '../content/attachments.js';
 import type { Principal } from '../identity/auth.service.js';
-import { deriveSessionState } from '../sessions/session-state.js';
+import { deriveSessionState, pausedMsAt } from '../sessions/session-state.js';
 import { timelineOf } from '../sessions/session-view.js';
 import type { SessionsRepository } from '../sessions/sessions.repository.js';
 import type { PlayRepository } from './play.repository.js';
@@ -30,14 +30,15 @@ export const createObjectivesService = (deps: {
     if (!member) throw new AppError('session.not_joined');
     if (!member.team_uuid) throw new AppError('team.not_found');
     const now = await deps.now();
-    const { status } = deriveSessionState(timelineOf(session), now);
+    const timeline = timelineOf(session);
+    const { status } = deriveSessionState(timeline, now);
     if (status === 'lobby' || status === 'countdown' || status === 'canceled')
       throw new AppError('session.not_running');
-    return { session, teamUuid: member.team_uuid, now };
+    return { session, timeline, teamUuid: member.team_uuid, now };
   };
 
   const list = async (principal: Principal, sessionUuid: string, locale: Locale) => {
-    const { session, teamUuid, now } = await playingTeam(principal, sessionUuid);
+    const { session, timeline, teamUuid, now } = await playingTeam(principal, sessionUuid);
     const objectives = await db
       .selectFrom('objective')
       .select([
@@ -112,9 +113,7 @@ export const createObjectivesService = (deps: {
     const bloodied = new Set(firstBloods.map((row) => row.objective_uuid));
     const unlocked = new Set(unlocks.map((row) => row.objective_uuid));
     const speedrunOf = new Map(speedruns.map((row) => [row.objective_uuid, row]));
-    const pausedNow =
-      Number(session.paused_ms) +
-      (session.paused_at ? now.getTime() - session.paused_at.getTime() : 0);
+    const pausedNow = pausedMsAt(timeline, now);
 
     const views: PlayObjective[] = objectives.map((objective) => {
       const state = stateOf.get(objective.uuid);

@@ -2,7 +2,7 @@ import type { Ranking } from '@rampart/contracts';
 import type { EventBus } from '../../realtime/event-bus.js';
 import { logoUrlOf } from '../sessions/session-view.js';
 import type { PlayRepository } from './play.repository.js';
-import { rankTeams } from './scoring.js';
+import { rankTeamRows } from './scoring.js';
 
 interface Entry {
   bytes: Buffer;
@@ -35,13 +35,7 @@ export const createRankingCache = (deps: { repo: PlayRepository; bus: EventBus }
 
   const build = async (sessionUuid: string): Promise<Ranking> => {
     const rows = await deps.repo.listRankingRows(sessionUuid);
-    const ranked = rankTeams(
-      rows.map((row) => ({
-        ...row,
-        reachedAt: row.score_reached_at,
-        eliminated: row.eliminated_at !== null,
-      })),
-    );
+    const ranked = rankTeamRows(rows);
     return {
       teams: ranked.map((team) => ({
         uuid: team.uuid,

@@ -135,6 +135,25 @@ export interface RankedTeamInput {
   eliminated: boolean;
 }
 
+/** Team rows as stored (score, when it was reached, elimination), ranked. */
+export const rankTeamRows = <
+  T extends {
+    uuid: string;
+    score: number;
+    score_reached_at: Date | null;
+    eliminated_at: Date | null;
+  },
+>(
+  rows: readonly T[],
+) =>
+  rankTeams(
+    rows.map((row) => ({
+      ...row,
+      reachedAt: row.score_reached_at,
+      eliminated: row.eliminated_at !== null,
+    })),
+  );
+
 /**
  * The ranking (DESIGN §5): by score, then by the earlier time the score was reached; teams equal
  * on both share a rank. Eliminated teams come last, in the same order among themselves.

@@ -5,7 +5,7 @@ import { AppError } from '../../lib/errors.js';
 import type { EventWriter } from '../../realtime/event-writer.js';
 import { sessionStream } from '../../realtime/streams.js';
 import { requireCapability, type Principal } from '../identity/auth.service.js';
-import { deriveSessionState } from '../sessions/session-state.js';
+import { deriveSessionState, pausedMsAt } from '../sessions/session-state.js';
 import { timelineOf } from '../sessions/session-view.js';
 import type { SessionsRepository } from '../sessions/sessions.repository.js';
 import { rankingEvent } from './answers.service.js';
@@ -28,10 +28,11 @@ export const createTrainerPlay = (deps: {
     const session = await deps.sessions.lockSession(trx, sessionUuid);
     if (!session) throw new AppError('session.not_found');
     const now = await deps.now(trx);
-    const { status } = deriveSessionState(timelineOf(session), now);
+    const timeline = timelineOf(session);
+    const { status } = deriveSessionState(timeline, now);
     if (status === 'finished' || status === 'stopped' || status === 'canceled')
       throw new AppError('session.ended');
-    return { session, now, status };
+    return { session, timeline, now, status };
   };
 
   return {
@@ -70,7 +71,7 @@ export const createTrainerPlay = (deps: {
     ) {
       requireCapability(principal, 'session.run');
       return events.transaction(async (trx, append) => {
-        const { session, now, status } = await lockPlayable(trx, sessionUuid);
+        const { session, timeline, now, status } = await lockPlayable(trx, sessionUuid);
         if (status !== 'running' && status !== 'paused') throw new AppError('session.not_running');
         const objective = await repo.findObjectiveForAnswer(
           trx,
@@ -88,9 +89,7 @@ export const createTrainerPlay = (deps: {
         if (solvedBy) throw new AppError('objective.already_solved_by_a_team');
         if (await repo.findSpeedrun(trx, sessionUuid, input.objectiveUuid))
           throw new AppError('session.invalid_transition');
-        const pausedNow =
-          Number(session.paused_ms) +
-          (session.paused_at ? now.getTime() - session.paused_at.getTime() : 0);
+        const pausedNow = pausedMsAt(timeline, now);
         const uuid = randomUUID();
         await trx
           .insertInto('speedrun')

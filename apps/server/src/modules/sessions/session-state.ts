@@ -100,6 +100,10 @@ export const deriveSessionState = (timeline: SessionTimeline, now: Date): Derive
 
 const minDate = (a: Date, b: Date) => (a < b ? a : b);
 
+/** Milliseconds the session has spent paused by `now`: finished pauses and the one in progress. */
+export const pausedMsAt = (timeline: Pick<SessionTimeline, 'pausedAt' | 'pausedMs'>, now: Date) =>
+  timeline.pausedMs + (timeline.pausedAt ? now.getTime() - timeline.pausedAt.getTime() : 0);
+
 /**
  * The actions people take on a session. Time moves a session through the rest (countdown →
  * running, running → finished, a start wait → canceled): `deriveSessionState` covers those.
@@ -174,14 +178,12 @@ export const applySessionAction = (
       return beginCountdown();
     case 'pause':
       return { ok: true, status: 'paused', changes: { pausedAt: now } };
-    case 'resume': {
-      const pausedFor = now.getTime() - timeline.pausedAt!.getTime();
+    case 'resume':
       return {
         ok: true,
         status: 'running',
-        changes: { pausedAt: null, pausedMs: timeline.pausedMs + pausedFor },
+        changes: { pausedAt: null, pausedMs: pausedMsAt(timeline, now) },
       };
-    }
     case 'stop':
       return { ok: true, status: 'stopped', changes: { stoppedAt: now } };
   }

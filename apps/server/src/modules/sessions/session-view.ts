@@ -6,12 +6,26 @@ import {
   type Locale,
   type SessionStatus,
 } from '@rampart/contracts';
-import { progressPercentage, rankTeams } from '../play/scoring.js';
+import { progressPercentage, rankTeamRows } from '../play/scoring.js';
 import type { SessionListRow, SessionRow } from './sessions.repository.js';
 import { deriveSessionState, type SessionTimeline } from './session-state.js';
 
 /** The stored instants of a session row, as the pure state functions read them. */
-export const timelineOf = (row: SessionRow): SessionTimeline => ({
+/** The stored columns a session's time is derived from. */
+export type TimelineColumns = Pick<
+  SessionRow,
+  | 'duration_ms'
+  | 'countdown_ms'
+  | 'start_wait_ms'
+  | 'scheduled_start_at'
+  | 'start_requested_at'
+  | 'starts_at'
+  | 'paused_at'
+  | 'paused_ms'
+  | 'stopped_at'
+>;
+
+export const timelineOf = (row: TimelineColumns): SessionTimeline => ({
   durationMs: Number(row.duration_ms),
   countdownMs: row.countdown_ms,
   startWaitMs: row.start_wait_ms,
@@ -72,13 +86,7 @@ export const rankedTeams = (
   players: readonly PlayerRow[],
   callerId: string | null,
 ) =>
-  rankTeams(
-    teams.map((team) => ({
-      ...team,
-      reachedAt: team.score_reached_at,
-      eliminated: team.eliminated_at !== null,
-    })),
-  ).map((team) => ({
+  rankTeamRows(teams).map((team) => ({
     uuid: team.uuid,
     name: team.name,
     logoUrl: team.has_logo ? logoUrlOf(sessionUuid, team.uuid) : null,

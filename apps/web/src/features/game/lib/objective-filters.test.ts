@@ -1,35 +1,9 @@
 import type { PlayObjective } from '@rampart/contracts';
 import { describe, expect, it } from 'vitest';
+import { buildPlayObjective } from '../testing/play-objective';
 import { filterObjectives, noFilters } from './objective-filters';
 
-const objective = (overrides: Partial<PlayObjective>): PlayObjective => ({
-  uuid: crypto.randomUUID(),
-  position: 0,
-  title: 'x',
-  description: '',
-  category: 'web',
-  difficulty: 1,
-  points: 10,
-  type: 'flag',
-  choices: [],
-  expectedAnswers: 1,
-  penalty: 0,
-  maxAttempts: null,
-  firstBloodBonus: 0,
-  locked: false,
-  prerequisites: [],
-  files: [],
-  attempts: 0,
-  attemptsLeft: null,
-  solved: false,
-  solvedAt: null,
-  inProgress: false,
-  followed: false,
-  firstBloodTaken: false,
-  solvedBy: [],
-  speedrun: null,
-  ...overrides,
-});
+const objective = buildPlayObjective;
 
 const a = objective({ title: 'a', followed: true });
 const b = objective({ title: 'b', inProgress: true, category: 'crypto', difficulty: 3 });

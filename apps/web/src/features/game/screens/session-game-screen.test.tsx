@@ -3,6 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '../../../test/render-app';
 import { buildPlayerSession, sessionApi } from '../../sessions/testing/session-api';
+import { buildPlayObjective } from '../testing/play-objective';
 
 const running = () =>
   buildPlayerSession({
@@ -18,39 +19,24 @@ const objectivesBody = (): GameObjectives => ({
   total_objectives: 2,
   progress_percentage: 0,
   objectives: [
-    {
+    buildPlayObjective({
       uuid: '0190a1b2-c3d4-7e5f-8c9b-000000000001',
-      position: 0,
       title: 'Who knocked?',
       description: 'Give the **IP address** of the attacker.',
       category: 'forensics',
-      difficulty: 1,
       points: 50,
-      type: 'flag',
-      choices: [],
-      expectedAnswers: 1,
       penalty: 10,
       maxAttempts: 3,
       firstBloodBonus: 20,
-      locked: false,
-      prerequisites: [],
-      files: [],
       attempts: 1,
       attemptsLeft: 2,
-      solved: false,
-      solvedAt: null,
       inProgress: true,
-      followed: false,
-      firstBloodTaken: false,
-      solvedBy: [],
-      speedrun: null,
-    },
-    {
+    }),
+    buildPlayObjective({
       uuid: '0190a1b2-c3d4-7e5f-8c9b-000000000002',
       position: 1,
       title: 'Tool of the trade',
       description: 'Which tool?',
-      category: 'web',
       difficulty: 2,
       points: 80,
       type: 'multiple_choice',
@@ -60,22 +46,7 @@ const objectivesBody = (): GameObjectives => ({
         { id: 'c', text: 'curl' },
       ],
       expectedAnswers: 2,
-      penalty: 0,
-      maxAttempts: null,
-      firstBloodBonus: 0,
-      locked: false,
-      prerequisites: [],
-      files: [],
-      attempts: 0,
-      attemptsLeft: null,
-      solved: false,
-      solvedAt: null,
-      inProgress: false,
-      followed: false,
-      firstBloodTaken: false,
-      solvedBy: [],
-      speedrun: null,
-    },
+    }),
   ],
 });
 

@@ -1,0 +1,31 @@
+import type { PlayObjective } from '@rampart/contracts';
+
+/** An objective as `GET /api/sessions/{uuid}/objectives` answers it: an open flag by default. */
+export const buildPlayObjective = (overrides: Partial<PlayObjective> = {}): PlayObjective => ({
+  uuid: crypto.randomUUID(),
+  position: 0,
+  title: 'x',
+  description: '',
+  category: 'web',
+  difficulty: 1,
+  points: 10,
+  type: 'flag',
+  choices: [],
+  expectedAnswers: 1,
+  penalty: 0,
+  maxAttempts: null,
+  firstBloodBonus: 0,
+  locked: false,
+  prerequisites: [],
+  files: [],
+  attempts: 0,
+  attemptsLeft: null,
+  solved: false,
+  solvedAt: null,
+  inProgress: false,
+  followed: false,
+  firstBloodTaken: false,
+  solvedBy: [],
+  speedrun: null,
+  ...overrides,
+});
