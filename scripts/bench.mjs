@@ -6,6 +6,7 @@
 //   --connections N  concurrent connections (default 50)
 //   --sse-clients N  SSE clients of the fan-out figure (default 2000; the budget is at 5000)
 //   --sse-rate N     events per second published during the fan-out figure (default 20)
+//   --only <part>    one part only: http, play or fan-out (the baseline is always measured)
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -26,6 +27,9 @@ const duration = option('duration', 5);
 const connections = option('connections', 50);
 const sseClients = option('sse-clients', 2000);
 const sseRate = option('sse-rate', 20);
+const onlyIndex = process.argv.indexOf('--only');
+const only = onlyIndex > 0 ? process.argv[onlyIndex + 1] : null;
+const part = (name) => only === null || only === name;
 
 buildIfStale(['@rampart/contracts', '@rampart/server']);
 
@@ -139,7 +143,7 @@ try {
     '',
   ]);
 
-  for (const [kind, env] of databases) {
+  for (const [kind, env] of part('http') ? databases : []) {
     const server = await startProcess(['apps/server/dist/main.js'], env);
     processes.push(server.child);
     const appInfo = await measure(`${server.url}/api/app-info`);
@@ -165,7 +169,7 @@ try {
 
   // Play: a running session of six teams on each database; the brute-force limit lifted, so the
   // figure is the answer path's own.
-  for (const [kind, env] of databases) {
+  for (const [kind, env] of part('play') ? databases : []) {
     const playEnv =
       kind === 'pglite'
         ? { PGLITE_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'rampart-bench-play-')) }
@@ -208,7 +212,7 @@ try {
     const dataDir = { PGLITE_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'rampart-bench-sse-')) };
     fanOutTargets.push([`Rampart (${kind})`, 'sse-rampart.mjs', kind === 'pglite' ? dataDir : env]);
   }
-  for (const [label, script, env] of fanOutTargets) {
+  for (const [label, script, env] of part('fan-out') ? fanOutTargets : []) {
     const figure = await measureFanOut({
       script,
       env,

@@ -142,6 +142,7 @@ export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> 
     events: app.realtime.events,
     bus: realtime.bus,
     answersPerMinute: config.play.answersPerMinute,
+    clock: deps.sessionClock ?? 'database',
     now: (trx) => sessions.sessions.nowIn(trx),
   });
   const content = createContentModule({

@@ -57,6 +57,58 @@ export const appendEvent = async (
   return { stream: event.stream, sequence };
 };
 
+/**
+ * Appends several events in the caller's transaction, in the order given, in one statement
+ * whatever their number: each stream's counter moves by its number of events (counter rows taken
+ * in stream order), and the events take the numbers in between. Same guarantees as `appendEvent`.
+ */
+export const appendEvents = async (
+  trx: Transaction<Database>,
+  events: readonly EventToAppend[],
+): Promise<AppendedEvent[]> => {
+  if (events.length === 0) return [];
+  const counts = new Map<string, number>();
+  const rows = events.map((event) => {
+    const { type, payload } = realtimeEventSchema.parse({
+      type: event.type,
+      payload: event.payload,
+    });
+    const position = (counts.get(event.stream) ?? 0) + 1;
+    counts.set(event.stream, position);
+    return { stream: event.stream, position, audience: event.audience, type, payload };
+  });
+  const counters = [...counts].map(([stream, n]) => ({ stream, n }));
+  const { rows: appended } = await sql<{ stream: StreamKey; sequence: string | number }>`
+    with counters as (
+      insert into event_stream as c (stream, last_sequence)
+      select n.stream, n.n
+      from jsonb_to_recordset(${JSON.stringify(counters)}::jsonb) as n(stream text, n integer)
+      order by n.stream
+      on conflict (stream) do update set last_sequence = c.last_sequence + excluded.last_sequence
+      returning c.stream, c.last_sequence
+    )
+    insert into event_log (stream, sequence, audience, type, payload)
+    select e.stream, c.last_sequence - n.n + e.position, e.audience, e.type, e.payload
+    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+      as e(stream text, position integer, audience text, type text, payload jsonb)
+    join jsonb_to_recordset(${JSON.stringify(counters)}::jsonb) as n(stream text, n integer)
+      using (stream)
+    join counters c using (stream)
+    order by e.stream, e.position
+    returning stream, sequence`.execute(trx);
+  const sequences = new Map<string, number[]>();
+  for (const row of appended) {
+    const list = sequences.get(row.stream) ?? [];
+    list.push(Number(row.sequence));
+    sequences.set(row.stream, list);
+  }
+  for (const list of sequences.values()) list.sort((a, b) => a - b);
+  return events.map((event) => ({
+    stream: event.stream,
+    sequence: sequences.get(event.stream)!.shift()!,
+  }));
+};
+
 /** Events of a stream after a sequence, in order (a page of at most `limit`). */
 export const readEventsAfter = async (
   db: Kysely<Database>,

@@ -3,7 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test/database.js';
 import { createLocalEventBus } from './event-bus.js';
 import { createEventHub, type EventSink } from './event-hub.js';
-import { appendEvent, readEventsAfter, type EventToAppend } from './event-log.repository.js';
+import {
+  appendEvent,
+  appendEvents,
+  readEventsAfter,
+  type EventToAppend,
+} from './event-log.repository.js';
 import { createEventWriter } from './event-writer.js';
 import { sessionStream, type StreamKey } from './streams.js';
 
@@ -112,6 +117,70 @@ describe('the event log', () => {
     expect(next.sequence).toBe(1);
     const logged = await readEventsAfter(database.db, stream, 0, 10);
     expect(logged.map((event) => (event.payload as { pseudo: string }).pseudo)).toEqual(['kept']);
+  });
+});
+
+describe('appending several events at once', () => {
+  it('numbers them in the order given, each stream on from its last number', async () => {
+    const a = sessionStream(randomUUID());
+    const b = sessionStream(randomUUID());
+    await database.db.transaction().execute((trx) => appendEvent(trx, joined(a, 'before')));
+    const appended = await database.db
+      .transaction()
+      .execute((trx) =>
+        appendEvents(trx, [joined(a, 'a1'), joined(b, 'b1'), joined(a, 'a2'), joined(b, 'b2')]),
+      );
+    expect(appended).toEqual([
+      { stream: a, sequence: 2 },
+      { stream: b, sequence: 1 },
+      { stream: a, sequence: 3 },
+      { stream: b, sequence: 2 },
+    ]);
+    const pseudos = async (stream: string) =>
+      (await readEventsAfter(database.db, stream, 0, 10)).map(
+        (event) => `${event.sequence}:${(event.payload as { pseudo: string }).pseudo}`,
+      );
+    expect(await pseudos(a)).toEqual(['1:before', '2:a1', '3:a2']);
+    expect(await pseudos(b)).toEqual(['1:b1', '2:b2']);
+  });
+
+  it('leaves no gap and no duplicate when batches and single appends race on one stream', async () => {
+    const stream = sessionStream(randomUUID());
+    const writes = Array.from({ length: 40 }, (_, index) =>
+      database.db
+        .transaction()
+        .execute((trx) =>
+          index % 2 === 0
+            ? appendEvents(trx, [joined(stream, `${index}a`), joined(stream, `${index}b`)])
+            : appendEvent(trx, joined(stream, `${index}`)).then((event) => [event]),
+        ),
+    );
+    const numbers = (await Promise.all(writes)).flat().map((event) => event.sequence);
+    expect(numbers.sort((x, y) => x - y)).toEqual(Array.from({ length: 60 }, (_, i) => i + 1));
+    const logged = await readEventsAfter(database.db, stream, 0, 100);
+    expect(logged.map((event) => event.sequence)).toEqual(numbers);
+    // The two events of a batch are consecutive, in the order given.
+    const position = new Map(
+      logged.map((event) => [(event.payload as { pseudo: string }).pseudo, event.sequence]),
+    );
+    for (let index = 0; index < 40; index += 2)
+      expect(position.get(`${index}b`)).toBe(position.get(`${index}a`)! + 1);
+  });
+
+  it('refuses the whole batch when one payload does not match its type', async () => {
+    const stream = sessionStream(randomUUID());
+    await expect(
+      database.db.transaction().execute((trx) =>
+        appendEvents(trx, [
+          joined(stream, 'fine'),
+          {
+            ...(joined(stream, 'x') as EventToAppend & { type: 'team.member_joined' }),
+            payload: { teamUuid: 'not-a-uuid', pseudo: 'x' },
+          },
+        ]),
+      ),
+    ).rejects.toThrow();
+    expect(await readEventsAfter(database.db, stream, 0, 10)).toEqual([]);
   });
 });
 

@@ -1,9 +1,15 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema.js';
 import type { EventBus } from './event-bus.js';
-import { appendEvent, type AppendedEvent, type EventToAppend } from './event-log.repository.js';
+import {
+  appendEvent,
+  appendEvents,
+  type AppendedEvent,
+  type EventToAppend,
+} from './event-log.repository.js';
 
 export type AppendInTransaction = (event: EventToAppend) => Promise<AppendedEvent>;
+export type AppendAllInTransaction = (events: readonly EventToAppend[]) => Promise<AppendedEvent[]>;
 
 /**
  * How services write a change and its events: one transaction, then, once it has committed,
@@ -11,15 +17,27 @@ export type AppendInTransaction = (event: EventToAppend) => Promise<AppendedEven
  */
 export const createEventWriter = (deps: { db: Kysely<Database>; bus: EventBus }) => ({
   async transaction<T>(
-    work: (trx: Transaction<Database>, append: AppendInTransaction) => Promise<T>,
+    work: (
+      trx: Transaction<Database>,
+      append: AppendInTransaction,
+      appendAll: AppendAllInTransaction,
+    ) => Promise<T>,
   ): Promise<T> {
     const heads = new Map<string, number>();
     const result = await deps.db.transaction().execute((trx) =>
-      work(trx, async (event) => {
-        const appended = await appendEvent(trx, event);
-        heads.set(appended.stream, appended.sequence);
-        return appended;
-      }),
+      work(
+        trx,
+        async (event) => {
+          const appended = await appendEvent(trx, event);
+          heads.set(appended.stream, appended.sequence);
+          return appended;
+        },
+        async (events) => {
+          const appended = await appendEvents(trx, events);
+          for (const event of appended) heads.set(event.stream, event.sequence);
+          return appended;
+        },
+      ),
     );
     deps.bus.announce(heads);
     return result;

@@ -1,21 +1,27 @@
 import { createHash } from 'node:crypto';
-import type { AnswerResult, ObjectiveType } from '@rampart/contracts';
+import type { AnswerResult, ErrorCode, ObjectiveType } from '@rampart/contracts';
 import type { Transaction } from 'kysely';
 import type { Database, ObjectiveAnswer } from '../../db/schema.js';
+import type { Clock } from '../../lib/clock.js';
+import { createBatcher } from '../../lib/batcher.js';
 import { AppError } from '../../lib/errors.js';
 import type { EventToAppend } from '../../realtime/event-log.repository.js';
-import type { EventWriter } from '../../realtime/event-writer.js';
+import type { AppendAllInTransaction, EventWriter } from '../../realtime/event-writer.js';
 import { sessionStream } from '../../realtime/streams.js';
 import { checkChoices, checkFlag, normaliseFlag } from '../content/answer-check.js';
 import { requireCapability, type Principal } from '../identity/auth.service.js';
-import type { RateLimitRepository } from '../rate-limit/rate-limit.repository.js';
 import { deriveSessionState, pausedMsAt } from '../sessions/session-state.js';
 import { timelineOf } from '../sessions/session-view.js';
+import type { AnswerBatchRepository, LedgerRow } from './answer-batch.repository.js';
 import type { PlayRepository } from './play.repository.js';
 import type { RankingCache } from './ranking-cache.js';
 import { decideAnswer, progressPercentage, rankTeamRows, speedrunRunningMs } from './scoring.js';
 
 const ANSWER_WINDOW_SECONDS = 60;
+/** Answers one transaction takes at most; the rest wait for the next. */
+const MAX_BATCH = 256;
+/** How many times a batch that lost a deadlock or serialisation race is tried again. */
+const RETRIES = 3;
 
 const digest = (value: string) => createHash('sha256').update(value, 'utf8').digest('hex');
 
@@ -39,100 +45,239 @@ const verdictOf = (
   return checkChoices(answer, stored, type, offered);
 };
 
+const dateOrNull = (value: string | null) => (value === null ? null : new Date(value));
+
 /** The session's ranking as an event for everyone: the whole table, serialised once. */
+const rankingEventOf = (
+  sessionUuid: string,
+  rows: readonly {
+    uuid: string;
+    name: string;
+    score: number;
+    score_reached_at: Date | null;
+    eliminated_at: Date | null;
+  }[],
+): EventToAppend => ({
+  stream: sessionStream(sessionUuid),
+  audience: 'session',
+  type: 'ranking.changed',
+  payload: {
+    teams: rankTeamRows(rows).map(({ uuid, name, score, rank, eliminated }) => ({
+      uuid,
+      name,
+      score,
+      rank,
+      eliminated,
+    })),
+  },
+});
+
+/** The session's ranking as an event, read in the caller's transaction. */
 export const rankingEvent = async (
   repo: PlayRepository,
   trx: Transaction<Database>,
   sessionUuid: string,
-): Promise<EventToAppend> => {
-  const ranked = rankTeamRows(await repo.listRankingRows(sessionUuid, trx));
-  return {
-    stream: sessionStream(sessionUuid),
-    audience: 'session',
-    type: 'ranking.changed',
-    payload: {
-      teams: ranked.map(({ uuid, name, score, rank, eliminated }) => ({
-        uuid,
-        name,
-        score,
-        rank,
-        eliminated,
-      })),
-    },
-  };
+): Promise<EventToAppend> =>
+  rankingEventOf(sessionUuid, await repo.listRankingRows(sessionUuid, trx));
+
+export interface AnswerRequest {
+  principal: Principal;
+  sessionUuid: string;
+  objectiveUuid: string;
+  answer: string | readonly string[];
+}
+
+type Outcome = { ok: true; result: AnswerResult } | { ok: false; error: unknown };
+
+const refused = (code: ErrorCode): Outcome => ({ ok: false, error: new AppError(code) });
+
+const isRetryable = (error: unknown) => {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === '40001' || code === '40P01';
 };
 
+/** What one accepted answer did, until the batch's writes tell its final points. */
+interface Accepted {
+  index: number;
+  team: string;
+  teamName: string;
+  session: string;
+  objective: string;
+  kind: 'solved' | 'wrong' | 'repeated';
+  points: number;
+  firstBloodPoints: number;
+  speedrun: boolean;
+  attempts: number;
+  maxAttempts: number | null;
+  penalty: number;
+}
+
+/**
+ * Answers (DESIGN §5, §10). Submissions that arrive together are checked and written together,
+ * in one short transaction per batch: the statements of a batch do not grow with its size, so
+ * the cost of an answer falls as the load rises. Within a batch the answers are decided one
+ * after the other, in arrival order, by the pure rules of `scoring.ts`, on state read under the
+ * row locks that make racing answers (on this node or another) wait for each other.
+ */
 export const createAnswersService = (deps: {
-  repo: PlayRepository;
+  batch: AnswerBatchRepository;
   events: EventWriter;
-  rateLimits: RateLimitRepository;
   ranking: RankingCache;
   /** Submissions one team may make on one objective per minute. */
   answersPerMinute: number;
-  now: (trx?: Transaction<Database>) => Promise<Date>;
+  /**
+   * Batches in flight at once. Every batch of a session appends to the session's stream, whose
+   * counter row it holds until it commits: a second batch would mostly wait for the first.
+   */
+  parallel: number;
+  /** Whose time decides: the database's (read after the locks), or a clock of the tests. */
+  clock: 'database' | Clock;
 }) => {
-  const { repo, events, rateLimits } = deps;
+  const { batch } = deps;
 
-  const submit = async (
-    principal: Principal,
-    sessionUuid: string,
-    objectiveUuid: string,
-    answer: string | readonly string[],
-  ): Promise<AnswerResult> => {
-    requireCapability(principal, 'game.play');
-    const member = await repo.findMembership(sessionUuid, principal.accountId);
-    if (!member) throw new AppError('session.not_joined');
-    if (!member.team_uuid) throw new AppError('team.not_found');
-    const teamUuid = member.team_uuid;
+  const decideBatch = async (
+    trx: Transaction<Database>,
+    appendAll: AppendAllInTransaction,
+    items: readonly AnswerRequest[],
+  ): Promise<{ outcomes: Outcome[]; rankedSessions: Set<string> }> => {
+    const outcomes: Outcome[] = Array.from({ length: items.length });
+    const rankedSessions = new Set<string>();
 
-    const limit = await rateLimits.hit(
-      `answer:${teamUuid}:${objectiveUuid}`,
+    // 1. The locks, and what they protect.
+    const locked = await batch.lock(
+      trx,
+      items.map((item, i) => ({
+        i,
+        session: item.sessionUuid,
+        account: item.principal.accountId,
+        objective: item.objectiveUuid,
+      })),
       ANSWER_WINDOW_SECONDS,
     );
-    if (limit.hits > deps.answersPerMinute) throw new AppError('answer.rate_limited');
+    const members = new Map(locked.members.map((row) => [row.i, row]));
+    const sessions = new Map(locked.sessions.map((row) => [row.uuid, row]));
+    const objectives = new Map(locked.objectives.map((row) => [row.uuid, row]));
+    const totals = new Map(locked.limits.map((row) => [row.key, Number(row.hits)]));
+    const stateKey = (team: string, objective: string) => `${team}:${objective}`;
+    const teamStates = new Map(
+      locked.states.map((row) => [
+        stateKey(row.team_uuid, row.objective_uuid),
+        { attempts: row.attempts, solved: row.solved },
+      ]),
+    );
 
-    const result = await events.transaction(async (trx, append) => {
-      const session = await repo.shareSession(trx, sessionUuid);
-      if (!session) throw new AppError('session.not_found');
-      const now = await deps.now(trx);
-      const timeline = timelineOf(session);
-      const state = deriveSessionState(timeline, now);
-      const objective = await repo.findObjectiveForAnswer(trx, session.mission_uuid, objectiveUuid);
-      if (!objective) throw new AppError('objective.not_found');
-      const team = await repo.lockTeamState(trx, { teamUuid, objectiveUuid, sessionUuid });
+    // Who answers for which team; the brute-force limit; the session and the objective.
+    const limitKey = (index: number) =>
+      `answer:${members.get(index)!.team_uuid}:${items[index]!.objectiveUuid}`;
+    const perKey = new Map<string, number>();
+    for (const [index, member] of members)
+      if (member.team_uuid) perKey.set(limitKey(index), (perKey.get(limitKey(index)) ?? 0) + 1);
+    const hitNumber = new Map<string, number>();
+    const live: number[] = [];
+    items.forEach((item, index) => {
+      const member = members.get(index);
+      if (!member) return void (outcomes[index] = refused('session.not_joined'));
+      if (!member.team_uuid) return void (outcomes[index] = refused('team.not_found'));
+      const key = limitKey(index);
+      const hit = (hitNumber.get(key) ?? totals.get(key)! - perKey.get(key)!) + 1;
+      hitNumber.set(key, hit);
+      if (hit > deps.answersPerMinute)
+        return void (outcomes[index] = refused('answer.rate_limited'));
+      const session = sessions.get(item.sessionUuid);
+      const objective = objectives.get(item.objectiveUuid);
+      if (!session) return void (outcomes[index] = refused('session.not_found'));
+      if (!objective || objective.mission_uuid !== session.mission_uuid)
+        return void (outcomes[index] = refused('objective.not_found'));
+      live.push(index);
+    });
+    if (live.length === 0) return { outcomes, rankedSessions };
 
-      const closed =
-        objective.locked &&
-        !(await repo.isUnlocked(trx, sessionUuid, objectiveUuid)) &&
-        (await repo.solvedAmong(trx, teamUuid, objective.prerequisites)).size <
-          objective.prerequisites.length;
-      const pausedNow = pausedMsAt(timeline, now);
-      const stored = objective.answer as ObjectiveAnswer;
+    const verdicts = new Map<number, 'correct' | 'wrong' | 'invalid'>();
+    const digests = new Map<number, string>();
+    for (const index of live) {
+      const item = items[index]!;
+      const objective = objectives.get(item.objectiveUuid)!;
       const verdict = verdictOf(
         objective.type,
-        answer,
-        stored,
-        (objective.choices as { id: string }[]).map((choice) => choice.id),
+        item.answer,
+        objective.answer,
+        objective.choices.map((choice) => choice.id),
       );
-      const attemptsBefore = team.attempts;
-      // A speedrun changes what a solve is worth: read only for a correct answer.
-      const speedrun =
-        verdict === 'correct'
-          ? await repo.findSpeedrun(trx, sessionUuid, objectiveUuid)
-          : undefined;
-      const repeated =
-        verdict === 'wrong' &&
-        state.status === 'running' &&
-        !(await repo.recordWrongAnswer(
-          trx,
-          teamUuid,
-          objectiveUuid,
-          wrongAnswerDigest(answer, stored),
-        ));
+      verdicts.set(index, verdict);
+      if (verdict === 'wrong') digests.set(index, wrongAnswerDigest(item.answer, objective.answer));
+    }
 
+    // 2. What else the decisions need, read once the locks are held.
+    const facts = await batch.facts(
+      trx,
+      live.map((index) => ({
+        session: items[index]!.sessionUuid,
+        team: members.get(index)!.team_uuid!,
+        objective: items[index]!.objectiveUuid,
+        locked: objectives.get(items[index]!.objectiveUuid)!.locked,
+        correct: verdicts.get(index) === 'correct',
+        digest: digests.get(index) ?? null,
+      })),
+    );
+    const now = deps.clock === 'database' ? new Date(facts.now) : deps.clock.now();
+    const states = new Map(
+      [...sessions.values()].map((row) => {
+        const timeline = timelineOf({
+          ...row,
+          scheduled_start_at: dateOrNull(row.scheduled_start_at),
+          start_requested_at: dateOrNull(row.start_requested_at),
+          starts_at: dateOrNull(row.starts_at),
+          paused_at: dateOrNull(row.paused_at),
+          stopped_at: dateOrNull(row.stopped_at),
+        });
+        return [
+          row.uuid,
+          {
+            status: deriveSessionState(timeline, now).status,
+            pausedNow: pausedMsAt(timeline, now),
+          },
+        ];
+      }),
+    );
+    const unlocked = new Set(
+      facts.unlocked.map((row) => `${row.session_uuid}:${row.objective_uuid}`),
+    );
+    const solved = new Set(facts.solved.map((row) => stateKey(row.team_uuid, row.objective_uuid)));
+    const speedruns = new Map(
+      facts.speedruns.map((row) => [`${row.session_uuid}:${row.objective_uuid}`, row]),
+    );
+    const known = new Set(
+      facts.known.map((row) => `${row.team_uuid}:${row.objective_uuid}:${row.answer_digest}`),
+    );
+
+    // The decisions, one answer after the other, each seeing what the previous ones did.
+    const accepted: Accepted[] = [];
+    const firstBloodTaken = new Set<string>();
+    const ledger: LedgerRow[] = [];
+    const newWrongAnswers: { team: string; objective: string; digest: string }[] = [];
+    const changedStates = new Map<
+      string,
+      { team: string; objective: string; attempts: number; solver: string | null }
+    >();
+    for (const index of live) {
+      const item = items[index]!;
+      const member = members.get(index)!;
+      const team = member.team_uuid!;
+      const objective = objectives.get(item.objectiveUuid)!;
+      const { status, pausedNow } = states.get(item.sessionUuid)!;
+      const key = stateKey(team, objective.uuid);
+      const state = teamStates.get(key) ?? { attempts: 0, solved: false };
+      const closed =
+        objective.locked &&
+        !unlocked.has(`${item.sessionUuid}:${objective.uuid}`) &&
+        !objective.prerequisites.every((prerequisite) => solved.has(stateKey(team, prerequisite)));
+      const answerDigest = digests.get(index);
+      const repeated =
+        answerDigest !== undefined && known.has(`${team}:${objective.uuid}:${answerDigest}`);
+      const speedrun = speedruns.get(`${item.sessionUuid}:${objective.uuid}`);
       const decision = decideAnswer({
-        status: state.status,
-        teamEliminated: member.eliminated_at !== null,
+        status,
+        teamEliminated: member.eliminated,
         objective: {
           type: objective.type,
           points: objective.points,
@@ -141,114 +286,248 @@ export const createAnswersService = (deps: {
           firstBloodBonus: objective.first_blood_bonus,
           closed,
         },
-        team: { solved: team.solved_at !== null, attempts: attemptsBefore },
-        verdict,
+        team: { solved: state.solved, attempts: state.attempts },
+        verdict: verdicts.get(index)!,
         repeatedWrongAnswer: repeated,
         speedrun: speedrun
           ? {
               runningMs: speedrunRunningMs(
-                speedrun.launched_at,
+                new Date(speedrun.launched_at),
                 Number(speedrun.paused_ms_at_launch),
                 pausedNow,
                 now,
               ),
             }
           : null,
-        avatarId: principal.avatarId,
+        avatarId: item.principal.avatarId,
       });
-      // A refusal throws: the transaction rolls back (the wrong answer's digest with it).
-      if (decision.kind === 'refused') throw new AppError(decision.code);
-
-      const base = {
-        sessionUuid,
-        teamUuid,
-        objectiveUuid,
-        accountId: principal.accountId,
+      if (decision.kind === 'refused') {
+        outcomes[index] = refused(decision.code);
+        continue;
+      }
+      const row = {
+        session: item.sessionUuid,
+        team,
+        objective: objective.uuid,
+        account: item.principal.accountId,
       };
-      let points = 0;
-      let firstBlood = false;
-      let attempts = attemptsBefore;
-      // Appended last: an append holds the session stream's counter row until commit.
-      const announcements: EventToAppend[] = [];
+      const base = {
+        index,
+        team,
+        teamName: member.team_name ?? '',
+        session: item.sessionUuid,
+        objective: objective.uuid,
+        maxAttempts: objective.max_attempts,
+        speedrun: false,
+        firstBloodPoints: 0,
+        penalty: 0,
+      };
       if (decision.kind === 'solved') {
-        await repo.addScore(trx, { ...base, kind: decision.ledgerKind, points: decision.points });
-        points = decision.points;
-        if (decision.firstBloodPoints > 0) {
-          firstBlood = await repo.addScore(trx, {
-            ...base,
+        state.solved = true;
+        solved.add(key);
+        ledger.push({
+          ...row,
+          key: ledger.length,
+          kind: decision.ledgerKind,
+          points: decision.points,
+        });
+        const bloodKey = `${item.sessionUuid}:${objective.uuid}`;
+        let firstBloodPoints = 0;
+        if (decision.firstBloodPoints > 0 && !firstBloodTaken.has(bloodKey)) {
+          firstBloodTaken.add(bloodKey);
+          firstBloodPoints = decision.firstBloodPoints;
+          ledger.push({
+            ...row,
+            key: ledger.length,
             kind: 'first_blood',
-            points: decision.firstBloodPoints,
+            points: firstBloodPoints,
           });
-          if (firstBlood) points += decision.firstBloodPoints;
         }
-        await repo.updateTeamState(trx, teamUuid, objectiveUuid, { solvedBy: principal.accountId });
+        changedStates.set(key, {
+          team,
+          objective: objective.uuid,
+          attempts: state.attempts,
+          solver: item.principal.accountId,
+        });
+        accepted.push({
+          ...base,
+          kind: 'solved',
+          points: decision.points,
+          firstBloodPoints,
+          speedrun: decision.ledgerKind === 'speedrun',
+          attempts: state.attempts,
+        });
+      } else if (decision.countsAsAttempt) {
+        state.attempts = decision.attemptsAfter;
+        known.add(`${team}:${objective.uuid}:${answerDigest}`);
+        newWrongAnswers.push({ team, objective: objective.uuid, digest: answerDigest! });
+        changedStates.set(key, {
+          team,
+          objective: objective.uuid,
+          attempts: state.attempts,
+          solver: null,
+        });
+        if (decision.penalty > 0)
+          ledger.push({ ...row, key: ledger.length, kind: 'penalty', points: -decision.penalty });
+        accepted.push({
+          ...base,
+          kind: 'wrong',
+          points: -decision.penalty,
+          penalty: decision.penalty,
+          attempts: state.attempts,
+        });
+      } else {
+        accepted.push({ ...base, kind: 'repeated', points: 0, attempts: state.attempts });
+      }
+      teamStates.set(key, state);
+    }
+    if (accepted.length === 0) return { outcomes, rankedSessions };
+
+    // 3. The writes, in one statement.
+    const written = await batch.write(trx, {
+      wrongAnswers: newWrongAnswers,
+      ledger,
+      states: [...changedStates.values()],
+    });
+    const bloods = new Set(
+      written.bloods.map((row) => stateKey(row.team_uuid, row.objective_uuid)),
+    );
+    for (const answer of accepted) {
+      if (answer.firstBloodPoints > 0 && !bloods.has(stateKey(answer.team, answer.objective)))
+        answer.firstBloodPoints = 0; // another team was first, in another transaction
+      if (answer.points + answer.firstBloodPoints !== 0) rankedSessions.add(answer.session);
+    }
+
+    // 4. The standings after it: each team's progress, each moved session's ranking.
+    const standings = await batch.standings(
+      trx,
+      [...new Set(accepted.map((answer) => answer.team))],
+      [...rankedSessions],
+    );
+    const progress = new Map(standings.progress.map((row) => [row.uuid, row]));
+
+    const announcements: EventToAppend[] = [];
+    for (const answer of accepted) {
+      const item = items[answer.index]!;
+      const attemptsLeft =
+        answer.maxAttempts === null ? null : Math.max(0, answer.maxAttempts - answer.attempts);
+      if (answer.kind === 'solved')
         announcements.push({
-          stream: sessionStream(sessionUuid),
+          stream: sessionStream(answer.session),
           audience: 'session',
           type: 'objective.solved',
           payload: {
-            teamUuid,
-            teamName: member.team_name ?? '',
-            objectiveUuid,
-            points,
-            firstBlood,
-            speedrun: decision.ledgerKind === 'speedrun',
+            teamUuid: answer.team,
+            teamName: answer.teamName,
+            objectiveUuid: answer.objective,
+            points: answer.points + answer.firstBloodPoints,
+            firstBlood: answer.firstBloodPoints > 0,
+            speedrun: answer.speedrun,
           },
         });
-      } else if (decision.countsAsAttempt) {
-        attempts = decision.attemptsAfter;
-        await repo.updateTeamState(trx, teamUuid, objectiveUuid, { attempts });
-        if (decision.penalty > 0) {
-          await repo.addScore(trx, { ...base, kind: 'penalty', points: -decision.penalty });
-          points = -decision.penalty;
-        }
+      else if (answer.kind === 'wrong')
         announcements.push({
-          stream: sessionStream(sessionUuid),
-          audience: `team:${teamUuid}`,
+          stream: sessionStream(answer.session),
+          audience: `team:${answer.team}`,
           type: 'objective.attempted',
           payload: {
-            objectiveUuid,
-            pseudo: principal.pseudo,
-            attempts,
-            attemptsLeft:
-              objective.max_attempts === null
-                ? null
-                : Math.max(0, objective.max_attempts - attempts),
-            penalty: decision.penalty,
+            objectiveUuid: answer.objective,
+            pseudo: item.principal.pseudo,
+            attempts: answer.attempts,
+            attemptsLeft,
+            penalty: answer.penalty,
           },
         });
-      }
-      if (points !== 0) announcements.push(await rankingEvent(repo, trx, sessionUuid));
-      const { completed, total, score } = await repo.teamProgress(
-        trx,
-        teamUuid,
-        session.mission_uuid,
-      );
-      for (const announcement of announcements) await append(announcement);
-      return {
-        correct: decision.kind === 'solved',
-        result:
-          decision.kind === 'solved'
-            ? ('answer.correct' as const)
-            : decision.countsAsAttempt
-              ? ('answer.wrong' as const)
-              : ('answer.repeated' as const),
-        points,
-        firstBlood,
-        attempts,
-        attemptsLeft:
-          objective.max_attempts === null ? null : Math.max(0, objective.max_attempts - attempts),
-        score,
-        completed_objectives: completed,
-        total_objectives: total,
-        progress_percentage: progressPercentage(completed, total),
+      const { score, completed, total } = progress.get(answer.team)!;
+      outcomes[answer.index] = {
+        ok: true,
+        result: {
+          correct: answer.kind === 'solved',
+          result:
+            answer.kind === 'solved'
+              ? 'answer.correct'
+              : answer.kind === 'wrong'
+                ? 'answer.wrong'
+                : 'answer.repeated',
+          points: answer.points + answer.firstBloodPoints,
+          firstBlood: answer.firstBloodPoints > 0,
+          attempts: answer.attempts,
+          attemptsLeft,
+          score: Number(score),
+          completed_objectives: Number(completed),
+          total_objectives: Number(total),
+          progress_percentage: progressPercentage(Number(completed), Number(total)),
+        },
       };
-    });
-    if (result.points !== 0) deps.ranking.invalidate(sessionUuid);
-    return result;
+    }
+    // One ranking per session and batch, whatever the number of answers that moved it.
+    for (const session of rankedSessions)
+      announcements.push(
+        rankingEventOf(
+          session,
+          standings.ranking
+            .filter((row) => row.session_uuid === session)
+            .map((row) => ({
+              ...row,
+              score: Number(row.score),
+              score_reached_at: dateOrNull(row.score_reached_at),
+              eliminated_at: dateOrNull(row.eliminated_at),
+            })),
+        ),
+      );
+    // 5. The events, appended last: an append holds the session stream's counter row.
+    await appendAll(announcements);
+    return { outcomes, rankedSessions };
   };
 
-  return { submit };
+  const runOnce = async (items: readonly AnswerRequest[]) => {
+    for (let attempt = 0; ; attempt += 1) {
+      try {
+        const { outcomes, rankedSessions } = await deps.events.transaction((trx, _append, all) =>
+          decideBatch(trx, all, items),
+        );
+        for (const session of rankedSessions) deps.ranking.invalidate(session);
+        return outcomes;
+      } catch (error) {
+        if (attempt >= RETRIES || !isRetryable(error)) throw error;
+      }
+    }
+  };
+
+  const batcher = createBatcher<AnswerRequest, Outcome>({
+    maxSize: MAX_BATCH,
+    parallel: deps.parallel,
+    run: async (items) => {
+      try {
+        return await runOnce(items);
+      } catch (error) {
+        if (items.length === 1) return [{ ok: false, error }];
+        // One answer's failure is not the others': each alone, with its own outcome.
+        return Promise.all(
+          items.map((item) =>
+            runOnce([item]).then(
+              ([outcome]) => outcome!,
+              (failure: unknown): Outcome => ({ ok: false, error: failure }),
+            ),
+          ),
+        );
+      }
+    },
+  });
+
+  return {
+    async submit(
+      principal: Principal,
+      sessionUuid: string,
+      objectiveUuid: string,
+      answer: string | readonly string[],
+    ): Promise<AnswerResult> {
+      requireCapability(principal, 'game.play');
+      const outcome = await batcher.push({ principal, sessionUuid, objectiveUuid, answer });
+      if (!outcome.ok) throw outcome.error;
+      return outcome.result;
+    },
+  };
 };
 
 export type AnswersService = ReturnType<typeof createAnswersService>;

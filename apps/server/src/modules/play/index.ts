@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import type { Clock } from '../../lib/clock.js';
 import type { EventBus } from '../../realtime/event-bus.js';
 import type { EventWriter } from '../../realtime/event-writer.js';
-import { createRateLimitRepository } from '../rate-limit/rate-limit.repository.js';
 import type { SessionsRepository } from '../sessions/sessions.repository.js';
+import { createAnswerBatchRepository } from './answer-batch.repository.js';
 import { createAnswersService } from './answers.service.js';
 import { createObjectivesService } from './objectives.service.js';
 import { registerPlayRoutes } from './play.routes.js';
@@ -20,17 +21,21 @@ export const createPlayModule = (deps: {
   events: EventWriter;
   bus: EventBus;
   answersPerMinute: number;
+  clock: 'database' | Clock;
   now: (trx?: Transaction<Database>) => Promise<Date>;
 }) => {
   const repo = createPlayRepository(deps.db);
   const cache = createRankingCache({ repo, bus: deps.bus });
   const answers = createAnswersService({
-    repo,
+    batch: createAnswerBatchRepository(),
     events: deps.events,
-    rateLimits: createRateLimitRepository(deps.db),
     ranking: cache,
     answersPerMinute: deps.answersPerMinute,
-    now: deps.now,
+    // One batch in flight per node: every batch of a session holds the session stream's
+    // counter row until it commits, so a second one would mostly wait (and make the first
+    // smaller). Nodes of a cluster each run their own.
+    parallel: 1,
+    clock: deps.clock,
   });
   const objectives = createObjectivesService({
     db: deps.db,

@@ -508,6 +508,79 @@ describe(`play: answers, scores and the ranking (${testDatabaseKind()})`, () => 
       await expectLedgerConsistent(uuid, team[0]!);
     });
 
+    describe('on two nodes sharing the database', () => {
+      // A node gathers concurrent answers into one transaction; two nodes run two transactions
+      // at once, which only the database's locks and constraints keep apart.
+      let secondNode: FastifyInstance;
+      const onSecondNode = (player: TestBrowser) => {
+        const moved = new TestBrowser(secondNode);
+        for (const [name, value] of player.cookies) moved.cookies.set(name, value);
+        return moved;
+      };
+      beforeAll(async () => {
+        secondNode = await createTestApp(database, {}, undefined, undefined, clock);
+      });
+      afterAll(async () => {
+        await secondNode.close();
+      });
+
+      it('32 teams racing on a fresh objective through both: exactly one first blood', async () => {
+        const { uuid, members } = await runningSession(32);
+        const answers = await Promise.all(
+          members.map(([captain], index) =>
+            answerOk(
+              index % 2 === 0 ? captain! : onSecondNode(captain!),
+              uuid,
+              objective.flag,
+              FLAG,
+            ),
+          ),
+        );
+        expect(answers.filter((result) => result.firstBlood)).toHaveLength(1);
+        const firstBloods = await database.db
+          .selectFrom('score_entry')
+          .select('team_uuid')
+          .where('session_uuid', '=', uuid)
+          .where('kind', '=', 'first_blood')
+          .execute();
+        expect(firstBloods).toHaveLength(1);
+        await expectLedgerConsistent(uuid, members[0]![0]!);
+      });
+
+      it('one team answering through both: one solve, max attempts and repeated answers hold', async () => {
+        const { uuid, members, teamUuids } = await runningSession(1, 4);
+        const team = members[0]!.flatMap((player) => [player, onSecondNode(player)]);
+        const wrong = await Promise.all(
+          Array.from({ length: 24 }, (_, index) =>
+            // Each wrong answer twice (24 stays under the brute-force limit of 30 a minute): a repeat costs nothing, on whichever node it lands.
+            answer(team[index % team.length]!, uuid, objective.flag, `wrong-${index >> 1}`),
+          ),
+        );
+        expect(wrong.every((response) => [200, 409].includes(response.statusCode))).toBe(true);
+        const counted = wrong.filter(
+          (response) => response.statusCode === 200 && response.json().result === 'answer.wrong',
+        );
+        expect(counted).toHaveLength(3);
+        const solves = await Promise.all(
+          team.map((player) => answer(player, uuid, objective.free, 'FREE')),
+        );
+        expect(solves.filter((response) => response.statusCode === 200)).toHaveLength(1);
+        const rows = await database.db
+          .selectFrom('score_entry')
+          .select(['kind', 'points'])
+          .where('team_uuid', '=', teamUuids[0]!)
+          .orderBy('id')
+          .execute();
+        expect(rows).toEqual([
+          { kind: 'penalty', points: -10 },
+          { kind: 'penalty', points: -10 },
+          { kind: 'penalty', points: -10 },
+          { kind: 'solve', points: 100 },
+        ]);
+        await expectLedgerConsistent(uuid, team[0]!);
+      });
+    });
+
     it('a correct answer racing a pause: accepted before it or refused, and the answer tells the truth', async () => {
       for (let round = 0; round < 5; round += 1) {
         const { uuid, members, teamUuids } = await runningSession(1);
