@@ -7,7 +7,8 @@ import { fileURLToPath } from 'node:url';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
-const start = (script, env, execArgv = []) => {
+/** Forks a bench helper script and talks to it over IPC (ask, then wait for a reply type). */
+export const start = (script, env, execArgv = []) => {
   const child = fork(path.join(here, script), [], {
     env: { ...process.env, ...env },
     execArgv,

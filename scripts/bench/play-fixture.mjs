@@ -27,12 +27,16 @@ const tokenOf = async (base, side, username) =>
     })
   ).token;
 
-export const setUpRunningSession = async (base) => {
+/** `missionUuid`: the mission to play (default: the first demo mission). */
+export const setUpRunningSession = async (base, { missionUuid } = {}) => {
   const trainer = await tokenOf(base, 'trainer', 'trainer');
   const { missions } = await call(base, 'GET', '/api/trainer/missions', { token: trainer });
-  const { mission } = await call(base, 'GET', `/api/trainer/missions/${missions[0].uuid}`, {
-    token: trainer,
-  });
+  const { mission } = await call(
+    base,
+    'GET',
+    `/api/trainer/missions/${missionUuid ?? missions[0].uuid}`,
+    { token: trainer },
+  );
   const open = mission.objectives.filter((objective) => !objective.locked);
   const target = open.find((o) => o.type === 'flag' && (o.maxAttempts ?? null) === null) ?? open[0];
   const { session } = await call(base, 'POST', '/api/trainer/sessions', {
@@ -66,4 +70,51 @@ export const setUpRunningSession = async (base) => {
     penalty: target.penalty ?? 0,
     players,
   };
+};
+
+/**
+ * Sessions of the bench mission holding `tokens.length` one-player teams (at most 100 a session,
+ * the limit), all started: the correct-answers figure's fixture. Answers the sessions in order;
+ * player i's team is in session ⌊i / perSession⌋.
+ */
+export const setUpSolvingSessions = async (base, missionUuid, tokens, perSession = 100) => {
+  const trainer = await tokenOf(base, 'trainer', 'trainer');
+  const sessions = [];
+  for (let first = 0; first < tokens.length; first += perSession) {
+    const { session } = await call(base, 'POST', '/api/trainer/sessions', {
+      token: trainer,
+      body: {
+        missionUuid,
+        name: `Bench solves ${first / perSession + 1}`,
+        maxTeams: perSession,
+        playersPerTeam: 1,
+        durationMinutes: 600,
+      },
+    });
+    sessions.push(session.uuid);
+  }
+  const join = async (index) => {
+    const form = new FormData();
+    form.append('name', `Bench solver ${index + 1}`);
+    await call(base, 'POST', `/api/sessions/${sessions[Math.floor(index / perSession)]}/teams`, {
+      token: tokens[index],
+      form,
+    });
+  };
+  for (let first = 0; first < tokens.length; first += 20)
+    await Promise.all(tokens.slice(first, first + 20).map((_, offset) => join(first + offset)));
+  let startsAt = 0;
+  for (const uuid of sessions) {
+    await call(base, 'POST', `/api/trainer/sessions/${uuid}/start`, {
+      token: trainer,
+      body: { force: true },
+    });
+    const started = await call(base, 'GET', `/api/sessions/${uuid}`, { token: tokens[0] });
+    startsAt = Math.max(
+      startsAt,
+      Date.now() + Date.parse(started.session.startsAt) - Date.parse(started.session.serverTime),
+    );
+  }
+  await new Promise((resolve) => setTimeout(resolve, Math.max(0, startsAt - Date.now()) + 500));
+  return { sessions, perSession, players: tokens };
 };

@@ -115,6 +115,11 @@ process.on('message', async (message) => {
       total += receipts.get(Number(sequence))?.length ?? 0;
     process.send({ type: 'received', total });
   }
+  if (message.cmd === 'count') {
+    let total = 0;
+    for (const times of receipts.values()) total += times.length;
+    process.send({ type: 'count', total });
+  }
   if (message.cmd === 'forget') {
     receipts.clear();
     process.send({ type: 'forgotten' });
