@@ -115,7 +115,7 @@ export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> 
     },
   });
   registerErrorHandler(app);
-  await registerSecurityHeaders(app, { hsts: config.hsts });
+  registerSecurityHeaders(app, { hsts: config.hsts });
 
   const clock = deps.clock ?? systemClock;
   const identity = await createIdentityModule({ db: deps.database.db, config, clock });

@@ -1,14 +1,39 @@
-import helmet from '@fastify/helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
+import helmet, { type HelmetOptions } from 'helmet';
+
+/**
+ * The headers helmet would write, computed once at start-up: none of them depends on the
+ * request, so each answer gets a copy of a ready object instead of running helmet's dozen
+ * middlewares again (DESIGN §10: the pre-serialised routes are measured against a bare server).
+ */
+const headersOf = (options: HelmetOptions): Record<string, string> => {
+  const headers: Record<string, string> = {};
+  const response = {
+    setHeader: (name: string, value: unknown) => {
+      headers[name.toLowerCase()] = String(value);
+    },
+    removeHeader: (name: string) => {
+      delete headers[name.toLowerCase()];
+    },
+  };
+  let done = false;
+  helmet(options)({} as IncomingMessage, response as unknown as ServerResponse, () => {
+    done = true;
+  });
+  if (!done) throw new Error('helmet did not set its headers synchronously');
+  return headers;
+};
 
 /**
  * Security headers on every answer. Scripts only from our own origin (the SPA is built without
  * inline scripts); inline styles are allowed because components and the toast library set them.
  * No `upgrade-insecure-requests`: a classroom server is often reached over plain HTTP on a LAN
- * address, where upgrading subresources to HTTPS would break the page.
+ * address, where upgrading subresources to HTTPS would break the page. Set when a request
+ * arrives, so a route may still replace one (a download's sandboxing CSP).
  */
-export const registerSecurityHeaders = async (app: FastifyInstance, options: { hsts: boolean }) => {
-  await app.register(helmet, {
+export const registerSecurityHeaders = (app: FastifyInstance, options: { hsts: boolean }) => {
+  const headers = headersOf({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -29,5 +54,9 @@ export const registerSecurityHeaders = async (app: FastifyInstance, options: { h
     referrerPolicy: { policy: 'no-referrer' },
     strictTransportSecurity: options.hsts ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     xFrameOptions: { action: 'deny' },
+  });
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.headers(headers);
+    done();
   });
 };
