@@ -85,6 +85,14 @@ export const createSessionsRepository = (db: Kysely<Database>) => ({
       .where('m.uuid', '=', missionUuid)
       .executeTakeFirst(),
 
+  /** The texts a session's briefing shows, in both languages. */
+  findMissionBriefing: (missionUuid: string, executor: Db = db) =>
+    executor
+      .selectFrom('mission')
+      .select(['uuid', 'title', 'brief', 'scenario', 'rules'])
+      .where('uuid', '=', missionUuid)
+      .executeTakeFirst(),
+
   countObjectives: async (missionUuid: string, executor: Db = db) =>
     Number(
       (

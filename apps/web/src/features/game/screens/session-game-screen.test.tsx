@@ -101,6 +101,33 @@ describe('the game screen', () => {
     expect(sent).toEqual({ answer: '198.51.100.7' });
   });
 
+  it('reads the briefing through the session, not the chapter', async () => {
+    const session = running();
+    const { fetchMock } = renderApp(`/sessions/${session.uuid}/game`, {
+      api: {
+        ...sessionApi(() => session),
+        [`GET /api/sessions/${session.uuid}/objectives`]: () => Response.json(objectivesBody()),
+        [`GET /api/sessions/${session.uuid}/mission`]: () =>
+          Response.json({
+            locale: 'en',
+            mission: {
+              uuid: session.mission.uuid,
+              title: 'Night shift',
+              brief: 'An intrusion at **night**.',
+              scenario: 'The SOC calls you.',
+              rules: 'No scanning outside the range.',
+            },
+          }),
+      },
+    });
+    const panel = await screen.findByRole('tabpanel', { name: 'Briefing' });
+    expect(await within(panel).findByText('night')).toBeTruthy();
+    expect(within(panel).getByText('No scanning outside the range.')).toBeTruthy();
+    expect(fetchMock.mock.calls.some(([url]) => String(url).startsWith('/api/chapters/'))).toBe(
+      false,
+    );
+  });
+
   it('asks for exactly the expected number of choices', async () => {
     const session = running();
     renderApp(`/sessions/${session.uuid}/game`, {

@@ -36,7 +36,7 @@ function Game({ session }: { session: PlayerSession }) {
   const ownTeam = session.gaming_session_user?.gaming_session_team?.uuid ?? null;
 
   const tabs = [
-    { id: 'briefing', label: t('tabs.briefing'), content: <Briefing session={session} /> },
+    { id: 'briefing', label: t('tabs.briefing'), content: <Briefing sessionUuid={session.uuid} /> },
     {
       id: 'chat',
       label: t('tabs.chat'),
