@@ -25,6 +25,11 @@ export const sessionMemberSchema = z.object({
   avatarId: z.enum(avatarIds).nullable(),
   /** Whether this member is the caller. */
   isSelf: z.boolean(),
+  /**
+   * Whether they have the session open right now (its event stream), when this answer was made.
+   * Their teammates are told of every change (`team.presence_changed`) and read it again.
+   */
+  online: z.boolean(),
 });
 
 /** A team as everyone in the session sees it: never its token. */

@@ -2,6 +2,7 @@ import type { GameObjectives } from '../api/get-objectives';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '../../../test/render-app';
+import { fakeEventStreams } from '../../realtime/testing/fake-event-streams';
 import { buildPlayerSession, sessionApi } from '../../sessions/testing/session-api';
 import { buildPlayObjective } from '../testing/play-objective';
 
@@ -221,5 +222,50 @@ describe('the game screen', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Who solved what' });
     expect(within(dialog).getByText('Blue Owls, Red Foxes')).toBeTruthy();
     expect(within(dialog).getByText('No team yet')).toBeTruthy();
+  });
+
+  it('shows which teammates have the game open, in words, and follows them live', async () => {
+    const base = running();
+    const ownTeam = base.gaming_session_user!.gaming_session_team!;
+    const withBob = (online: boolean) => ({
+      ...base,
+      gaming_session_user: {
+        ...base.gaming_session_user!,
+        gaming_session_team: {
+          ...ownTeam,
+          members: [
+            ...ownTeam.members,
+            { pseudo: 'Bob', avatarId: 'cipher' as const, isSelf: false, online },
+          ],
+        },
+      },
+    });
+    let session = withBob(false);
+    const streams = fakeEventStreams();
+    renderApp(`/sessions/${session.uuid}/game`, {
+      streams: streams.create,
+      api: {
+        ...sessionApi(() => session),
+        [`GET /api/sessions/${session.uuid}/objectives`]: () => Response.json(objectivesBody()),
+      },
+    });
+    fireEvent.click(await screen.findByRole('tab', { name: 'My team' }));
+    const members = await screen.findByRole('list', { name: 'Members' });
+    const member = (pseudo: string) =>
+      within(members)
+        .getAllByRole('listitem')
+        .find((item) => item.textContent?.includes(pseudo))!;
+    expect(member('Alice').textContent).toBe('Alice(you)Online');
+    expect(member('Bob').textContent).toBe('BobOffline');
+    expect(screen.getByRole('heading', { name: 'Members: 1 of 2 online' })).toBeTruthy();
+
+    session = withBob(true);
+    streams.emit(
+      `/api/sessions/${session.uuid}/events`,
+      { type: 'team.presence_changed', payload: { teamUuid: ownTeam.uuid } },
+      `team:${ownTeam.uuid}`,
+    );
+    await waitFor(() => expect(member('Bob').textContent).toBe('BobOnline'));
+    expect(screen.getByRole('heading', { name: 'Members: 2 of 2 online' })).toBeTruthy();
   });
 });

@@ -59,6 +59,10 @@ export const useSessionStream = (session: PlayerSession | undefined): StreamStat
       'team.created': refresh,
       'team.member_joined': refresh,
       'team.member_left': refresh,
+      // A teammate opened or closed the game: only the session's view (who is online) changed.
+      'team.presence_changed': () => {
+        if (uuid) void queryClient.invalidateQueries({ queryKey: sessionQueryKeys.detail(uuid) });
+      },
       'objective.solved': ({ payload }) => {
         refreshGame();
         if (payload.teamUuid === ownTeam) return;
