@@ -89,11 +89,18 @@ test('alice answers wrong then right; bob sees the ranking change and the first 
 
   for (const page of [alice, bob]) {
     await page.goto(`/en/sessions/${sessionUuid}/game`);
-    // The countdown first (10 s), then the game, with its first tab open.
+    // The countdown first (10 s), then the game: its briefing opens by itself the first time.
+    const briefing = page.getByRole('dialog', { name: /^Briefing: / });
+    await expect(briefing).toBeVisible({ timeout: 20_000 });
+    await briefing.getByRole('button', { name: 'Back to the game' }).click();
+    // Quarter at this width: the first tab of each group open.
     await expect(page.getByRole('tab', { name: 'Briefing' })).toHaveAttribute(
       'aria-selected',
       'true',
-      { timeout: 20_000 },
+    );
+    await expect(page.getByRole('tab', { name: 'Ranking' })).toHaveAttribute(
+      'aria-selected',
+      'true',
     );
   }
   await bob.getByRole('tab', { name: 'Ranking' }).click();
@@ -113,6 +120,12 @@ test('alice answers wrong then right; bob sees the ranking change and the first 
   await expect(
     bob.locator('[data-sonner-toast]').filter({ hasText: 'First blood for Red Foxes!' }),
   ).toBeVisible();
+  // And the banner, for every team, the solver's own included.
+  for (const page of [alice, bob]) {
+    await expect(
+      page.getByRole('status').filter({ hasText: `solved “${flag.title.en}” first` }),
+    ).toBeVisible();
+  }
   await expect(bobRanking.getByRole('row').nth(1)).toContainText('Red Foxes');
   expect(await bob.evaluate(() => 'notReloaded' in window)).toBe(true);
 
@@ -134,7 +147,10 @@ test('the game screen in French', async ({ browser, baseURL }) => {
   await signInDemoPlayer(erin, 'erin');
   const { sessionUuid, flag } = await startGame(trainer, [[erin, 'Les Renards']]);
   await erin.goto(`/fr/sessions/${sessionUuid}/game`);
-  await expect(erin.getByRole('tab', { name: 'Classement' })).toBeVisible({ timeout: 20_000 });
+  const briefing = erin.getByRole('dialog', { name: /^Briefing : / });
+  await expect(briefing).toBeVisible({ timeout: 20_000 });
+  await briefing.getByRole('button', { name: 'Retour à la partie' }).click();
+  await expect(erin.getByRole('tab', { name: 'Classement' })).toBeVisible();
   await erin.getByRole('button').filter({ hasText: flag.title.fr }).click();
   await erin.getByRole('textbox', { name: 'Votre réponse' }).fill(flag.flag!.accepted[0]!);
   await erin.getByRole('button', { name: 'Valider' }).click();

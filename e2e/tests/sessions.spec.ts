@@ -126,6 +126,8 @@ test('the trainer creates a session, alice creates a team, bob joins it with the
     await expect(page).toHaveURL(new RegExp(`/sessions/${sessionUuid}/game$`), {
       timeout: 20_000,
     });
+    // The first time in the game, its briefing greets the player.
+    await page.getByRole('dialog').getByRole('button', { name: 'Back to the game' }).click();
     await expect(page.getByRole('timer')).toHaveText(/^(30:00|29:[0-5]\d)$/);
   }
 
@@ -156,6 +158,7 @@ test('the same journey in French for one player, with a start the trainer forces
   await expect(frank).toHaveURL(new RegExp(`/fr/sessions/${sessionUuid}/game$`), {
     timeout: 20_000,
   });
+  await frank.getByRole('dialog').getByRole('button', { name: 'Retour à la partie' }).click();
   await expect(frank.getByRole('heading', { level: 1, name: texts.fr.game })).toBeVisible();
 
   const paused = await trainer.post(`/api/trainer/sessions/${sessionUuid}/pause`);

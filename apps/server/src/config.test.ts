@@ -35,6 +35,10 @@ describe('configuration', () => {
     [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL must be a postgres:// or postgresql:// URL'],
     [{ GO_HOME_ENABLED: 'maybe' }, 'GO_HOME_ENABLED must be true or false'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+    [
+      { PRESENCE_RENEW_SECONDS: '30', PRESENCE_TTL_SECONDS: '20' },
+      'PRESENCE_TTL_SECONDS must exceed PRESENCE_RENEW_SECONDS (got 20 and 30)',
+    ],
   ])('names the bad variable in %o', (environment, message) => {
     expect(() => loadConfig(environment)).toThrow(ConfigError);
     expect(() => loadConfig(environment)).toThrow(message);

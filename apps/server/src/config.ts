@@ -58,6 +58,8 @@ const environmentSchema = z.object({
   SEED_DEMO_ACCOUNTS: booleanFlag.optional(),
   SSE_HEARTBEAT_SECONDS: integer(1, 300).default(15),
   SSE_MAX_STREAMS_PER_USER: integer(1, 100_000).default(10),
+  PRESENCE_RENEW_SECONDS: integer(1, 300).default(15),
+  PRESENCE_TTL_SECONDS: integer(2, 900).default(40),
 });
 
 export type Environment = z.input<typeof environmentSchema>;
@@ -105,6 +107,10 @@ export interface Config {
     heartbeatSeconds: number;
     /** Event streams one account may hold open on one node at once. */
     maxStreamsPerUser: number;
+    /** How often a node renews the presence of the players whose streams it holds. */
+    presenceRenewSeconds: number;
+    /** How long a presence stays valid unrenewed: past it, a stopped node's players are offline. */
+    presenceTtlSeconds: number;
   };
 }
 
@@ -132,6 +138,12 @@ export const loadConfig = (environment: NodeJS.ProcessEnv = process.env): Config
     );
   }
   const e = parsed.data;
+  if (e.PRESENCE_TTL_SECONDS <= e.PRESENCE_RENEW_SECONDS) {
+    // Renewed rows would expire before their renewal: players would flicker offline.
+    throw new ConfigError([
+      `PRESENCE_TTL_SECONDS must exceed PRESENCE_RENEW_SECONDS (got ${e.PRESENCE_TTL_SECONDS} and ${e.PRESENCE_RENEW_SECONDS})`,
+    ]);
+  }
   return {
     env: e.NODE_ENV,
     host: e.HOST,
@@ -164,6 +176,8 @@ export const loadConfig = (environment: NodeJS.ProcessEnv = process.env): Config
     realtime: {
       heartbeatSeconds: e.SSE_HEARTBEAT_SECONDS,
       maxStreamsPerUser: e.SSE_MAX_STREAMS_PER_USER,
+      presenceRenewSeconds: e.PRESENCE_RENEW_SECONDS,
+      presenceTtlSeconds: e.PRESENCE_TTL_SECONDS,
     },
   };
 };

@@ -10,6 +10,7 @@ export * from './domain/capabilities.js';
 export * from './domain/identity.js';
 export * from './domain/content.js';
 export * from './domain/session.js';
+export * from './domain/scoring.js';
 export * from './content/pack.js';
 export * from './http/auth.js';
 export * from './http/profile.js';

@@ -198,6 +198,15 @@ export interface GamingSessionPlayerTable {
   team_joined_at: Date | null;
 }
 
+/** One node's open streams of a player in a session (0007-presence). */
+export interface GamingSessionPresenceTable {
+  session_uuid: string;
+  account_id: string;
+  node_id: string;
+  seen_at: Date;
+  expires_at: Date;
+}
+
 export interface TeamObjectiveStateTable {
   team_uuid: string;
   objective_uuid: string;
@@ -270,6 +279,7 @@ export interface Database {
   gaming_session: GamingSessionTable;
   gaming_session_team: GamingSessionTeamTable;
   gaming_session_player: GamingSessionPlayerTable;
+  gaming_session_presence: GamingSessionPresenceTable;
   team_objective_state: TeamObjectiveStateTable;
   team_wrong_answer: TeamWrongAnswerTable;
   score_entry: ScoreEntryTable;

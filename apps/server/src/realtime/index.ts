@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyBaseLogger } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import type { Config } from '../config.js';
@@ -6,6 +7,8 @@ import type { Database } from '../db/schema.js';
 import { createLocalEventBus, createPostgresEventBus, type EventBus } from './event-bus.js';
 import { createEventHub, type EventHub } from './event-hub.js';
 import { createEventWriter, type EventWriter } from './event-writer.js';
+import { createPresenceTracker } from './presence.js';
+import { createPresenceRepository } from './presence.repository.js';
 import { createRealtimeService } from './realtime.service.js';
 import { registerRealtimeRoutes } from './realtime.routes.js';
 import { noSessionAccess, type SessionAccess } from './session-access.js';
@@ -54,18 +57,32 @@ export const createRealtimeModule = async (deps: {
     maxStreamsPerOwner: deps.config.realtime.maxStreamsPerUser,
   });
   const events = createEventWriter({ db, bus });
+  const presence = createPresenceTracker({
+    repo: createPresenceRepository(db),
+    events,
+    // Each process is a node of its own: its presence rows are its own to renew and remove.
+    nodeId: randomUUID(),
+    renewSeconds: deps.config.realtime.presenceRenewSeconds,
+    ttlSeconds: deps.config.realtime.presenceTtlSeconds,
+    logger: deps.logger,
+  });
   const service = createRealtimeService({
     hub,
     sessionAccess: deps.sessionAccess ?? noSessionAccess,
+    presence,
   });
   return {
     events,
     hub,
     bus,
+    presence,
     /** Decorates the app and ends every stream before the server waits for open connections. */
     registerHooks: (app: FastifyInstance) => {
       app.decorate('realtime', { events, hub });
-      app.addHook('preClose', async () => hub.close());
+      app.addHook('preClose', async () => {
+        hub.close();
+        await presence.close();
+      });
       app.addHook('onClose', async () => bus.close());
     },
     registerRoutes: (app: FastifyInstance) => registerRealtimeRoutes(app, { realtime: service }),

@@ -1,5 +1,6 @@
 import type { Principal } from '../modules/identity/auth.service.js';
 import type { EventHub, EventSink, Subscription } from './event-hub.js';
+import type { PresenceTracker } from './presence.js';
 import type { SessionAccess } from './session-access.js';
 import { sessionStream, userStream } from './streams.js';
 
@@ -7,7 +8,11 @@ export type OpenStreamResult =
   { ok: Subscription } | { error: 'too_many_streams' | 'not_found' | 'forbidden' };
 
 /** Which stream a caller may open and with which audiences; the hub does the rest. */
-export const createRealtimeService = (deps: { hub: EventHub; sessionAccess: SessionAccess }) => ({
+export const createRealtimeService = (deps: {
+  hub: EventHub;
+  sessionAccess: SessionAccess;
+  presence: PresenceTracker;
+}) => ({
   /** The caller's personal stream: only events addressed to them. */
   openUserStream: (
     principal: Principal,
@@ -30,13 +35,25 @@ export const createRealtimeService = (deps: { hub: EventHub; sessionAccess: Sess
   ): Promise<OpenStreamResult> {
     const access = await deps.sessionAccess.canRead(principal, sessionUuid);
     if (access === 'not_found' || access === 'forbidden') return { error: access };
-    return deps.hub.subscribe({
+    const result = await deps.hub.subscribe({
       stream: sessionStream(sessionUuid),
       audiences: new Set(access.audiences),
       owner: principal.accountId,
       lastEventId,
       sink,
     });
+    if (!('ok' in result) || !access.player) return result;
+    // A player is online while at least one of their streams of the session is open.
+    const leave = deps.presence.open(sessionUuid, principal.accountId, access.player.teamUuid);
+    const subscription = result.ok;
+    return {
+      ok: {
+        close() {
+          subscription.close();
+          leave();
+        },
+      },
+    };
   },
 });
 

@@ -6,6 +6,7 @@ import { App } from '../app/app';
 import { createQueryClient } from '../app/query-client';
 import { createAppRouterWith } from '../app/router/create-router';
 import { splitLocalePrefix } from '../features/locale';
+import { EventStreamContext, type CreateEventStream } from '../features/realtime';
 
 export const testAppInfo: AppInfo = {
   'app-name': 'Rampart Test',
@@ -99,6 +100,8 @@ const guestOnly = (access: string) => (path: string) =>
 
 export interface RenderAppOptions extends StubOptions {
   appInfo?: AppInfoAnswer;
+  /** How the app opens event streams (see `fakeEventStreams`); through `fetch` by default. */
+  streams?: CreateEventStream;
 }
 
 /**
@@ -113,6 +116,7 @@ export const renderApp = (path: string, options: RenderAppOptions = {}) => {
     player = guestOnly('guest')(pathname) ? null : testPlayer,
     trainer = guestOnly('trainer-guest')(pathname) ? null : testTrainer,
     api,
+    streams,
   } = options;
   const fetchMock = stubFetch(appInfo, { player, trainer, ...(api ? { api } : {}) });
   const queryClient = createQueryClient();
@@ -120,6 +124,13 @@ export const renderApp = (path: string, options: RenderAppOptions = {}) => {
     createMemoryRouter(routes, { initialEntries: [path] }),
   );
   onTestFinished(() => auth.dispose());
-  const view = render(<App router={router} queryClient={queryClient} auth={auth} />);
+  const app = <App router={router} queryClient={queryClient} auth={auth} />;
+  const view = render(
+    streams ? (
+      <EventStreamContext.Provider value={streams}>{app}</EventStreamContext.Provider>
+    ) : (
+      app
+    ),
+  );
   return { ...view, router, queryClient, auth, fetchMock };
 };

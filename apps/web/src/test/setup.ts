@@ -15,6 +15,7 @@ beforeAll(async () => {
 
 afterEach(async () => {
   cleanup();
+  window.localStorage.clear();
   for (const pair of document.cookie.split(';')) {
     const name = pair.split('=')[0]?.trim();
     if (name) document.cookie = `${name}=; Max-Age=0; Path=/`;

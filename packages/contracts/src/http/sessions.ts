@@ -25,6 +25,11 @@ export const sessionMemberSchema = z.object({
   avatarId: z.enum(avatarIds).nullable(),
   /** Whether this member is the caller. */
   isSelf: z.boolean(),
+  /**
+   * Whether they have the session open right now (its event stream), when this answer was made.
+   * Their teammates are told of every change (`team.presence_changed`) and read it again.
+   */
+  online: z.boolean(),
 });
 
 /** A team as everyone in the session sees it: never its token. */
@@ -105,6 +110,33 @@ export const getSession = defineRoute({
   params: sessionParams,
   query: contentQuery,
   responses: { 200: sessionAnswer, 404: null },
+});
+
+/** The mission a session plays, as its briefing shows it: Markdown texts in the content locale. */
+export const sessionMissionSchema = z.object({
+  uuid,
+  title: z.string(),
+  brief: z.string(),
+  scenario: z.string(),
+  rules: z.string(),
+});
+export type SessionMission = z.infer<typeof sessionMissionSchema>;
+
+const sessionMissionAnswer = z.object({ locale: localeSchema, mission: sessionMissionSchema });
+
+/**
+ * The briefing through the session rather than its chapter: a player in a trainer's session may
+ * read it whether or not the chapter is open or assigned to them.
+ */
+export const getSessionMission = defineRoute({
+  method: 'GET',
+  path: '/api/sessions/{uuid}/mission',
+  summary: 'The briefing of the session’s mission (brief, scenario, rules), for its players',
+  tag: 'sessions',
+  access: 'player',
+  params: sessionParams,
+  query: contentQuery,
+  responses: { 200: sessionMissionAnswer, 403: null, 404: null },
 });
 
 export const postSession = defineRoute({
@@ -341,6 +373,17 @@ export const getTrainerSession = defineRoute({
   responses: { 200: trainerSessionAnswer, 404: null },
 });
 
+export const getTrainerSessionMission = defineRoute({
+  method: 'GET',
+  path: '/api/trainer/sessions/{uuid}/mission',
+  summary: 'The briefing of any session’s mission, as its players read it',
+  tag: 'sessions',
+  access: 'trainer',
+  params: sessionParams,
+  query: contentQuery,
+  responses: { 200: sessionMissionAnswer, 404: null },
+});
+
 const trainerAction = (action: 'start' | 'pause' | 'resume' | 'stop', summary: string) =>
   defineRoute({
     method: 'POST',
@@ -365,6 +408,7 @@ export const postTrainerStop = trainerAction('stop', 'Stops a session: irreversi
 
 export const sessionRoutes = [
   getSession,
+  getSessionMission,
   postSession,
   putSessionMission,
   postJoinSession,
@@ -378,6 +422,7 @@ export const sessionRoutes = [
   postTrainerSession,
   getTrainerSessions,
   getTrainerSession,
+  getTrainerSessionMission,
   postTrainerStart,
   postTrainerPause,
   postTrainerResume,

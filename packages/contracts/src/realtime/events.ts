@@ -150,6 +150,14 @@ export const realtimeEventSchema = z.discriminatedUnion('type', [
         .max(200),
     }),
   }),
+  /**
+   * To the team only: one of its members opened or closed the session (their first or last event
+   * stream). Says no more: the session's view (`online` per member) is the truth to read again.
+   */
+  z.object({
+    type: z.literal('team.presence_changed'),
+    payload: z.object({ teamUuid: uuid }),
+  }),
   z.object({
     type: z.literal('team.member_left'),
     payload: z.object({ teamUuid: uuid, pseudo: shortText, teamRemoved: z.boolean() }),

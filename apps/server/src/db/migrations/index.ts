@@ -5,6 +5,7 @@ import * as eventLog from './0003-event-log.js';
 import * as content from './0004-content.js';
 import * as sessions from './0005-sessions.js';
 import * as play from './0006-play.js';
+import * as presence from './0007-presence.js';
 
 /**
  * Every migration, in order. Forward-only: a migration is never edited or removed once
@@ -17,4 +18,5 @@ export const migrations: Record<string, Migration> = {
   '0004-content': content,
   '0005-sessions': sessions,
   '0006-play': play,
+  '0007-presence': presence,
 };

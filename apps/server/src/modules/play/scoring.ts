@@ -1,6 +1,7 @@
 import {
   avatarBonus,
   speedrunTimeFactor,
+  speedrunValue,
   type ErrorCode,
   type SessionStatus,
 } from '@rampart/contracts';
@@ -11,18 +12,8 @@ import {
  * asks these functions what to do and writes the outcome as ledger rows.
  */
 
-/** A speedrun's share of the points left when it falls to its floor: 10 % of the points. */
-export const SPEEDRUN_FLOOR_SHARE = 0.1;
-
-export const speedrunFloor = (points: number) => Math.round(points * SPEEDRUN_FLOOR_SHARE);
-
-/**
- * What a speedrun objective is worth after `runningMs` of play since its launch (paused time
- * does not run): one point a second, never below the floor. `factor` is the submitting player's
- * extra-time bonus (1.05 for +5 %): their clock runs that much slower.
- */
-export const speedrunValue = (points: number, runningMs: number, factor = 1): number =>
-  Math.max(speedrunFloor(points), points - Math.floor(Math.max(0, runningMs) / 1000 / factor));
+// Shared with the web client, which shows what a speedrun is worth as it runs.
+export { SPEEDRUN_FLOOR_SHARE, speedrunFloor, speedrunValue } from '@rampart/contracts';
 
 /**
  * Milliseconds of play between a speedrun's launch and `now`: wall time less what the session

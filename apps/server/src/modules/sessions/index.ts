@@ -6,6 +6,7 @@ import type { EventWriter } from '../../realtime/event-writer.js';
 import { createRateLimitRepository } from '../rate-limit/rate-limit.repository.js';
 import { createHomeListings } from './home-listings.js';
 import { createSessionAccess } from './session-access.js';
+import { createSessionMission } from './session-mission.js';
 import { registerSessionRoutes } from './sessions.routes.js';
 import { createSessionsRepository } from './sessions.repository.js';
 import { createSessionsService } from './sessions.service.js';
@@ -62,6 +63,7 @@ export const createSessionsModule = (deps: {
         await tickInFlight;
       });
     },
-    registerRoutes: (app: FastifyInstance) => registerSessionRoutes(app, { sessions, trainer }),
+    registerRoutes: (app: FastifyInstance) =>
+      registerSessionRoutes(app, { sessions, trainer, mission: createSessionMission({ repo }) }),
   };
 };

@@ -16,6 +16,6 @@ export const createSessionAccess = (repo: SessionsRepository): SessionAccess => 
     if (!me) return 'forbidden';
     const audiences: Audience[] = ['session', `user:${principal.accountId}`];
     if (me.team_uuid) audiences.push(`team:${me.team_uuid}`);
-    return { audiences };
+    return { audiences, player: { teamUuid: me.team_uuid } };
   },
 });

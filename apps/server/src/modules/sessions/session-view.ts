@@ -77,6 +77,7 @@ export interface PlayerRow {
   team_uuid: string | null;
   pseudo: string;
   avatar_id: string | null;
+  online: boolean;
 }
 
 /** Teams with their members, ranked by the scoring rules (score, then who reached it first). */
@@ -96,6 +97,7 @@ export const rankedTeams = (
         pseudo: player.pseudo,
         avatarId: player.avatar_id as AvatarId | null,
         isSelf: player.account_id === callerId,
+        online: player.online,
       })),
     score: team.score,
     rank: team.rank,

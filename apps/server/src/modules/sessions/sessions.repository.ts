@@ -85,6 +85,14 @@ export const createSessionsRepository = (db: Kysely<Database>) => ({
       .where('m.uuid', '=', missionUuid)
       .executeTakeFirst(),
 
+  /** The texts a session's briefing shows, in both languages. */
+  findMissionBriefing: (missionUuid: string, executor: Db = db) =>
+    executor
+      .selectFrom('mission')
+      .select(['uuid', 'title', 'brief', 'scenario', 'rules'])
+      .where('uuid', '=', missionUuid)
+      .executeTakeFirst(),
+
   countObjectives: async (missionUuid: string, executor: Db = db) =>
     Number(
       (
@@ -245,11 +253,25 @@ export const createSessionsRepository = (db: Kysely<Database>) => ({
       .execute(),
 
   /** Everyone who joined the session, with the team they are in (if any). */
+  /** The players with `online`: some node renewed their presence in time (0007-presence). */
   listPlayers: (sessionUuid: string, executor: Db = db) =>
     executor
       .selectFrom('gaming_session_player as p')
       .innerJoin('account as a', 'a.id', 'p.account_id')
       .select(['p.account_id', 'p.team_uuid', 'p.team_joined_at', 'a.pseudo', 'a.avatar_id'])
+      .select((eb) =>
+        eb
+          .exists(
+            eb
+              .selectFrom('gaming_session_presence as pr')
+              .select(sql.lit(1).as('one'))
+              .whereRef('pr.session_uuid', '=', 'p.session_uuid')
+              .whereRef('pr.account_id', '=', 'p.account_id')
+              .where('pr.expires_at', '>', sql<Date>`clock_timestamp()`),
+          )
+          .$castTo<boolean>()
+          .as('online'),
+      )
       .where('p.session_uuid', '=', sessionUuid)
       .orderBy('p.team_joined_at')
       .orderBy('p.joined_at')

@@ -1,8 +1,10 @@
 import {
   getCurrentSessions,
   getSession,
+  getSessionMission,
   getTeamLogo,
   getTrainerSession,
+  getTrainerSessionMission,
   getTrainerSessions,
   postCloseSession,
   postJoinSession,
@@ -23,6 +25,7 @@ import type { FastifyInstance } from 'fastify';
 import { route } from '../../http/route.js';
 import { principalOf } from '../identity/auth.plugin.js';
 import type { Principal } from '../identity/auth.service.js';
+import type { SessionMission } from './session-mission.js';
 import type { SessionsService } from './sessions.service.js';
 import type { TrainerSessions } from './trainer-sessions.js';
 
@@ -31,13 +34,18 @@ const localeOf = (query: { locale?: Locale | undefined } | undefined, principal:
 
 export const registerSessionRoutes = (
   app: FastifyInstance,
-  deps: { sessions: SessionsService; trainer: TrainerSessions },
+  deps: { sessions: SessionsService; trainer: TrainerSessions; mission: SessionMission },
 ) => {
-  const { sessions, trainer } = deps;
+  const { sessions, trainer, mission } = deps;
 
   route(app, getSession, async ({ params, query, request }) => {
     const principal = principalOf(request);
     return sessions.detailFor(principal, params.uuid, localeOf(query, principal));
+  });
+
+  route(app, getSessionMission, async ({ params, query, request }) => {
+    const principal = principalOf(request);
+    return mission.forPlayer(principal, params.uuid, localeOf(query, principal));
   });
 
   route(app, postSession, async ({ body, request, reply }) => {
@@ -104,6 +112,11 @@ export const registerSessionRoutes = (
   route(app, getTrainerSession, async ({ params, request }) =>
     trainer.get(principalOf(request), params.uuid),
   );
+
+  route(app, getTrainerSessionMission, async ({ params, query, request }) => {
+    const principal = principalOf(request);
+    return mission.forTrainer(principal, params.uuid, localeOf(query, principal));
+  });
 
   route(app, postTrainerStart, async ({ params, body, request }) =>
     trainer.act(principalOf(request), params.uuid, 'start', body?.force ?? false),

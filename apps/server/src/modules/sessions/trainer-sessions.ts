@@ -57,6 +57,7 @@ export const createTrainerSessions = (deps: {
           .map((player) => ({
             pseudo: player.pseudo,
             avatarId: player.avatar_id as AvatarId | null,
+            online: player.online,
           })),
       },
     };

@@ -2,8 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { webRoutes } from '@rampart/contracts';
 import { describe, expect, it } from 'vitest';
 import en from '../../locales/en';
+import { briefingAlreadySeen } from '../../features/game/testing/game-api';
 import { buildPlayerSession, sessionApi } from '../../features/sessions/testing/session-api';
-import { renderApp, testAppInfo } from '../../test/render-app';
+import { renderApp, testAppInfo, testPlayer } from '../../test/render-app';
 
 const layoutOf = (element: HTMLElement) =>
   element.closest('[data-layout]')?.getAttribute('data-layout');
@@ -58,6 +59,8 @@ describe('app routes', () => {
       startsAt: new Date().toISOString(),
       endsAt: new Date(Date.now() + 600_000).toISOString(),
     });
+    // Seen before: the briefing does not open over the screen by itself.
+    briefingAlreadySeen(session.uuid, testPlayer.uuid);
     renderApp(`/sessions/${session.uuid}/game`, { api: sessionApi(() => session) });
     const heading = await screen.findByRole('heading', { level: 1, name: 'Game' });
     expect(layoutOf(heading)).toBe('rework');

@@ -20,5 +20,6 @@ export { TeamLogo } from './components/team-logo';
 export { CopyToken } from './components/copy-token';
 export { default as sessionStyles } from './components/session-screen.module.css';
 export { useServerNow, msUntil, formatClock } from './hooks/use-server-now';
+export { useSessionEvent } from './hooks/session-events';
 export { sessionScreenPath, type SessionScreen } from './lib/session-screens';
 export { sessionQueryKeys } from './lib/session-query-keys';

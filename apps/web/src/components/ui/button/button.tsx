@@ -1,4 +1,4 @@
-import type { ButtonHTMLAttributes } from 'react';
+import type { ComponentProps } from 'react';
 import { Link, type LinkProps } from 'react-router';
 import styles from './button.module.css';
 
@@ -7,7 +7,8 @@ export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger';
 export const buttonClassName = (variant: ButtonVariant = 'primary', className?: string): string =>
   [styles.button, styles[variant], className].filter(Boolean).join(' ');
 
-interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
+/** A button's props, `ref` included (React 19 passes it as a prop). */
+interface ButtonProps extends ComponentProps<'button'> {
   variant?: ButtonVariant;
 }
 

@@ -1,5 +1,5 @@
 import * as RadixDialog from '@radix-ui/react-dialog';
-import type { ReactNode, RefObject } from 'react';
+import { useLayoutEffect, useRef, type ReactNode, type RefObject } from 'react';
 import { Button } from '../button/button';
 import { CloseIcon } from '../icons/close-icon';
 import styles from './dialog.module.css';
@@ -13,7 +13,10 @@ interface DialogProps {
   closeLabel: string;
   /** Text of the visible close button at the bottom. */
   closeText: string;
-  /** Where focus returns on close when the opener is not a Radix trigger (a lazily loaded dialog). */
+  /**
+   * Where focus returns on close. By default, the element that had focus when the dialog opened
+   * (the button that opened it), if it is still in the page.
+   */
   returnFocusTo?: RefObject<HTMLElement | null>;
   /** Buttons shown after the close button in the footer (a confirmation's action). */
   actions?: ReactNode;
@@ -22,7 +25,10 @@ interface DialogProps {
   children?: ReactNode;
 }
 
-/** A modal dialog: focus trapped, Escape and both close buttons close it, titled and described. */
+/**
+ * A modal dialog: focus trapped, Escape and both close buttons close it, titled and described;
+ * on close, focus goes back where it was.
+ */
 export function Dialog({
   open,
   onOpenChange,
@@ -35,6 +41,13 @@ export function Dialog({
   size = 'wide',
   children,
 }: DialogProps) {
+  // Radix returns focus only to its own Trigger: our dialogs open from state, so the opener is
+  // remembered here, before the dialog takes focus (its focus scope mounts in a later effect).
+  const opener = useRef<HTMLElement | null>(null);
+  useLayoutEffect(() => {
+    if (open && document.activeElement instanceof HTMLElement)
+      opener.current = document.activeElement;
+  }, [open]);
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
@@ -42,9 +55,10 @@ export function Dialog({
         <RadixDialog.Content
           className={[styles.content, size === 'narrow' && styles.narrow].filter(Boolean).join(' ')}
           onCloseAutoFocus={(event) => {
-            if (!returnFocusTo?.current) return;
+            const target = returnFocusTo?.current ?? opener.current;
+            if (!target?.isConnected) return;
             event.preventDefault();
-            returnFocusTo.current.focus();
+            target.focus();
           }}
         >
           <header className={styles.header}>

@@ -4,4 +4,6 @@ export const gameQueryKeys = {
   objectives: (sessionUuid: string, locale: string) =>
     ['game', sessionUuid, 'objectives', locale] as const,
   ranking: (sessionUuid: string) => ['game', sessionUuid, 'ranking'] as const,
+  /** Outside `all`: the briefing does not change when scores do. */
+  briefing: (sessionUuid: string, locale: string) => ['briefing', sessionUuid, locale] as const,
 };

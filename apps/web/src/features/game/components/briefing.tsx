@@ -1,29 +1,36 @@
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Markdown } from '../../../components/ui/markdown/markdown';
 import { SectionError, SectionLoading } from '../../../components/ui/section-state/section-state';
-import { chapterQueryOptions, useContentLocale } from '../../content';
-import type { PlayerSession } from '../../sessions';
+import { useSessionMission } from '../api/get-session-mission';
 import styles from './briefing.module.css';
 
-/** The mission's brief, scenario and rules (the Briefing tab). */
-export function Briefing({ session }: { session: PlayerSession }) {
+/**
+ * The mission's brief, scenario and rules (the Briefing tab and modal), read through the session:
+ * every player of the session may read it, whoever the chapter is assigned to. `headingLevel` is
+ * the level of its section headings, so that it continues the outline of where it is shown.
+ */
+export function Briefing({
+  sessionUuid,
+  headingLevel = 3,
+}: {
+  sessionUuid: string;
+  headingLevel?: 2 | 3;
+}) {
   const { t } = useTranslation('content');
-  const chapter = useQuery(chapterQueryOptions(session.mission.chapter_uuid, useContentLocale()));
-  if (chapter.isPending) return <SectionLoading lines={6} />;
-  if (chapter.isError)
-    return <SectionError error={chapter.error} onRetry={() => void chapter.refetch()} />;
-  const mission = chapter.data.missions.find(
-    (candidate) => candidate.uuid === session.mission.uuid,
-  );
-  if (!mission) return null;
+  const briefing = useSessionMission(sessionUuid);
+  if (briefing.isPending) return <SectionLoading lines={6} />;
+  if (briefing.isError)
+    return <SectionError error={briefing.error} onRetry={() => void briefing.refetch()} />;
+  const { mission } = briefing.data;
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  const inner = headingLevel === 2 ? 3 : 4;
   return (
     <div className={styles.briefing}>
-      <Markdown headingLevel={3}>{mission.brief}</Markdown>
-      <h3 className={styles.heading}>{t('mission.scenario')}</h3>
-      <Markdown headingLevel={4}>{mission.scenario}</Markdown>
-      <h3 className={styles.heading}>{t('mission.rules')}</h3>
-      <Markdown headingLevel={4}>{mission.rules}</Markdown>
+      <Markdown headingLevel={headingLevel}>{mission.brief}</Markdown>
+      <Heading className={styles.heading}>{t('mission.scenario')}</Heading>
+      <Markdown headingLevel={inner}>{mission.scenario}</Markdown>
+      <Heading className={styles.heading}>{t('mission.rules')}</Heading>
+      <Markdown headingLevel={inner}>{mission.rules}</Markdown>
     </div>
   );
 }

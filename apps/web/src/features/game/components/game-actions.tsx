@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button/button';
@@ -6,29 +6,41 @@ import { Dialog } from '../../../components/ui/dialog/dialog';
 import { errorMessage } from '../../../lib/error-message';
 import { useLocalizedPath } from '../../locale';
 import { useCloseSession, type PlayerSession } from '../../sessions';
+import { useFirstBriefing } from '../hooks/use-first-briefing';
+import { BriefingDialog } from './briefing-dialog';
 import { ChallengeTeams } from './challenge-teams';
+import { HelpDialog } from './help-dialog';
+import { SupportDialog } from './support-dialog';
 import styles from './game-actions.module.css';
 
-type Open = 'help' | 'teams' | 'quit' | 'close' | null;
+type Open = 'briefing' | 'support' | 'help' | 'teams' | 'quit' | 'close' | null;
 
 /**
- * The game's modals (spec §2): help (the rules of the game and of scoring, with this session's
- * numbers), challenge teams (who solved what), quit (back home; the player stays in the team and can come back) and, for the owner
- * of a session they created, close (irreversible).
+ * The game's modals (spec §2) and the buttons that open them: the briefing (by itself on a
+ * player's first visit of the session), chat support, help, challenge teams (who solved what),
+ * quit (back home; the player stays in the team and can come back) and, for the owner of a
+ * session they created, close (irreversible). Focus returns to the button that opened each.
  */
 export function GameActions({ session }: { session: PlayerSession }) {
   const { t } = useTranslation(['game', 'errors']);
-  const [open, setOpen] = useState<Open>(null);
+  const briefing = useFirstBriefing(session.uuid);
+  const [open, setOpen] = useState<Open>(briefing.first ? 'briefing' : null);
+  const briefingButton = useRef<HTMLButtonElement>(null);
   const navigate = useNavigate();
   const localize = useLocalizedPath();
   const close = useCloseSession();
   const dialog = (which: Exclude<Open, null>) => ({
     open: open === which,
     onOpenChange: (next: boolean) => setOpen(next ? which : null),
-    closeLabel: t('actions.cancel'),
   });
   return (
     <div className={styles.actions}>
+      <Button ref={briefingButton} variant="ghost" onClick={() => setOpen('briefing')}>
+        {t('actions.briefing')}
+      </Button>
+      <Button variant="ghost" onClick={() => setOpen('support')}>
+        {t('actions.support')}
+      </Button>
       <Button variant="ghost" onClick={() => setOpen('help')}>
         {t('actions.help')}
       </Button>
@@ -44,29 +56,25 @@ export function GameActions({ session }: { session: PlayerSession }) {
         </Button>
       )}
 
-      <Dialog
-        {...dialog('help')}
-        title={t('help.title')}
-        description={t('help.description')}
-        closeText={t('actions.ok')}
-      >
-        <ul className={styles.rules}>
-          <li>{t('help.duration', { count: session.durationMinutes })}</li>
-          <li>{t('help.points')}</li>
-          <li>{t('help.penalty')}</li>
-          <li>{t('help.attempts')}</li>
-          <li>{t('help.firstBlood')}</li>
-          <li>{t('help.speedrun')}</li>
-          <li>{t('help.locked')}</li>
-          <li>{t('help.ranking')}</li>
-          <li>{t('help.pause')}</li>
-        </ul>
-      </Dialog>
+      {/* Opened by itself on a first visit, it hands focus to its button: where it lives. */}
+      <BriefingDialog
+        open={open === 'briefing'}
+        onOpenChange={(next) => {
+          if (!next) briefing.markSeen();
+          setOpen(next ? 'briefing' : null);
+        }}
+        sessionUuid={session.uuid}
+        missionTitle={session.mission.title}
+        returnFocusTo={briefingButton}
+      />
+      <SupportDialog {...dialog('support')} />
+      <HelpDialog {...dialog('help')} durationMinutes={session.durationMinutes} />
 
       <Dialog
         {...dialog('teams')}
         title={t('challengeTeams.title')}
         description={t('challengeTeams.description')}
+        closeLabel={t('actions.cancel')}
         closeText={t('actions.ok')}
       >
         <ChallengeTeams sessionUuid={session.uuid} />
@@ -77,6 +85,7 @@ export function GameActions({ session }: { session: PlayerSession }) {
         size="narrow"
         title={t('quit.title')}
         description={t('quit.description')}
+        closeLabel={t('actions.cancel')}
         closeText={t('actions.stay')}
         actions={
           <Button onClick={() => void navigate(localize('/home'))}>{t('quit.confirm')}</Button>
@@ -89,6 +98,7 @@ export function GameActions({ session }: { session: PlayerSession }) {
           size="narrow"
           title={t('closeSession.title')}
           description={t('closeSession.description')}
+          closeLabel={t('actions.cancel')}
           closeText={t('actions.cancel')}
           actions={
             <Button

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   formatClock,
@@ -14,8 +14,15 @@ import styles from './game-status-bar.module.css';
 /**
  * The game's timer and pause notice (spec §2): time left on server time, frozen while the
  * trainer pauses; at zero the session is read again and the screens follow it to the stats.
+ * Beside them, the buttons of the game's modals and, on a wide screen, the layout switch.
  */
-export function GameStatusBar({ session }: { session: PlayerSession }) {
+export function GameStatusBar({
+  session,
+  layoutSwitch,
+}: {
+  session: PlayerSession;
+  layoutSwitch?: ReactNode;
+}) {
   const { t } = useTranslation('sessions');
   const queryClient = useQueryClient();
   const now = useServerNow(session.clockOffsetMs, 500);
@@ -50,7 +57,10 @@ export function GameStatusBar({ session }: { session: PlayerSession }) {
           {formatClock(left)}
         </time>
       </p>
-      <GameActions session={session} />
+      <div className={styles.tools}>
+        <GameActions session={session} />
+        {layoutSwitch}
+      </div>
       {paused && (
         <p className={styles.paused} role="status">
           {t('game.paused')}

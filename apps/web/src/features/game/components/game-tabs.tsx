@@ -9,18 +9,21 @@ export interface GameTab {
 
 /**
  * Tabs with the WAI-ARIA pattern: one tab stop, arrow keys move between tabs, Home and End jump,
- * the active panel is labelled by its tab.
+ * the active panel is labelled by its tab. `fill`: the group takes its pane's height and the
+ * panel scrolls under the tabs.
  */
 export function GameTabs({
   label,
   tabs,
   active,
   onChange,
+  fill = false,
 }: {
   label: string;
   tabs: readonly GameTab[];
   active: string;
   onChange: (id: string) => void;
+  fill?: boolean;
 }) {
   const id = useId();
   const buttons = useRef<(HTMLButtonElement | null)[]>([]);
@@ -47,7 +50,7 @@ export function GameTabs({
   };
   const current = tabs[index]!;
   return (
-    <div className={styles.tabs}>
+    <div className={[styles.tabs, fill && styles.fill].filter(Boolean).join(' ')}>
       <div role="tablist" aria-label={label} className={styles.list} onKeyDown={handleKeyDown}>
         {tabs.map((tab, position) => (
           <button

@@ -4,7 +4,10 @@ import { AvatarImage } from '../../onboarding';
 import { TeamLogo, type PlayerSession } from '../../sessions';
 import styles from './my-team.module.css';
 
-/** The player's team: members, score, rank, and what it solved. */
+/**
+ * The player's team: members with who has the game open right now (kept live by the session's
+ * stream), score, rank, and what it solved.
+ */
 export function MyTeam({
   session,
   objectives,
@@ -16,6 +19,7 @@ export function MyTeam({
   const team = session.gaming_session_user?.gaming_session_team;
   if (!team) return null;
   const solved = objectives.filter((objective) => objective.solved);
+  const online = team.members.filter((member) => member.online).length;
   return (
     <div className={styles.team}>
       <div className={styles.head}>
@@ -27,11 +31,21 @@ export function MyTeam({
           </p>
         </div>
       </div>
+      <h3 className={styles.subtitle}>
+        {t('team.membersOnline', { count: online, total: team.members.length })}
+      </h3>
       <ul className={styles.members} aria-label={t('team.members')}>
         {team.members.map((member) => (
-          <li key={member.pseudo}>
-            <AvatarImage id={member.avatarId} size={28} />
-            <span>{member.pseudo}</span>
+          <li key={member.pseudo} className={styles.member}>
+            <AvatarImage id={member.avatarId} size={32} />
+            <span className={styles.pseudo}>
+              {member.pseudo}
+              {member.isSelf && <span className={styles.self}>{t('team.you')}</span>}
+            </span>
+            <span className={styles.presence} data-online={member.online}>
+              <span className={styles.dot} aria-hidden="true" />
+              {member.online ? t('team.online') : t('team.offline')}
+            </span>
           </li>
         ))}
       </ul>

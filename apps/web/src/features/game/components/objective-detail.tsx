@@ -1,34 +1,63 @@
 import type { AnswerResult, PlayObjective } from '@rampart/contracts';
 import { difficultyLabels, type Difficulty } from '@rampart/contracts';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import formStyles from '../../../components/ui/form/form.module.css';
 import { Button } from '../../../components/ui/button/button';
 import { Markdown } from '../../../components/ui/markdown/markdown';
 import { useToggleFollow } from '../api/play-mutations';
 import { AnswerForm } from './answer-form';
+import { SpeedrunNote } from './speedrun-note';
 import styles from './objective-detail.module.css';
 
-/** The selected objective: what to find, the evidence, the team's attempts and the answer form. */
+/**
+ * The selected objective: what to find, the evidence, the team's attempts and the answer form.
+ * In the challenge modal (`inDialog`) the dialog's own title names it.
+ */
 export function ObjectiveDetail({
   sessionUuid,
   objective,
+  inDialog = false,
 }: {
   sessionUuid: string;
   objective: PlayObjective | null;
+  inDialog?: boolean;
 }) {
   const { t } = useTranslation(['game', 'content']);
+  const titleId = useId();
   const follow = useToggleFollow(sessionUuid);
   // The last submission's outcome, for this objective: it stays once the form gives way to
   // "solved". The parent keys this component by objective, so it starts empty for each.
   const [result, setResult] = useState<AnswerResult | null>(null);
   if (!objective) return <p className={styles.hint}>{t('detail.none')}</p>;
+  const facts = [
+    // In the modal, the dialog's description says these three.
+    ...(inDialog
+      ? []
+      : [
+          t(`content:categories.${objective.category}`),
+          t(`content:difficulty.levels.${difficultyLabels[objective.difficulty as Difficulty]}`),
+          t('objective.points', { count: objective.points }),
+        ]),
+    ...(objective.firstBloodBonus > 0
+      ? [
+          objective.firstBloodTaken
+            ? t('detail.firstBloodTaken')
+            : t('detail.firstBlood', { count: objective.firstBloodBonus }),
+        ]
+      : []),
+  ];
   return (
-    <article className={styles.detail} aria-labelledby={`objective-${objective.uuid}`}>
+    <article
+      className={styles.detail}
+      {...(inDialog ? { 'aria-label': objective.title } : { 'aria-labelledby': titleId })}
+    >
       <header className={styles.header}>
-        <h2 id={`objective-${objective.uuid}`} className={styles.title}>
-          {objective.title}
-        </h2>
+        {!inDialog && (
+          <h2 id={titleId} className={styles.title}>
+            {objective.title}
+          </h2>
+        )}
         <Button
           variant="secondary"
           aria-pressed={objective.followed}
@@ -38,28 +67,15 @@ export function ObjectiveDetail({
           {objective.followed ? t('detail.unfollow') : t('detail.follow')}
         </Button>
       </header>
-      <ul className={styles.facts}>
-        <li>{t(`content:categories.${objective.category}`)}</li>
-        <li>
-          {t(`content:difficulty.levels.${difficultyLabels[objective.difficulty as Difficulty]}`)}
-        </li>
-        <li>{t('objective.points', { count: objective.points })}</li>
-        {objective.firstBloodBonus > 0 && (
-          <li>
-            {objective.firstBloodTaken
-              ? t('detail.firstBloodTaken')
-              : t('detail.firstBlood', { count: objective.firstBloodBonus })}
-          </li>
-        )}
-      </ul>
-      {objective.speedrun && (
-        <p className={styles.speedrun} role="note">
-          {t('detail.speedrun', {
-            title: objective.speedrun.title,
-            value: objective.speedrun.value,
-            floor: objective.speedrun.floor,
-          })}
-        </p>
+      {facts.length > 0 && (
+        <ul className={styles.facts}>
+          {facts.map((fact) => (
+            <li key={fact}>{fact}</li>
+          ))}
+        </ul>
+      )}
+      {objective.speedrun && !objective.solved && (
+        <SpeedrunNote points={objective.points} speedrun={objective.speedrun} />
       )}
       {objective.locked ? (
         <p className={styles.locked}>{t('detail.locked')}</p>

@@ -7,6 +7,7 @@ import {
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import formStyles from '../../../components/ui/form/form.module.css';
+import { OpenIcon } from '../../../components/ui/icons/open-icon';
 import { filterObjectives, objectiveLists, type ObjectiveFilters } from '../lib/objective-filters';
 import styles from './objective-list.module.css';
 
@@ -16,15 +17,21 @@ interface ObjectiveListProps {
   onFiltersChange: (filters: ObjectiveFilters) => void;
   selected: string | null;
   onSelect: (uuid: string) => void;
+  /** Opens the objective in the challenge modal. */
+  onOpen: (uuid: string) => void;
 }
 
-/** The objectives: lists (all, followed, in progress, completed), filters, and a way in to each. */
+/**
+ * The objectives: lists (all, followed, in progress, completed), filters, and two ways in to
+ * each: select it (the detail pane or tab shows it) or open it in a modal.
+ */
 export function ObjectiveList({
   objectives,
   filters,
   onFiltersChange,
   selected,
   onSelect,
+  onOpen,
 }: ObjectiveListProps) {
   const { t } = useTranslation(['game', 'content']);
   const id = useId();
@@ -96,7 +103,7 @@ export function ObjectiveList({
       ) : (
         <ul className={styles.items}>
           {shown.map((objective) => (
-            <li key={objective.uuid}>
+            <li key={objective.uuid} className={styles.row}>
               <button
                 type="button"
                 className={styles.item}
@@ -123,6 +130,15 @@ export function ObjectiveList({
                   {objective.followed && ` · ${t('state.followed')}`}
                   {objective.speedrun && ` · ${t('state.speedrun')}`}
                 </span>
+              </button>
+              <button
+                type="button"
+                className={styles.open}
+                aria-label={t('list.open', { title: objective.title })}
+                title={t('list.openHint')}
+                onClick={() => onOpen(objective.uuid)}
+              >
+                <OpenIcon />
               </button>
             </li>
           ))}

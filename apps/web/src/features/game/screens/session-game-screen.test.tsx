@@ -1,54 +1,25 @@
-import type { GameObjectives } from '../api/get-objectives';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
-import { renderApp } from '../../../test/render-app';
-import { buildPlayerSession, sessionApi } from '../../sessions/testing/session-api';
-import { buildPlayObjective } from '../testing/play-objective';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { renderApp, testPlayer } from '../../../test/render-app';
+import { fakeEventStreams } from '../../realtime/testing/fake-event-streams';
+import {
+  briefingAlreadySeen,
+  buildObjectivesBody,
+  buildRunningSession,
+  gameApi,
+  stubViewport,
+} from '../testing/game-api';
 
-const running = () =>
-  buildPlayerSession({
-    status: 'running',
-    startsAt: new Date(Date.now() - 60_000).toISOString(),
-    endsAt: new Date(Date.now() + 1_800_000).toISOString(),
-  });
+/** A session in play whose briefing this player has seen: the screen opens on the game itself. */
+const running = (...args: Parameters<typeof buildRunningSession>) => {
+  const session = buildRunningSession(...args);
+  briefingAlreadySeen(session.uuid, testPlayer.uuid);
+  return session;
+};
+const objectivesBody = buildObjectivesBody;
 
-const objectivesBody = (): GameObjectives => ({
-  locale: 'en',
-  serverTime: new Date().toISOString(),
-  completed_objectives: 0,
-  total_objectives: 2,
-  progress_percentage: 0,
-  objectives: [
-    buildPlayObjective({
-      uuid: '0190a1b2-c3d4-7e5f-8c9b-000000000001',
-      title: 'Who knocked?',
-      description: 'Give the **IP address** of the attacker.',
-      category: 'forensics',
-      points: 50,
-      penalty: 10,
-      maxAttempts: 3,
-      firstBloodBonus: 20,
-      attempts: 1,
-      attemptsLeft: 2,
-      inProgress: true,
-    }),
-    buildPlayObjective({
-      uuid: '0190a1b2-c3d4-7e5f-8c9b-000000000002',
-      position: 1,
-      title: 'Tool of the trade',
-      description: 'Which tool?',
-      difficulty: 2,
-      points: 80,
-      type: 'multiple_choice',
-      choices: [
-        { id: 'a', text: 'sqlmap' },
-        { id: 'b', text: 'Nikto' },
-        { id: 'c', text: 'curl' },
-      ],
-      expectedAnswers: 2,
-    }),
-  ],
-});
+// A laptop: the objectives beside one group of seven tabs (quarter needs a wider screen).
+beforeEach(() => stubViewport(1024));
 
 describe('the game screen', () => {
   it('opens on the briefing, lists objectives by list, and answers a flag with its cost shown first', async () => {
@@ -57,8 +28,7 @@ describe('the game screen', () => {
     let sent: unknown = null;
     renderApp(`/sessions/${session.uuid}/game`, {
       api: {
-        ...sessionApi(() => session),
-        [`GET /api/sessions/${session.uuid}/objectives`]: () => Response.json(objectivesBody()),
+        ...gameApi(() => session),
         [flagPath]: (init) => {
           sent = JSON.parse(String(init.body));
           return Response.json({
@@ -87,8 +57,8 @@ describe('the game screen', () => {
     ).toEqual(['Briefing', 'Chat', 'Console', 'Detail', 'Ranking', 'My team', 'VPN']);
 
     fireEvent.click(await screen.findByRole('button', { name: 'In progress' }));
-    expect(screen.queryByRole('button', { name: /Tool of the trade/ })).toBeNull();
-    fireEvent.click(screen.getByRole('button', { name: /Who knocked\?/ }));
+    expect(screen.queryByRole('button', { name: /^Tool of the trade/ })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: /^Who knocked\?/ }));
     expect(within(tabs).getByRole('tab', { name: 'Detail' }).getAttribute('aria-selected')).toBe(
       'true',
     );
@@ -101,15 +71,27 @@ describe('the game screen', () => {
     expect(sent).toEqual({ answer: '198.51.100.7' });
   });
 
+  it('reads the briefing through the session, not the chapter', async () => {
+    const session = running();
+    const { fetchMock } = renderApp(`/sessions/${session.uuid}/game`, {
+      api: gameApi(() => session),
+    });
+    const panel = await screen.findByRole('tabpanel', { name: 'Briefing' });
+    expect(await within(panel).findByText('night')).toBeTruthy();
+    expect(within(panel).getByText('No scanning outside the range.')).toBeTruthy();
+    expect(fetchMock.mock.calls.some(([url]) => String(url).startsWith('/api/chapters/'))).toBe(
+      false,
+    );
+  });
+
   it('asks for exactly the expected number of choices', async () => {
     const session = running();
     renderApp(`/sessions/${session.uuid}/game`, {
       api: {
-        ...sessionApi(() => session),
-        [`GET /api/sessions/${session.uuid}/objectives`]: () => Response.json(objectivesBody()),
+        ...gameApi(() => session),
       },
     });
-    fireEvent.click(await screen.findByRole('button', { name: /Tool of the trade/ }));
+    fireEvent.click(await screen.findByRole('button', { name: /^Tool of the trade/ }));
     const group = screen.getByRole('group', { name: 'Pick 2 answers' });
     const submit = screen.getByRole('button', { name: 'Submit' }) as HTMLButtonElement;
     fireEvent.click(within(group).getByRole('checkbox', { name: 'sqlmap' }));
@@ -122,8 +104,7 @@ describe('the game screen', () => {
     const session = running();
     renderApp(`/fr/sessions/${session.uuid}/game`, {
       api: {
-        ...sessionApi(() => session),
-        [`GET /api/sessions/${session.uuid}/objectives`]: () => Response.json(objectivesBody()),
+        ...gameApi(() => session),
       },
     });
     await screen.findByRole('tab', { name: 'Classement' });
@@ -137,16 +118,20 @@ describe('the game screen', () => {
     const session = running();
     const { router } = renderApp(`/sessions/${session.uuid}/game`, {
       api: {
-        ...sessionApi(() => session),
-        [`GET /api/sessions/${session.uuid}/objectives`]: () => Response.json(objectivesBody()),
+        ...gameApi(() => session),
       },
     });
-    fireEvent.click(await screen.findByRole('button', { name: 'Help' }));
+    // Pressed from the keyboard: the button has focus, as a browser gives it.
+    const helpButton = await screen.findByRole('button', { name: 'Help' });
+    helpButton.focus();
+    fireEvent.click(helpButton);
     const help = await screen.findByRole('dialog', { name: 'How the game works' });
     expect(
       within(help).getByText('The game lasts 30 minutes; a pause stops the clock.'),
     ).toBeTruthy();
     fireEvent.click(within(help).getByRole('button', { name: 'Got it' }));
+    // Focus goes back to the button that opened it.
+    await waitFor(() => expect(document.activeElement).toBe(helpButton));
     // Only the owner of a session they created may close it.
     expect(screen.queryByRole('button', { name: 'Close the session' })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Quit' }));
@@ -159,8 +144,7 @@ describe('the game screen', () => {
     const session = { ...running(), isOwner: true, ownerKind: 'player' as const };
     const { fetchMock } = renderApp(`/sessions/${session.uuid}/game`, {
       api: {
-        ...sessionApi(() => session),
-        [`GET /api/sessions/${session.uuid}/objectives`]: () => Response.json(objectivesBody()),
+        ...gameApi(() => session),
         [`POST /api/sessions/${session.uuid}/close`]: () =>
           Response.json({ session: { ...session, status: 'stopped' } }),
       },
@@ -186,13 +170,59 @@ describe('the game screen', () => {
     ];
     renderApp(`/sessions/${session.uuid}/game`, {
       api: {
-        ...sessionApi(() => session),
-        [`GET /api/sessions/${session.uuid}/objectives`]: () => Response.json(body),
+        ...gameApi(
+          () => session,
+          () => body,
+        ),
       },
     });
     fireEvent.click(await screen.findByRole('button', { name: 'Teams' }));
     const dialog = await screen.findByRole('dialog', { name: 'Who solved what' });
     expect(within(dialog).getByText('Blue Owls, Red Foxes')).toBeTruthy();
     expect(within(dialog).getByText('No team yet')).toBeTruthy();
+  });
+
+  it('shows which teammates have the game open, in words, and follows them live', async () => {
+    const base = running();
+    const ownTeam = base.gaming_session_user!.gaming_session_team!;
+    const withBob = (online: boolean) => ({
+      ...base,
+      gaming_session_user: {
+        ...base.gaming_session_user!,
+        gaming_session_team: {
+          ...ownTeam,
+          members: [
+            ...ownTeam.members,
+            { pseudo: 'Bob', avatarId: 'cipher' as const, isSelf: false, online },
+          ],
+        },
+      },
+    });
+    let session = withBob(false);
+    const streams = fakeEventStreams();
+    renderApp(`/sessions/${session.uuid}/game`, {
+      streams: streams.create,
+      api: {
+        ...gameApi(() => session),
+      },
+    });
+    fireEvent.click(await screen.findByRole('tab', { name: 'My team' }));
+    const members = await screen.findByRole('list', { name: 'Members' });
+    const member = (pseudo: string) =>
+      within(members)
+        .getAllByRole('listitem')
+        .find((item) => item.textContent?.includes(pseudo))!;
+    expect(member('Alice').textContent).toBe('Alice(you)Online');
+    expect(member('Bob').textContent).toBe('BobOffline');
+    expect(screen.getByRole('heading', { name: 'Members: 1 of 2 online' })).toBeTruthy();
+
+    session = withBob(true);
+    streams.emit(
+      `/api/sessions/${session.uuid}/events`,
+      { type: 'team.presence_changed', payload: { teamUuid: ownTeam.uuid } },
+      `team:${ownTeam.uuid}`,
+    );
+    await waitFor(() => expect(member('Bob').textContent).toBe('BobOnline'));
+    expect(screen.getByRole('heading', { name: 'Members: 2 of 2 online' })).toBeTruthy();
   });
 });

@@ -5,19 +5,31 @@ import { useDocumentTitle } from '../../app-info';
 import { SessionGate, type PlayerSession } from '../../sessions';
 import { useObjectives } from '../api/get-objectives';
 import { Briefing } from '../components/briefing';
+import { ChallengeDialog } from '../components/challenge-dialog';
 import { EnvironmentUnavailable } from '../components/environment-unavailable';
+import { FirstBloodBanners } from '../components/first-blood-banners';
+import {
+  QuarterLayout,
+  TabbedLayout,
+  type TabContents,
+  type TabId,
+} from '../components/game-layout';
 import { GameStatusBar } from '../components/game-status-bar';
-import { GameTabs } from '../components/game-tabs';
+import { LayoutSwitch } from '../components/layout-switch';
 import { MyTeam } from '../components/my-team';
 import { ObjectiveDetail } from '../components/objective-detail';
 import { ObjectiveList } from '../components/objective-list';
 import { RankingTable } from '../components/ranking-table';
+import { SpeedrunBanners } from '../components/speedrun-banner';
+import { useGameLayout } from '../hooks/use-game-layout';
+import { GameClockContext } from '../hooks/use-speedrun-value';
 import { noFilters, type ObjectiveFilters } from '../lib/objective-filters';
 import styles from './session-game-screen.module.css';
 
 /**
- * Spec §2 /sessions/{uuid}/game: the objectives with their lists and filters beside the tabs
- * (Briefing first), the timer and the pause notice; everything kept live by the session's stream.
+ * Spec §2 /sessions/{uuid}/game: the objectives with their lists and filters, the selected
+ * objective, the tabs (Briefing first), the timer and the pause notice, the game's modals and
+ * banners; everything kept live by the session's stream. Quarter layout by default.
  */
 export default function SessionGameScreen() {
   return <SessionGate screen="game">{(session) => <Game session={session} />}</SessionGate>;
@@ -27,71 +39,89 @@ function Game({ session }: { session: PlayerSession }) {
   const { t } = useTranslation(['game', 'screens']);
   useDocumentTitle(t('screens:sessionGame.title'));
   const objectives = useObjectives(session.uuid);
+  const layout = useGameLayout();
   const [filters, setFilters] = useState<ObjectiveFilters>(noFilters);
   const [selected, setSelected] = useState<string | null>(null);
-  const [tab, setTab] = useState('briefing');
+  const [challenge, setChallenge] = useState<string | null>(null);
+  const [tab, setTab] = useState<TabId>('briefing');
   const tabsPane = useRef<HTMLElement>(null);
   const list = objectives.data?.objectives ?? [];
-  const current = list.find((objective) => objective.uuid === selected) ?? null;
+  const find = (uuid: string | null) => list.find((objective) => objective.uuid === uuid) ?? null;
+  const current = find(selected);
   const ownTeam = session.gaming_session_user?.gaming_session_team?.uuid ?? null;
+  const paused = session.status === 'paused';
 
-  const tabs = [
-    { id: 'briefing', label: t('tabs.briefing'), content: <Briefing session={session} /> },
-    {
-      id: 'chat',
-      label: t('tabs.chat'),
-      content: <p className={styles.muted}>{t('chat.soon')}</p>,
-    },
-    { id: 'console', label: t('tabs.console'), content: <EnvironmentUnavailable /> },
-    {
-      id: 'detail',
-      label: t('tabs.detail'),
-      content: (
-        <ObjectiveDetail
-          key={current?.uuid ?? 'none'}
-          sessionUuid={session.uuid}
-          objective={current}
-        />
-      ),
-    },
-    {
-      id: 'ranking',
-      label: t('tabs.ranking'),
-      content: <RankingTable sessionUuid={session.uuid} ownTeam={ownTeam} />,
-    },
-    { id: 'team', label: t('tabs.team'), content: <MyTeam session={session} objectives={list} /> },
-    { id: 'vpn', label: t('tabs.vpn'), content: <EnvironmentUnavailable /> },
-  ];
+  const select = (uuid: string) => {
+    setSelected(uuid);
+    if (layout.layout === 'quarter') return;
+    setTab('detail');
+    // On a phone the detail is far below the list: the objective opens in the modal instead.
+    if (layout.singleColumn) setChallenge(uuid);
+    else tabsPane.current?.scrollIntoView({ block: 'nearest' });
+  };
+
+  const detail = (
+    <ObjectiveDetail key={current?.uuid ?? 'none'} sessionUuid={session.uuid} objective={current} />
+  );
+  const contents: TabContents = {
+    briefing: <Briefing sessionUuid={session.uuid} />,
+    chat: <p className={styles.muted}>{t('chat.soon')}</p>,
+    console: <EnvironmentUnavailable />,
+    detail,
+    ranking: <RankingTable sessionUuid={session.uuid} ownTeam={ownTeam} />,
+    team: <MyTeam session={session} objectives={list} />,
+    vpn: <EnvironmentUnavailable />,
+  };
+  const objectivesPane = objectives.isPending ? (
+    <SectionLoading lines={6} />
+  ) : objectives.isError ? (
+    <SectionError error={objectives.error} onRetry={() => void objectives.refetch()} />
+  ) : (
+    <ObjectiveList
+      objectives={list}
+      filters={filters}
+      onFiltersChange={setFilters}
+      selected={selected}
+      onSelect={select}
+      onOpen={setChallenge}
+    />
+  );
 
   return (
-    <div className={styles.screen}>
-      <h1 className="visually-hidden">{t('screens:sessionGame.title')}</h1>
-      <GameStatusBar session={session} />
-      <div className={styles.layout}>
-        <section className={styles.pane} aria-label={t('objectives.label')}>
-          {objectives.isPending ? (
-            <SectionLoading lines={6} />
-          ) : objectives.isError ? (
-            <SectionError error={objectives.error} onRetry={() => void objectives.refetch()} />
-          ) : (
-            <ObjectiveList
-              objectives={list}
-              filters={filters}
-              onFiltersChange={setFilters}
-              selected={selected}
-              onSelect={(uuid) => {
-                setSelected(uuid);
-                setTab('detail');
-                // On a phone the detail is below the list: bring it into view.
-                tabsPane.current?.scrollIntoView({ block: 'nearest' });
-              }}
-            />
-          )}
-        </section>
-        <section ref={tabsPane} className={styles.pane} aria-label={t('tabs.label')}>
-          <GameTabs label={t('tabs.label')} tabs={tabs} active={tab} onChange={setTab} />
-        </section>
+    <GameClockContext.Provider
+      value={{
+        readAt: objectives.data ? Date.parse(objectives.data.serverTime) : 0,
+        clockOffsetMs: session.clockOffsetMs,
+        paused,
+      }}
+    >
+      <div className={styles.screen} data-game-layout={layout.layout}>
+        <h1 className="visually-hidden">{t('screens:sessionGame.title')}</h1>
+        <GameStatusBar
+          session={session}
+          layoutSwitch={
+            layout.canChoose && <LayoutSwitch value={layout.preference} onChange={layout.choose} />
+          }
+        />
+        <FirstBloodBanners objectives={list} ownTeam={ownTeam} />
+        <SpeedrunBanners objectives={list} paused={paused} onOpen={setChallenge} />
+        {layout.layout === 'quarter' ? (
+          <QuarterLayout objectives={objectivesPane} detail={detail} contents={contents} />
+        ) : (
+          <TabbedLayout
+            objectives={objectivesPane}
+            contents={contents}
+            tab={tab}
+            onTabChange={setTab}
+            tabsRef={tabsPane}
+          />
+        )}
+        <ChallengeDialog
+          sessionUuid={session.uuid}
+          objective={find(challenge)}
+          onClose={() => setChallenge(null)}
+        />
       </div>
-    </div>
+    </GameClockContext.Provider>
   );
 }

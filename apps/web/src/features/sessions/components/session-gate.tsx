@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useParams } from 'react-router';
 import { SectionError, SectionLoading } from '../../../components/ui/section-state/section-state';
@@ -6,6 +6,7 @@ import { isApiError } from '../../../lib/api-client';
 import { ErrorPage } from '../../errors';
 import { useLocalizedPath } from '../../locale';
 import { useSession, type PlayerSession } from '../api/get-session';
+import { createSessionEvents, SessionEventsContext } from '../hooks/session-events';
 import { useSessionStream } from '../hooks/use-session-stream';
 import { sessionRedirect, sessionScreenPath, type SessionScreen } from '../lib/session-screens';
 import styles from './session-gate.module.css';
@@ -18,7 +19,7 @@ interface SessionGateProps {
 /**
  * session-datas and verify-session-status (spec §2): loads the session of the route, shows the
  * 404 page for an unknown one, sends the player to the screen that matches its status (or to
- * join it), keeps its event stream open, and renders the screen with it.
+ * join it), keeps its event stream open, and renders the screen with it (and its events).
  */
 export function SessionGate({ screen, children }: SessionGateProps) {
   const { t } = useTranslation('sessions');
@@ -26,7 +27,8 @@ export function SessionGate({ screen, children }: SessionGateProps) {
   const localize = useLocalizedPath();
   const query = useSession(uuid);
   const session = query.data;
-  useSessionStream(session);
+  const [events] = useState(createSessionEvents);
+  useSessionStream(session, events);
 
   if (query.isPending) {
     return (
@@ -55,5 +57,9 @@ export function SessionGate({ screen, children }: SessionGateProps) {
     inTeam: Boolean(session!.gaming_session_user?.gaming_session_team),
   });
   if (target) return <Navigate replace to={localize(sessionScreenPath(uuid, target))} />;
-  return <>{children(session!)}</>;
+  return (
+    <SessionEventsContext.Provider value={events}>
+      {children(session!)}
+    </SessionEventsContext.Provider>
+  );
 }

@@ -1,10 +1,28 @@
+import type { EventEnvelope } from '@rampart/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../../lib/toast';
 import { contentQueryKeys } from '../../content/content-query-keys';
-import { useEventStream, type StreamStatus } from '../../realtime';
+import { useEventStream, type EventStreamHandlers, type StreamStatus } from '../../realtime';
 import { sessionApiPath, sessionQueryKeys } from '../lib/session-query-keys';
 import type { PlayerSession } from '../api/get-session';
+import type { SessionEvents } from './session-events';
+
+/** Each handler, then the screen's listeners: they see an event once the caches heard of it. */
+const passingOn = (handlers: EventStreamHandlers, events: SessionEvents | undefined) =>
+  events
+    ? (Object.fromEntries(
+        Object.entries(handlers).map(([type, handler]) => [
+          type,
+          type === 'stream.reset'
+            ? handler
+            : (event: EventEnvelope) => {
+                (handler as (event: unknown) => void)(event);
+                events.emit(event);
+              },
+        ]),
+      ) as EventStreamHandlers)
+    : handlers;
 
 /**
  * The session's event stream while a session screen is open: every change refetches the
@@ -12,7 +30,10 @@ import type { PlayerSession } from '../api/get-session';
  * timer at once and says so in a toast. Reopened when the player's team changes, since the team
  * decides which of the session's events this player may read.
  */
-export const useSessionStream = (session: PlayerSession | undefined): StreamStatus => {
+export const useSessionStream = (
+  session: PlayerSession | undefined,
+  events?: SessionEvents,
+): StreamStatus => {
   const { t } = useTranslation('sessions');
   const queryClient = useQueryClient();
   const uuid = session?.uuid;
@@ -36,60 +57,69 @@ export const useSessionStream = (session: PlayerSession | undefined): StreamStat
 
   return useEventStream(
     path,
-    {
-      'session.status_changed': ({ payload }) => {
-        if (uuid) {
-          queryClient.setQueriesData<PlayerSession>(
-            { queryKey: sessionQueryKeys.detail(uuid) },
-            (current) =>
-              current && {
-                ...current,
-                ...payload,
-                clockOffsetMs: Date.parse(payload.serverTime) - Date.now(),
-              },
-          );
-        }
-        if (payload.status === 'paused') toast.info(t('toast.paused'));
-        if (payload.status === 'running') toast.info(t('toast.resumed'));
-        if (payload.status === 'stopped') toast.info(t('toast.stopped'));
-        refresh();
+    passingOn(
+      {
+        'session.status_changed': ({ payload }) => {
+          if (uuid) {
+            queryClient.setQueriesData<PlayerSession>(
+              { queryKey: sessionQueryKeys.detail(uuid) },
+              (current) =>
+                current && {
+                  ...current,
+                  ...payload,
+                  clockOffsetMs: Date.parse(payload.serverTime) - Date.now(),
+                },
+            );
+          }
+          if (payload.status === 'paused') toast.info(t('toast.paused'));
+          if (payload.status === 'running') toast.info(t('toast.resumed'));
+          if (payload.status === 'stopped') toast.info(t('toast.stopped'));
+          refresh();
+          // What a running speedrun is worth stops and restarts with the clock.
+          refreshGame();
+        },
+        'session.updated': refresh,
+        'session.player_joined': refresh,
+        'team.created': refresh,
+        'team.member_joined': refresh,
+        'team.member_left': refresh,
+        // A teammate opened or closed the game: only the session's view (who is online) changed.
+        'team.presence_changed': () => {
+          if (uuid) void queryClient.invalidateQueries({ queryKey: sessionQueryKeys.detail(uuid) });
+        },
+        'objective.solved': ({ payload }) => {
+          refreshGame();
+          if (payload.teamUuid === ownTeam) return;
+          // Who solved, never what they answered.
+          if (payload.firstBlood) toast.info(t('toast.firstBlood', { team: payload.teamName }));
+          else toast.info(t('toast.solved', { team: payload.teamName }));
+        },
+        'objective.attempted': refreshGame,
+        'objective.unlocked': () => {
+          refreshGame();
+          toast.info(t('toast.unlocked'));
+        },
+        'speedrun.launched': ({ payload }) => {
+          refreshGame();
+          toast.warning(t('toast.speedrun', { title: payload.title }), {
+            description: payload.description,
+          });
+        },
+        'team.eliminated': ({ payload }) => {
+          refreshGame();
+          refresh();
+          toast.warning(t('toast.eliminated', { team: payload.teamName }), {
+            description: payload.reason,
+          });
+        },
+        'ranking.changed': refreshGame,
+        'stream.reset': () => {
+          refresh();
+          refreshGame();
+        },
       },
-      'session.updated': refresh,
-      'session.player_joined': refresh,
-      'team.created': refresh,
-      'team.member_joined': refresh,
-      'team.member_left': refresh,
-      'objective.solved': ({ payload }) => {
-        refreshGame();
-        if (payload.teamUuid === ownTeam) return;
-        // Who solved, never what they answered.
-        if (payload.firstBlood) toast.info(t('toast.firstBlood', { team: payload.teamName }));
-        else toast.info(t('toast.solved', { team: payload.teamName }));
-      },
-      'objective.attempted': refreshGame,
-      'objective.unlocked': () => {
-        refreshGame();
-        toast.info(t('toast.unlocked'));
-      },
-      'speedrun.launched': ({ payload }) => {
-        refreshGame();
-        toast.warning(t('toast.speedrun', { title: payload.title }), {
-          description: payload.description,
-        });
-      },
-      'team.eliminated': ({ payload }) => {
-        refreshGame();
-        refresh();
-        toast.warning(t('toast.eliminated', { team: payload.teamName }), {
-          description: payload.reason,
-        });
-      },
-      'ranking.changed': refreshGame,
-      'stream.reset': () => {
-        refresh();
-        refreshGame();
-      },
-    },
+      events,
+    ),
     { scope: teamUuid },
   );
 };

@@ -8,7 +8,7 @@ export const buildTeam = (overrides: Partial<SessionTeam> = {}): SessionTeam => 
   uuid: nextUuid(),
   name: 'Blue Owls',
   logoUrl: null,
-  members: [{ pseudo: 'Bob', avatarId: 'cipher', isSelf: false }],
+  members: [{ pseudo: 'Bob', avatarId: 'cipher', isSelf: false, online: false }],
   rank: 1,
   score: 0,
   eliminated: false,
@@ -20,7 +20,7 @@ export const buildPlayerSession = (overrides: Partial<SessionDetail> = {}): Sess
   const ownTeam = {
     ...buildTeam({
       name: 'Red Foxes',
-      members: [{ pseudo: 'Alice', avatarId: 'sentinel', isSelf: true }],
+      members: [{ pseudo: 'Alice', avatarId: 'sentinel', isSelf: true, online: true }],
     }),
     token: 'Zq3xT0kEn-Example_Token12',
   };

@@ -1,0 +1,108 @@
+import { useState, type ReactNode, type Ref } from 'react';
+import { useTranslation } from 'react-i18next';
+import { GameTabs, type GameTab } from './game-tabs';
+import styles from './game-layout.module.css';
+
+/** The tabs of spec §2, in its order; the quarter layout splits them into two groups. */
+export const tabOrder = [
+  'briefing',
+  'chat',
+  'console',
+  'detail',
+  'ranking',
+  'team',
+  'vpn',
+] as const;
+export type TabId = (typeof tabOrder)[number];
+
+const missionTabs: readonly TabId[] = ['briefing', 'chat', 'console', 'vpn'];
+const teamTabs: readonly TabId[] = ['ranking', 'team'];
+
+export type TabContents = Record<TabId, ReactNode>;
+
+const tabsOf = (ids: readonly TabId[], contents: TabContents, label: (id: TabId) => string) =>
+  ids.map((id): GameTab => ({ id, label: label(id), content: contents[id] }));
+
+/**
+ * Quarter (spec §2, the default): four panes that fill the screen and scroll each on its own —
+ * the objectives, the selected objective, the mission's tabs, the teams' tabs. The first tab of
+ * each group is open at start.
+ */
+export function QuarterLayout({
+  objectives,
+  detail,
+  contents,
+}: {
+  objectives: ReactNode;
+  detail: ReactNode;
+  contents: TabContents;
+}) {
+  const { t } = useTranslation('game');
+  const [missionTab, setMissionTab] = useState<string>(missionTabs[0]!);
+  const [teamTab, setTeamTab] = useState<string>(teamTabs[0]!);
+  const label = (id: TabId) => t(`tabs.${id}`);
+  return (
+    <div className={styles.quarter}>
+      <section className={styles.pane} aria-label={t('objectives.label')}>
+        {objectives}
+      </section>
+      {/* Focusable: it scrolls, and may hold nothing else to focus (a locked objective). */}
+      <section className={styles.pane} aria-label={t('tabs.detail')} tabIndex={0}>
+        {detail}
+      </section>
+      <section className={`${styles.pane} ${styles.tabsPane}`} aria-label={t('tabs.mission')}>
+        <GameTabs
+          label={t('tabs.mission')}
+          tabs={tabsOf(missionTabs, contents, label)}
+          active={missionTab}
+          onChange={setMissionTab}
+          fill
+        />
+      </section>
+      <section className={`${styles.pane} ${styles.tabsPane}`} aria-label={t('tabs.teams')}>
+        <GameTabs
+          label={t('tabs.teams')}
+          tabs={tabsOf(teamTabs, contents, label)}
+          active={teamTab}
+          onChange={setTeamTab}
+          fill
+        />
+      </section>
+    </div>
+  );
+}
+
+/**
+ * Tabs: the objectives beside (or, on a phone, above) one group holding all seven tabs in the
+ * spec's order, Briefing open at start. Used where quarter has no room, or by choice.
+ */
+export function TabbedLayout({
+  objectives,
+  contents,
+  tab,
+  onTabChange,
+  tabsRef,
+}: {
+  objectives: ReactNode;
+  contents: TabContents;
+  tab: TabId;
+  onTabChange: (tab: TabId) => void;
+  tabsRef: Ref<HTMLElement>;
+}) {
+  const { t } = useTranslation('game');
+  return (
+    <div className={styles.tabbed}>
+      <section className={styles.pane} aria-label={t('objectives.label')}>
+        {objectives}
+      </section>
+      <section ref={tabsRef} className={styles.pane} aria-label={t('tabs.label')}>
+        <GameTabs
+          label={t('tabs.label')}
+          tabs={tabsOf(tabOrder, contents, (id) => t(`tabs.${id}`))}
+          active={tab}
+          onChange={(id) => onTabChange(id as TabId)}
+        />
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,165 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderApp, testPlayer } from '../../../test/render-app';
+import {
+  briefingAlreadySeen,
+  buildRunningSession,
+  gameApi,
+  stubViewport,
+} from '../testing/game-api';
+
+/** Pressed from the keyboard: focus on the button first, as a browser gives it. */
+const press = (button: HTMLElement) => {
+  button.focus();
+  fireEvent.click(button);
+};
+
+const tabNames = (tablist: HTMLElement) =>
+  within(tablist)
+    .getAllByRole('tab')
+    .map((tab) => `${tab.textContent}${tab.getAttribute('aria-selected') === 'true' ? '*' : ''}`);
+
+const renderGame = (width: number, options: { seen?: boolean; path?: string } = {}) => {
+  stubViewport(width);
+  const session = buildRunningSession();
+  if (options.seen ?? true) briefingAlreadySeen(session.uuid, testPlayer.uuid);
+  const view = renderApp(options.path ?? `/sessions/${session.uuid}/game`, {
+    api: gameApi(() => session),
+  });
+  return { ...view, session };
+};
+
+describe('the game screen’s layouts', () => {
+  it('opens in quarter on a wide screen: four panes, the first tab of each group open', async () => {
+    renderGame(1440);
+    const objectives = await screen.findByRole('region', { name: 'Objectives' });
+    const detail = screen.getByRole('region', { name: 'Detail' });
+    const mission = screen.getByRole('region', { name: 'Mission' });
+    const teams = screen.getByRole('region', { name: 'Teams' });
+    expect(tabNames(within(mission).getByRole('tablist'))).toEqual([
+      'Briefing*',
+      'Chat',
+      'Console',
+      'VPN',
+    ]);
+    expect(tabNames(within(teams).getByRole('tablist'))).toEqual(['Ranking*', 'My team']);
+    expect(within(detail).getByText('Pick an objective in the list to see it here.')).toBeTruthy();
+
+    // Selecting shows the objective in its own pane; the tab groups stay where they were.
+    fireEvent.click(await within(objectives).findByRole('button', { name: /^Who knocked\?/ }));
+    expect(within(detail).getByRole('heading', { name: 'Who knocked?' })).toBeTruthy();
+    expect(within(detail).getByRole('textbox', { name: 'Your answer' })).toBeTruthy();
+    expect(tabNames(within(mission).getByRole('tablist'))[0]).toBe('Briefing*');
+
+    fireEvent.click(within(teams).getByRole('tab', { name: 'My team' }));
+    expect(tabNames(within(teams).getByRole('tablist'))).toEqual(['Ranking', 'My team*']);
+    expect(tabNames(within(mission).getByRole('tablist'))[0]).toBe('Briefing*');
+  });
+
+  it('lets a wide screen switch to tabs, and remembers the choice', async () => {
+    const { unmount, session } = renderGame(1440);
+    const layout = await screen.findByRole('group', { name: 'Layout' });
+    expect(
+      within(layout).getByRole('button', { name: 'Quarter' }).getAttribute('aria-pressed'),
+    ).toBe('true');
+    fireEvent.click(within(layout).getByRole('button', { name: 'Tabs' }));
+    const tabs = await screen.findByRole('tablist', { name: 'Game' });
+    expect(tabNames(tabs)[0]).toBe('Briefing*');
+    expect(screen.queryByRole('region', { name: 'Teams' })).toBeNull();
+
+    unmount();
+    renderApp(`/sessions/${session.uuid}/game`, { api: gameApi(() => session) });
+    expect(await screen.findByRole('tablist', { name: 'Game' })).toBeTruthy();
+  });
+
+  it('keeps one group of the seven tabs on a phone, and opens an objective in the modal', async () => {
+    renderGame(390);
+    const tabs = await screen.findByRole('tablist', { name: 'Game' });
+    expect(tabNames(tabs)).toEqual([
+      'Briefing*',
+      'Chat',
+      'Console',
+      'Detail',
+      'Ranking',
+      'My team',
+      'VPN',
+    ]);
+    // No room for quarter: no choice offered.
+    expect(screen.queryByRole('group', { name: 'Layout' })).toBeNull();
+
+    const item = await screen.findByRole('button', { name: /^Tool of the trade/ });
+    press(item);
+    const dialog = await screen.findByRole('dialog', { name: 'Tool of the trade' });
+    expect(within(dialog).getByRole('group', { name: 'Pick 2 answers' })).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Back to the game' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(document.activeElement).toBe(item);
+    expect(tabNames(screen.getByRole('tablist', { name: 'Game' }))).toContain('Detail*');
+  });
+
+  it('opens an objective in the challenge modal from its button, and gives focus back', async () => {
+    renderGame(1024);
+    const open = await screen.findByRole('button', { name: 'Open “Who knocked?” in a window' });
+    press(open);
+    const dialog = await screen.findByRole('dialog', { name: 'Who knocked?' });
+    expect(within(dialog).getByText('Forensics · Introduction · 50 points')).toBeTruthy();
+    expect(within(dialog).getByText('IP address')).toBeTruthy();
+    expect(
+      within(dialog).getByText('2 attempts left · a wrong answer costs 10 points'),
+    ).toBeTruthy();
+    expect(within(dialog).getByRole('textbox', { name: 'Your answer' })).toBeTruthy();
+    // The rest of the screen is out of reach meanwhile.
+    expect(screen.queryByRole('tablist', { name: 'Game' })).toBeNull();
+
+    fireEvent.keyDown(within(dialog).getByRole('textbox', { name: 'Your answer' }), {
+      key: 'Escape',
+    });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(document.activeElement).toBe(open);
+  });
+});
+
+describe('the briefing modal', () => {
+  it('opens by itself on a first visit of the session, once, and comes back from its button', async () => {
+    const { unmount, session } = renderGame(1440, { seen: false });
+    const dialog = await screen.findByRole('dialog', { name: 'Briefing: Night shift' });
+    expect(await within(dialog).findByText('night')).toBeTruthy();
+    expect(within(dialog).getByRole('heading', { name: 'Rules of engagement' })).toBeTruthy();
+    expect(within(dialog).getByText('No scanning outside the range.')).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Back to the game' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    // Focus lands on the button that brings it back.
+    const button = screen.getByRole('button', { name: 'Briefing' });
+    expect(document.activeElement).toBe(button);
+
+    unmount();
+    renderApp(`/sessions/${session.uuid}/game`, { api: gameApi(() => session) });
+    const again = await screen.findByRole('button', { name: 'Briefing' });
+    await act(async () => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    press(again);
+    expect(await screen.findByRole('dialog', { name: 'Briefing: Night shift' })).toBeTruthy();
+  });
+
+  it('is in French on a French screen', async () => {
+    const session = buildRunningSession();
+    stubViewport(1440);
+    renderApp(`/fr/sessions/${session.uuid}/game`, { api: gameApi(() => session) });
+    const dialog = await screen.findByRole('dialog', { name: 'Briefing : Night shift' });
+    expect(within(dialog).getByRole('button', { name: 'Retour à la partie' })).toBeTruthy();
+  });
+});
+
+describe('the chat support modal', () => {
+  it('says where the trainers’ support chat opens, without pretending to be it', async () => {
+    renderGame(1440);
+    const support = await screen.findByRole('button', { name: 'Support' });
+    press(support);
+    const dialog = await screen.findByRole('dialog', { name: 'Chat support' });
+    expect(within(dialog).getByText('The support chat with the trainers opens here.')).toBeTruthy();
+    expect(within(dialog).queryByRole('textbox')).toBeNull();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(document.activeElement).toBe(support);
+  });
+});
