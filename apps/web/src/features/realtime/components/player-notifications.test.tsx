@@ -56,8 +56,11 @@ const chapterAssigned = buildEnvelope(3, {
   payload: { chapterUuid: CHAPTER, title: { en: 'Web basics', fr: 'Les bases du web' } },
 });
 
-afterEach(() => {
+// A dismissed toast leaves 200 ms later (sonner's exit animation): let it leave while the test
+// environment still has a window, not after the file's teardown.
+afterEach(async () => {
   sonnerToast.dismiss();
+  await new Promise((resolve) => setTimeout(resolve, 250));
 });
 
 describe('player notifications', () => {
