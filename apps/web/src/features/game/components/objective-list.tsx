@@ -55,48 +55,52 @@ export function ObjectiveList({
         ))}
       </div>
       <div className={styles.filters}>
-        <label className={formStyles.label} htmlFor={`${id}-category`}>
-          {t('filter.category')}
-        </label>
-        <select
-          id={`${id}-category`}
-          className={formStyles.input}
-          value={filters.category}
-          onChange={(event) =>
-            onFiltersChange({
-              ...filters,
-              category: event.target.value as ObjectiveFilters['category'],
-            })
-          }
-        >
-          <option value="any">{t('filter.any')}</option>
-          {categories.map((category) => (
-            <option key={category} value={category}>
-              {t(`content:categories.${category}`)}
-            </option>
-          ))}
-        </select>
-        <label className={formStyles.label} htmlFor={`${id}-difficulty`}>
-          {t('filter.difficulty')}
-        </label>
-        <select
-          id={`${id}-difficulty`}
-          className={formStyles.input}
-          value={String(filters.difficulty)}
-          onChange={(event) =>
-            onFiltersChange({
-              ...filters,
-              difficulty: event.target.value === 'any' ? 'any' : Number(event.target.value),
-            })
-          }
-        >
-          <option value="any">{t('filter.any')}</option>
-          {[1, 2, 3, 4, 5].map((level) => (
-            <option key={level} value={level}>
-              {t(`content:difficulty.levels.${difficultyLabels[level as Difficulty]}`)}
-            </option>
-          ))}
-        </select>
+        <div className={styles.filter}>
+          <label className={formStyles.label} htmlFor={`${id}-category`}>
+            {t('filter.category')}
+          </label>
+          <select
+            id={`${id}-category`}
+            className={`${formStyles.input} ${styles.select}`}
+            value={filters.category}
+            onChange={(event) =>
+              onFiltersChange({
+                ...filters,
+                category: event.target.value as ObjectiveFilters['category'],
+              })
+            }
+          >
+            <option value="any">{t('filter.any')}</option>
+            {categories.map((category) => (
+              <option key={category} value={category}>
+                {t(`content:categories.${category}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className={styles.filter}>
+          <label className={formStyles.label} htmlFor={`${id}-difficulty`}>
+            {t('filter.difficulty')}
+          </label>
+          <select
+            id={`${id}-difficulty`}
+            className={`${formStyles.input} ${styles.select}`}
+            value={String(filters.difficulty)}
+            onChange={(event) =>
+              onFiltersChange({
+                ...filters,
+                difficulty: event.target.value === 'any' ? 'any' : Number(event.target.value),
+              })
+            }
+          >
+            <option value="any">{t('filter.any')}</option>
+            {[1, 2, 3, 4, 5].map((level) => (
+              <option key={level} value={level}>
+                {t(`content:difficulty.levels.${difficultyLabels[level as Difficulty]}`)}
+              </option>
+            ))}
+          </select>
+        </div>
       </div>
       {shown.length === 0 ? (
         <p className={styles.empty}>{t('list.empty')}</p>
@@ -118,17 +122,23 @@ export function ObjectiveList({
                   {t(
                     `content:difficulty.levels.${difficultyLabels[objective.difficulty as Difficulty]}`,
                   )}
-                </span>
-                <span className={styles.state}>
-                  {objective.solved
-                    ? t('state.solved')
-                    : objective.locked
-                      ? t('state.locked')
-                      : objective.inProgress
-                        ? t('state.inProgress')
-                        : t('state.open')}
+                  {' · '}
+                  <span className={styles.state}>
+                    {objective.solved
+                      ? t('state.solved')
+                      : objective.locked
+                        ? t('state.locked')
+                        : objective.inProgress
+                          ? t('state.inProgress')
+                          : t('state.open')}
+                  </span>
                   {objective.followed && ` · ${t('state.followed')}`}
-                  {objective.speedrun && ` · ${t('state.speedrun')}`}
+                  {objective.speedrun && (
+                    <>
+                      {' · '}
+                      <span className={styles.speedrun}>{t('state.speedrun')}</span>
+                    </>
+                  )}
                 </span>
               </button>
               <button

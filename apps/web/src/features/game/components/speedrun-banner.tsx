@@ -73,22 +73,24 @@ function SpeedrunBanner({
           <strong id={titleId} className={styles.title}>
             {speedrun.title}
           </strong>
+          <span className={styles.objective}>
+            {t('banner.objective')}{' '}
+            <button type="button" className={styles.link} onClick={() => onOpen(objective.uuid)}>
+              {objective.title}
+            </button>
+          </span>
         </p>
         {speedrun.description && (
           <Markdown variant="excerpt" className={styles.description}>
             {speedrun.description}
           </Markdown>
         )}
-        <p className={styles.objective}>
-          {t('banner.objective')}{' '}
-          <button type="button" className={styles.link} onClick={() => onOpen(objective.uuid)}>
-            {objective.title}
-          </button>
-        </p>
       </div>
       <p className={styles.value}>
-        <span className={styles.valueLabel}>{t('banner.worthNow')}</span>
-        <span className={styles.valueFigure}>{t('objective.points', { count: value })}</span>
+        <span className={styles.valueLine}>
+          <span className={styles.valueLabel}>{t('banner.worthNow')}</span>{' '}
+          <span className={styles.valueFigure}>{t('objective.points', { count: value })}</span>
+        </span>
         <span className={styles.valueHint}>
           {factor > 1
             ? t('banner.fallsSlower', { floor: speedrun.floor })

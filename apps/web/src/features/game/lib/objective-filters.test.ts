@@ -1,7 +1,7 @@
 import type { PlayObjective } from '@rampart/contracts';
 import { describe, expect, it } from 'vitest';
 import { buildPlayObjective } from '../testing/play-objective';
-import { filterObjectives, noFilters } from './objective-filters';
+import { filterObjectives, firstToSolve, noFilters } from './objective-filters';
 
 const objective = buildPlayObjective;
 
@@ -29,5 +29,16 @@ describe('objective lists and filters', () => {
     expect(
       titles(filterObjectives(all, { list: 'completed', category: 'web', difficulty: 'any' })),
     ).toEqual([]);
+  });
+
+  it.each([
+    ['the first open one', [c, objective({ title: 'locked', locked: true }), b], 'b'],
+    ['the first of all when none is open', [c, objective({ title: 'd', solved: true })], 'c'],
+  ])('shows %s before the player picks', (_case, list, expected) => {
+    expect(firstToSolve(list)?.title).toBe(expected);
+  });
+
+  it('shows nothing when there is nothing', () => {
+    expect(firstToSolve([])).toBeNull();
   });
 });

@@ -33,3 +33,7 @@ export const filterObjectives = (objectives: readonly PlayObjective[], filters: 
       (filters.category === 'any' || objective.category === filters.category) &&
       (filters.difficulty === 'any' || objective.difficulty === filters.difficulty),
   );
+
+/** The objective to show before the player picks one: the first still to solve, else the first. */
+export const firstToSolve = (objectives: readonly PlayObjective[]): PlayObjective | null =>
+  objectives.find((objective) => !objective.solved && !objective.locked) ?? objectives[0] ?? null;

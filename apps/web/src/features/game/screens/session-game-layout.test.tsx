@@ -43,12 +43,18 @@ describe('the game screen’s layouts', () => {
       'VPN',
     ]);
     expect(tabNames(within(teams).getByRole('tablist'))).toEqual(['Ranking*', 'My team']);
-    expect(within(detail).getByText('Pick an objective in the list to see it here.')).toBeTruthy();
+    // The first objective to solve is shown from the start, marked in the list.
+    expect(await within(detail).findByRole('heading', { name: 'Who knocked?' })).toBeTruthy();
+    expect(
+      within(objectives)
+        .getByRole('button', { name: /^Who knocked\?/ })
+        .getAttribute('aria-current'),
+    ).toBe('true');
 
     // Selecting shows the objective in its own pane; the tab groups stay where they were.
-    fireEvent.click(await within(objectives).findByRole('button', { name: /^Who knocked\?/ }));
-    expect(within(detail).getByRole('heading', { name: 'Who knocked?' })).toBeTruthy();
-    expect(within(detail).getByRole('textbox', { name: 'Your answer' })).toBeTruthy();
+    fireEvent.click(within(objectives).getByRole('button', { name: /^Tool of the trade/ }));
+    expect(within(detail).getByRole('heading', { name: 'Tool of the trade' })).toBeTruthy();
+    expect(within(detail).getByRole('group', { name: 'Pick 2 answers' })).toBeTruthy();
     expect(tabNames(within(mission).getByRole('tablist'))[0]).toBe('Briefing*');
 
     fireEvent.click(within(teams).getByRole('tab', { name: 'My team' }));

@@ -23,7 +23,7 @@ import { RankingTable } from '../components/ranking-table';
 import { SpeedrunBanners } from '../components/speedrun-banner';
 import { useGameLayout } from '../hooks/use-game-layout';
 import { GameClockContext } from '../hooks/use-speedrun-value';
-import { noFilters, type ObjectiveFilters } from '../lib/objective-filters';
+import { firstToSolve, noFilters, type ObjectiveFilters } from '../lib/objective-filters';
 import styles from './session-game-screen.module.css';
 
 /**
@@ -47,7 +47,8 @@ function Game({ session }: { session: PlayerSession }) {
   const tabsPane = useRef<HTMLElement>(null);
   const list = objectives.data?.objectives ?? [];
   const find = (uuid: string | null) => list.find((objective) => objective.uuid === uuid) ?? null;
-  const current = find(selected);
+  // Quarter has a pane for the objective: it shows one from the start.
+  const current = find(selected) ?? (layout.layout === 'quarter' ? firstToSolve(list) : null);
   const ownTeam = session.gaming_session_user?.gaming_session_team?.uuid ?? null;
   const paused = session.status === 'paused';
 
@@ -81,7 +82,7 @@ function Game({ session }: { session: PlayerSession }) {
       objectives={list}
       filters={filters}
       onFiltersChange={setFilters}
-      selected={selected}
+      selected={current?.uuid ?? null}
       onSelect={select}
       onOpen={setChallenge}
     />
