@@ -27,6 +27,24 @@ const tokenOf = async (base, side, username) =>
     })
   ).token;
 
+/** Forces a session's start; answers when its countdown ends, on this machine's clock. */
+const forceStart = async (base, trainer, sessionUuid, memberToken) => {
+  await call(base, 'POST', `/api/trainer/sessions/${sessionUuid}/start`, {
+    token: trainer,
+    body: { force: true },
+  });
+  const { session } = await call(base, 'GET', `/api/sessions/${sessionUuid}`, {
+    token: memberToken,
+  });
+  return Date.now() + Date.parse(session.startsAt) - Date.parse(session.serverTime);
+};
+
+/** Waits until every countdown has ended, and a little more. */
+const untilRunning = (starts) =>
+  new Promise((resolve) =>
+    setTimeout(resolve, Math.max(0, ...starts.map((at) => at - Date.now())) + 500),
+  );
+
 /** `missionUuid`: the mission to play (default: the first demo mission). */
 export const setUpRunningSession = async (base, { missionUuid } = {}) => {
   const trainer = await tokenOf(base, 'trainer', 'trainer');
@@ -57,13 +75,7 @@ export const setUpRunningSession = async (base, { missionUuid } = {}) => {
     await call(base, 'POST', `/api/sessions/${session.uuid}/teams`, { token, form });
     players.push(token);
   }
-  await call(base, 'POST', `/api/trainer/sessions/${session.uuid}/start`, {
-    token: trainer,
-    body: { force: true },
-  });
-  const started = await call(base, 'GET', `/api/sessions/${session.uuid}`, { token: players[0] });
-  const wait = Date.parse(started.session.startsAt) - Date.parse(started.session.serverTime);
-  await new Promise((resolve) => setTimeout(resolve, Math.max(0, wait) + 500));
+  await untilRunning([await forceStart(base, trainer, session.uuid, players[0])]);
   return {
     sessionUuid: session.uuid,
     objectiveUuid: target.uuid,
@@ -103,18 +115,9 @@ export const setUpSolvingSessions = async (base, missionUuid, tokens, perSession
   };
   for (let first = 0; first < tokens.length; first += 20)
     await Promise.all(tokens.slice(first, first + 20).map((_, offset) => join(first + offset)));
-  let startsAt = 0;
-  for (const uuid of sessions) {
-    await call(base, 'POST', `/api/trainer/sessions/${uuid}/start`, {
-      token: trainer,
-      body: { force: true },
-    });
-    const started = await call(base, 'GET', `/api/sessions/${uuid}`, { token: tokens[0] });
-    startsAt = Math.max(
-      startsAt,
-      Date.now() + Date.parse(started.session.startsAt) - Date.parse(started.session.serverTime),
-    );
-  }
-  await new Promise((resolve) => setTimeout(resolve, Math.max(0, startsAt - Date.now()) + 500));
+  const starts = [];
+  for (const [index, uuid] of sessions.entries())
+    starts.push(await forceStart(base, trainer, uuid, tokens[index * perSession]));
+  await untilRunning(starts);
   return { sessions, perSession, players: tokens };
 };

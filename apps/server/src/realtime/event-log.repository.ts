@@ -34,28 +34,7 @@ export interface LoggedEvent {
 export const appendEvent = async (
   trx: Transaction<Database>,
   event: EventToAppend,
-): Promise<AppendedEvent> => {
-  const { type, payload } = realtimeEventSchema.parse({ type: event.type, payload: event.payload });
-  const { last_sequence: sequence } = await trx
-    .insertInto('event_stream')
-    .values({ stream: event.stream, last_sequence: 1 })
-    .onConflict((oc) =>
-      oc.column('stream').doUpdateSet({ last_sequence: sql`event_stream.last_sequence + 1` }),
-    )
-    .returning('last_sequence')
-    .executeTakeFirstOrThrow();
-  await trx
-    .insertInto('event_log')
-    .values({
-      stream: event.stream,
-      sequence,
-      audience: event.audience,
-      type,
-      payload: JSON.stringify(payload),
-    })
-    .execute();
-  return { stream: event.stream, sequence };
-};
+): Promise<AppendedEvent> => (await appendEvents(trx, [event]))[0]!;
 
 /**
  * Appends several events in the caller's transaction, in the order given, in one statement
