@@ -3,7 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { renderApp, testPlayer } from '../../../test/render-app';
 import {
   briefingAlreadySeen,
+  buildObjectivesBody,
   buildRunningSession,
+  FLAG_OBJECTIVE,
   gameApi,
   stubViewport,
 } from '../testing/game-api';
@@ -60,6 +62,45 @@ describe('the game screen’s layouts', () => {
     fireEvent.click(within(teams).getByRole('tab', { name: 'My team' }));
     expect(tabNames(within(teams).getByRole('tablist'))).toEqual(['Ranking', 'My team*']);
     expect(tabNames(within(mission).getByRole('tablist'))[0]).toBe('Briefing*');
+  });
+
+  it('keeps the objective it showed first once the team solves it, with the result', async () => {
+    stubViewport(1440);
+    const session = buildRunningSession();
+    briefingAlreadySeen(session.uuid, testPlayer.uuid);
+    let body = buildObjectivesBody();
+    renderApp(`/sessions/${session.uuid}/game`, {
+      api: {
+        ...gameApi(
+          () => session,
+          () => body,
+        ),
+        [`POST /api/sessions/${session.uuid}/objectives/${FLAG_OBJECTIVE}/answers`]: () => {
+          body = buildObjectivesBody();
+          body.objectives[0] = { ...body.objectives[0]!, solved: true, inProgress: false };
+          return Response.json({
+            correct: true,
+            result: 'answer.correct',
+            points: 50,
+            firstBlood: false,
+            attempts: 1,
+            attemptsLeft: 2,
+            score: 50,
+            completed_objectives: 1,
+            total_objectives: 2,
+            progress_percentage: 50,
+          });
+        },
+      },
+    });
+    const detail = await screen.findByRole('region', { name: 'Detail' });
+    fireEvent.change(await within(detail).findByRole('textbox', { name: 'Your answer' }), {
+      target: { value: '198.51.100.7' },
+    });
+    fireEvent.click(within(detail).getByRole('button', { name: 'Submit' }));
+    expect(await within(detail).findByText('Your team solved this objective.')).toBeTruthy();
+    expect(within(detail).getByText('Correct! +50 points.')).toBeTruthy();
+    expect(within(detail).getByRole('heading', { name: 'Who knocked?' })).toBeTruthy();
   });
 
   it('lets a wide screen switch to tabs, and remembers the choice', async () => {

@@ -47,8 +47,11 @@ function Game({ session }: { session: PlayerSession }) {
   const tabsPane = useRef<HTMLElement>(null);
   const list = objectives.data?.objectives ?? [];
   const find = (uuid: string | null) => list.find((objective) => objective.uuid === uuid) ?? null;
-  // Quarter has a pane for the objective: it shows one from the start.
-  const current = find(selected) ?? (layout.layout === 'quarter' ? firstToSolve(list) : null);
+  // Quarter has a pane for the objective: it shows one from the start, kept once shown (were
+  // it recomputed, solving it would swap it for the next one before the result is read).
+  const first = layout.layout === 'quarter' && selected === null ? firstToSolve(list) : null;
+  if (first) setSelected(first.uuid);
+  const current = find(selected ?? first?.uuid ?? null);
   const ownTeam = session.gaming_session_user?.gaming_session_team?.uuid ?? null;
   const paused = session.status === 'paused';
 
