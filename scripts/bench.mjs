@@ -12,6 +12,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
 import { measureFanOut, start as startHelper } from './bench/fan-out.mjs';
 import { BENCH_MISSION, BENCH_OBJECTIVES, writeBenchPack } from './bench/bench-pack.mjs';
 import { setUpRunningSession, setUpSolvingSessions } from './bench/play-fixture.mjs';
@@ -154,6 +155,30 @@ const watchSession = async (url, fixture, clients = 500) => {
   };
 };
 
+/**
+ * A database of its own on the PostgreSQL server of DATABASE_URL, dropped when the bench ends:
+ * figures from tables that earlier runs filled (and their autovacuum) would not be comparable.
+ */
+const benchDatabases = [];
+const freshPostgresDatabase = async (url) => {
+  const name = `rampart_bench_${process.pid}`;
+  await adminQuery(url, `drop database if exists ${name}`);
+  await adminQuery(url, `create database ${name}`);
+  benchDatabases.push([url, name]);
+  const fresh = new URL(url);
+  fresh.pathname = `/${name}`;
+  return fresh.toString();
+};
+const adminQuery = async (url, statement) => {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+};
+
 const format = (n) => Math.round(n).toLocaleString('en-US');
 const rows = [];
 const processes = [];
@@ -171,7 +196,10 @@ try {
     ['pglite', { PGLITE_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'rampart-bench-')) }],
   ];
   if (process.env.DATABASE_URL)
-    databases.push(['postgres', { DATABASE_URL: process.env.DATABASE_URL }]);
+    databases.push([
+      'postgres',
+      { DATABASE_URL: await freshPostgresDatabase(process.env.DATABASE_URL) },
+    ]);
 
   console.log(
     `Rampart benchmarks — ${os.cpus().length} cores, ${connections} connections, ${duration} s per figure\n`,
@@ -323,7 +351,9 @@ try {
     'budget: p99 < 500 ms at 5,000 clients',
   ]);
 } finally {
-  for (const child of processes) child.kill('SIGTERM');
+  await Promise.all(processes.map((child) => stopProcess(child)));
+  for (const [url, name] of benchDatabases)
+    await adminQuery(url, `drop database if exists ${name} with (force)`);
 }
 
 const widths = rows[0].map((_, column) => Math.max(...rows.map((row) => row[column].length)));

@@ -1,4 +1,4 @@
-import type { PGlite } from '@electric-sql/pglite';
+import { parse, protocol, type PGlite, type Results } from '@electric-sql/pglite';
 import {
   CompiledQuery,
   PostgresAdapter,
@@ -17,23 +17,156 @@ import {
 import { Mutex } from '../lib/mutex.js';
 
 const countingCommands = new Set(['INSERT', 'UPDATE', 'DELETE', 'MERGE', 'COPY']);
+const { serialize } = protocol;
+
+/** Statements kept prepared at once; the least recently used is closed beyond that. */
+const PREPARED_STATEMENTS = 256;
+/**
+ * Executions after which a statement is prepared again. PostgreSQL keeps a generic plan made
+ * for the tables' sizes of the moment, and a game's tables grow from nothing to thousands of
+ * rows in minutes: a plan made when a table was empty (a sequential scan) would stay for good.
+ */
+const REPLAN_AFTER = 256;
+/** Queries whose plan is worth keeping: data manipulation, never DDL or transaction control. */
+const preparable = /^\s*(select|insert|update|delete|with)\b/i;
+/** After DDL a kept plan may no longer fit (`select *` over a table that gained a column). */
+const ddl = /^\s*(create|alter|drop|truncate|comment|grant|revoke)\b/i;
+/** The errors that say a kept statement is gone or stale: it is prepared again next time. */
+const staleStatementCodes = new Set(['26000', '0A000']);
+
+const concat = (parts: readonly Uint8Array[]) => {
+  const message = new Uint8Array(parts.reduce((length, part) => length + part.length, 0));
+  let offset = 0;
+  for (const part of parts) {
+    message.set(part, offset);
+    offset += part.length;
+  }
+  return message;
+};
+
+interface Prepared {
+  name: string;
+  parameterTypes: readonly number[];
+  uses: number;
+}
+
+/**
+ * The statements kept prepared on one PGlite database, by SQL text. PGlite answers a query with
+ * six calls into PostgreSQL (parse, describe, bind, describe, execute, sync) and plans it anew
+ * every time; planning the answer path's statements costs as much as running them. A prepared
+ * statement is parsed once and its plan kept by PostgreSQL's plan cache, and each execution is
+ * one call carrying bind, describe, execute and sync.
+ */
+class StatementCache {
+  readonly #statements = new Map<string, Prepared>();
+  #next = 0;
+
+  constructor(private readonly client: PGlite) {}
+
+  async execute<R>(sql: string, parameters: readonly unknown[]): Promise<Results<R>> {
+    const kept = this.#statements.get(sql);
+    const prepared = kept && kept.uses < REPLAN_AFTER ? kept : await this.#prepare(sql, kept);
+    prepared.uses += 1;
+    // Most recently used last: the map's first key is the one to close when it is full.
+    this.#statements.delete(sql);
+    this.#statements.set(sql, prepared);
+    const values = parameters.map((value, index) => {
+      if (value === null || value === undefined) return null;
+      const serializer = this.client.serializers[prepared.parameterTypes[index]!];
+      return serializer ? serializer(value) : String(value);
+    });
+    try {
+      const { messages } = await this.client.execProtocol(
+        concat([
+          serialize.bind({ statement: prepared.name, values }),
+          serialize.describe({ type: 'P' }),
+          serialize.execute({}),
+          serialize.sync(),
+        ]),
+      );
+      return parse.parseResults(messages, this.client.parsers, {
+        rowMode: 'object',
+      })[0] as Results<R>;
+    } catch (error) {
+      if (staleStatementCodes.has((error as { code?: string }).code ?? ''))
+        this.#statements.delete(sql);
+      throw error;
+    }
+  }
+
+  /** Forgets every statement (after DDL), closing them on the database's side. */
+  async clear() {
+    if (this.#statements.size === 0) return;
+    this.#statements.clear();
+    await this.client.execProtocol(serialize.query('deallocate all'));
+  }
+
+  async #prepare(sql: string, replaced?: Prepared): Promise<Prepared> {
+    const name = `rampart_${(this.#next += 1)}`;
+    const { messages } = await this.client.execProtocol(
+      concat([
+        ...(replaced ? [serialize.close({ type: 'S', name: replaced.name })] : []),
+        serialize.parse({ name, text: sql }),
+        serialize.describe({ type: 'S', name }),
+        serialize.sync(),
+      ]),
+    );
+    const description = messages.find((message) => message.name === 'parameterDescription') as
+      { dataTypeIDs: number[] } | undefined;
+    if (!replaced && this.#statements.size >= PREPARED_STATEMENTS) {
+      const oldest = this.#statements.entries().next().value!;
+      this.#statements.delete(oldest[0]);
+      await this.client.execProtocol(
+        concat([serialize.close({ type: 'S', name: oldest[1].name }), serialize.sync()]),
+      );
+    }
+    return { name, parameterTypes: description?.dataTypeIDs ?? [], uses: 0 };
+  }
+}
 
 class PGliteConnection implements DatabaseConnection {
   constructor(
     private readonly client: PGlite,
+    private readonly statements: StatementCache,
     readonly release: () => void,
   ) {}
 
   async executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
-    const result = await this.client.query<R>(compiled.sql, [...compiled.parameters], {
-      rowMode: 'object',
-    });
+    const result = preparable.test(compiled.sql)
+      ? await this.client.runExclusive(() =>
+          this.statements.execute<R>(compiled.sql, compiled.parameters),
+        )
+      : await this.#unprepared<R>(compiled);
     return {
       rows: result.rows,
       ...(result.command && countingCommands.has(result.command)
         ? { numAffectedRows: BigInt(result.rowCount ?? result.affectedRows ?? 0) }
         : {}),
     };
+  }
+
+  async #unprepared<R>(compiled: CompiledQuery): Promise<Results<R>> {
+    const result =
+      compiled.parameters.length === 0
+        ? await this.#simple<R>(compiled.sql)
+        : await this.client.query<R>(compiled.sql, [...compiled.parameters], {
+            rowMode: 'object',
+          });
+    if (ddl.test(compiled.sql)) await this.client.runExclusive(() => this.statements.clear());
+    return result;
+  }
+
+  /**
+   * A statement without parameters (transaction control, DDL) in the simple query protocol: one
+   * call into PostgreSQL. Its result is the last statement's, as `query` would give it.
+   */
+  #simple<R>(sql: string): Promise<Results<R>> {
+    return this.client.runExclusive(async () => {
+      const { messages } = await this.client.execProtocol(serialize.query(sql));
+      return parse
+        .parseResults(messages, this.client.parsers, { rowMode: 'object' })
+        .at(-1) as Results<R>;
+    });
   }
 
   // eslint-disable-next-line require-yield
@@ -49,8 +182,11 @@ class PGliteConnection implements DatabaseConnection {
  */
 class PGliteDriver implements Driver {
   readonly #mutex = new Mutex();
+  readonly #statements: StatementCache;
 
-  constructor(private readonly client: PGlite) {}
+  constructor(private readonly client: PGlite) {
+    this.#statements = new StatementCache(client);
+  }
 
   async init(): Promise<void> {
     await this.client.waitReady;
@@ -58,7 +194,7 @@ class PGliteDriver implements Driver {
 
   async acquireConnection(): Promise<DatabaseConnection> {
     const release = await this.#mutex.lock();
-    return new PGliteConnection(this.client, release);
+    return new PGliteConnection(this.client, this.#statements, release);
   }
 
   async beginTransaction(connection: DatabaseConnection, settings: TransactionSettings) {
