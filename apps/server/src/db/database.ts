@@ -4,6 +4,7 @@ import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config.js';
 import { acquireDirectoryLock } from './lock-file.js';
+import { prepareHotStatements } from './hot-statements.js';
 import { PGliteDialect } from './pglite-dialect.js';
 import type { Database } from './schema.js';
 
@@ -114,6 +115,7 @@ export const openPostgres = (
   pool.on('error', (error) => {
     logger.warn({ err: error }, 'database connection lost');
   });
+  prepareHotStatements(pool, { hotAfter: 50, perConnection: 200 });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return {
     kind: 'postgres',
