@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `npm run bench`: figures against the performance budgets, each next to a baseline measured in
-// the same run on the same machine (a bare node:http server), so the ratios mean something on
-// any machine. Not a test: it prints, it never fails on a figure.
+// the same run on the same machine, so the ratios mean something on any machine: a bare node:http
+// server for the reads, a bare Fastify route doing one indexed read on the same database for the
+// answers. Not a test: it prints, it never fails on a figure.
 //   --duration <s>   seconds per measurement (default 5)
 //   --connections N  concurrent connections (default 50)
 //   --sse-clients N  SSE clients of the fan-out figure (default 2000; the budget is at 5000)
@@ -276,6 +277,25 @@ try {
     const server = await startProcess(['apps/server/dist/main.js'], serverEnv);
     processes.push(server.child);
     const fixture = await setUpRunningSession(server.url);
+    // The answers' baseline: a bare Fastify route doing one indexed read on the same database,
+    // measured while the server above sits idle.
+    const bareRead = await startProcess(
+      ['scripts/bench/bare-fastify-read.mjs'],
+      kind === 'pglite'
+        ? { PGLITE_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'rampart-bench-read-')) }
+        : env,
+    );
+    processes.push(bareRead.child);
+    const read = await measure(`${bareRead.url}/probe`);
+    await stopProcess(bareRead.child);
+    rows.push([
+      `baseline (${kind}): bare Fastify route, one indexed read`,
+      `${format(read.rate)} req/s`,
+      `p99 ${read.p99} ms`,
+      '',
+      '',
+    ]);
+    const ofRead = (rate) => `${((rate / read.rate) * 100).toFixed(0)} % of the read baseline`;
     const wrong = measureAnswers(server.url, fixture);
     rows.push([
       `wrong answers (${kind}): ${
@@ -285,7 +305,9 @@ try {
       }`,
       `${format(wrong.rate)} answers/s`,
       `p50 ${wrong.p50} ms · p99 ${wrong.p99} ms`,
-      wrong.errors ? `${format(wrong.errors)} errors` : '',
+      [ofRead(wrong.rate), wrong.errors ? `${format(wrong.errors)} errors` : '']
+        .filter(Boolean)
+        .join(' · '),
       'budget: ≥ 6,500/s, p99 < 30 ms',
     ]);
     // Correct answers: first solves on a session of the bench mission, with SSE clients on the
@@ -301,7 +323,7 @@ try {
       `correct answers (${kind}): first solves by ${format(solvers)} teams, ledger, ranking event, ${format(received.clients)} SSE clients`,
       `${format(correct.rate)} answers/s`,
       `p50 ${correct.p50} ms · p99 ${correct.p99} ms`,
-      `${correct.errors ? `${format(correct.errors)} errors · ` : ''}${format(received.events)} events received`,
+      `${ofRead(correct.rate)} · ${correct.errors ? `${format(correct.errors)} errors · ` : ''}${format(received.events)} events received`,
       `budget: ${kind === 'postgres' ? '≥ 3,000/s' : '≥ 1,500/s'}`,
     ]);
     const ranking = await measure(`${server.url}/api/sessions/${fixture.sessionUuid}/ranking`, {
