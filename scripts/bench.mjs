@@ -8,6 +8,7 @@
 //   --sse-clients N  SSE clients of the fan-out figure (default 2000; the budget is at 5000)
 //   --sse-rate N     events per second published during the fan-out figure (default 20)
 //   --only <part>    one part only: http, play or fan-out (the baseline is always measured)
+//   --profile <dir>  write a CPU profile of each Rampart server process into <dir>
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -33,12 +34,18 @@ const sseRate = option('sse-rate', 20);
 const onlyIndex = process.argv.indexOf('--only');
 const only = onlyIndex > 0 ? process.argv[onlyIndex + 1] : null;
 const part = (name) => only === null || only === name;
+const profileIndex = process.argv.indexOf('--profile');
+const profileDir = profileIndex > 0 ? path.resolve(process.argv[profileIndex + 1]) : null;
+const serverArgs = (script) =>
+  profileDir && script === 'apps/server/dist/main.js'
+    ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, script]
+    : [script];
 
 buildIfStale(['@rampart/contracts', '@rampart/server']);
 
 const startProcess = (args, env) =>
   new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, {
+    const child = spawn(process.execPath, [...serverArgs(args[0]), ...args.slice(1)], {
       env: { ...process.env, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'warn', ...env },
       stdio: ['ignore', 'pipe', 'inherit'],
     });

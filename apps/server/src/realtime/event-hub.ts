@@ -7,6 +7,9 @@ import type { EventBus, StreamHeads } from './event-bus.js';
 /** Where a stream's bytes go: an HTTP response, in production. */
 export interface EventSink {
   write(bytes: Buffer): void;
+  /** Holds writes until `uncork`, which sends them together (one system call, not one each). */
+  cork(): void;
+  uncork(): void;
   /** Bytes written but not yet sent: a client that stops reading is cut past a limit. */
   bufferedBytes(): number;
   end(): void;
@@ -128,9 +131,17 @@ export const createEventHub = (deps: {
       await channel.ready;
       while (channel.cursor < channel.target && channels.get(channel.stream) === channel) {
         const events = await readEventsAfter(deps.db, channel.stream, channel.cursor, PAGE);
-        for (const event of events) {
-          deliver(channel, serialiseEvent(event));
-          channel.cursor = event.sequence;
+        // A page leaves in one write per client, whatever the number of its events: a batch of
+        // answers appends several events at once, and hundreds of clients read each stream.
+        const corked = [...channel.subscribers];
+        for (const subscriber of corked) subscriber.sink.cork();
+        try {
+          for (const event of events) {
+            deliver(channel, serialiseEvent(event));
+            channel.cursor = event.sequence;
+          }
+        } finally {
+          for (const subscriber of corked) subscriber.sink.uncork();
         }
         // Announced but not readable: only a head announced by mistake; the periodic check
         // settles it rather than spinning here.

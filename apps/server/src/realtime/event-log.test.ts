@@ -23,24 +23,48 @@ const joined = (stream: StreamKey, pseudo: string): EventToAppend => ({
   payload: { teamUuid: randomUUID(), pseudo },
 });
 
-/** A client of the hub that records the ids it receives. */
+/**
+ * A client of the hub that records the ids it receives, and what left in each write: like a
+ * socket, it holds what is written while corked and sends it at once on uncork.
+ */
 const memorySink = () => {
   const ids: number[] = [];
+  const sends: number[][] = [];
   let text = '';
+  let corks = 0;
+  let held: number[] = [];
+  const receive = (bytes: Buffer) => {
+    text += bytes.toString();
+    const arrived: number[] = [];
+    let end: number;
+    while ((end = text.indexOf('\n\n')) >= 0) {
+      const id = /^id: (\d+)$/m.exec(text.slice(0, end));
+      if (id) arrived.push(Number(id[1]));
+      text = text.slice(end + 2);
+    }
+    return arrived;
+  };
   const sink: EventSink = {
     write: (bytes) => {
-      text += bytes.toString();
-      let end: number;
-      while ((end = text.indexOf('\n\n')) >= 0) {
-        const id = /^id: (\d+)$/m.exec(text.slice(0, end));
-        if (id) ids.push(Number(id[1]));
-        text = text.slice(end + 2);
+      const arrived = receive(bytes);
+      ids.push(...arrived);
+      if (corks > 0) held.push(...arrived);
+      else if (arrived.length > 0) sends.push(arrived);
+    },
+    cork: () => {
+      corks += 1;
+    },
+    uncork: () => {
+      corks -= 1;
+      if (corks === 0 && held.length > 0) {
+        sends.push(held);
+        held = [];
       }
     },
     bufferedBytes: () => 0,
     end: () => {},
   };
-  return { sink, ids };
+  return { sink, ids, sends };
 };
 
 /** A reader that pages the log by "after my cursor", as the hub does, recording what it saw. */
@@ -307,6 +331,36 @@ describe('when transactions try to commit out of sequence order', () => {
     expect([...sequences].sort((x, y) => x - y)).toEqual(expected);
     await expect.poll(() => live.ids).toEqual(expected);
     await expect.poll(() => late.ids).toEqual(expected);
+    hub.close();
+  });
+
+  it('sends the events a transaction appended together in one write to each client', async () => {
+    const stream = sessionStream(randomUUID());
+    const bus = createLocalEventBus();
+    const writer = createEventWriter({ db: database.db, bus });
+    const hub = createEventHub({
+      db: database.db,
+      bus,
+      logger: { warn: () => {} },
+      heartbeatMs: 60_000,
+      maxStreamsPerOwner: 10,
+    });
+    const clients = [memorySink(), memorySink(), memorySink()];
+    for (const client of clients)
+      await hub.subscribe({
+        stream,
+        audiences: new Set(['session']),
+        owner: 'test',
+        lastEventId: null,
+        sink: client.sink,
+      });
+    await writer.transaction((_trx, _append, appendAll) =>
+      appendAll(Array.from({ length: 5 }, (_, index) => joined(stream, `b${index}`))),
+    );
+    for (const client of clients) {
+      await expect.poll(() => client.ids).toEqual([1, 2, 3, 4, 5]);
+      expect(client.sends).toEqual([[1, 2, 3, 4, 5]]);
+    }
     hub.close();
   });
 });
