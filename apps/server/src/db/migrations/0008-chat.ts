@@ -57,9 +57,7 @@ export const up = async (db: Kysely<unknown>): Promise<void> => {
     .addColumn('thread_uuid', 'uuid', (c) =>
       c.notNull().references('chat_thread.uuid').onDelete('cascade'),
     )
-    .addColumn('author_id', 'uuid', (c) =>
-      c.notNull().references('account.id').onDelete('cascade'),
-    )
+    .addColumn('author_id', 'uuid', (c) => c.notNull().references('account.id').onDelete('cascade'))
     .addColumn('client_id', 'text')
     .addColumn('text', 'text', (c) => c.notNull().check(sql`char_length(text) between 1 and 2000`))
     .addColumn('created_at', 'timestamptz', (c) => c.notNull())
