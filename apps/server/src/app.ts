@@ -9,6 +9,7 @@ import { registerErrorHandler, sendError } from './http/error-handler.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerWebApp } from './http/web-app.js';
 import { systemClock, type Clock } from './lib/clock.js';
+import { createChatModule } from './modules/chat/index.js';
 import { createContentModule } from './modules/content/index.js';
 import { createIdentityModule } from './modules/identity/index.js';
 import { createPlayModule } from './modules/play/index.js';
@@ -145,6 +146,12 @@ export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> 
     clock: deps.sessionClock ?? 'database',
     now: (trx) => sessions.sessions.nowIn(trx),
   });
+  const chat = createChatModule({
+    db: deps.database.db,
+    sessions: sessionData.repo,
+    events: app.realtime.events,
+    messagesPerMinute: config.chat.messagesPerMinute,
+  });
   const content = createContentModule({
     db: deps.database.db,
     clock,
@@ -165,6 +172,7 @@ export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> 
     content.registerRoutes(api);
     sessions.registerRoutes(api);
     play.registerRoutes(api);
+    chat.registerRoutes(api);
     realtime.registerRoutes(api);
   });
 

@@ -53,6 +53,7 @@ const environmentSchema = z.object({
   LOGIN_MAX_FAILURES_PER_ACCOUNT: integer(1, 10_000).default(10),
   LOGIN_MAX_FAILURES_PER_IP: integer(1, 100_000).default(50),
   ANSWERS_PER_MINUTE: integer(1, 1_000_000).default(30),
+  CHAT_MESSAGES_PER_MINUTE: integer(1, 1_000_000).default(40),
   MAGIC_LINKS_ENABLED: booleanFlag.default(true),
   MAGIC_LINK_TTL_MINUTES: integer(1, 7 * 24 * 60).default(15),
   SEED_DEMO_ACCOUNTS: booleanFlag.optional(),
@@ -101,6 +102,10 @@ export interface Config {
   play: {
     /** Answers one team may submit to one objective per minute (brute force; attempts cap too). */
     answersPerMinute: number;
+  };
+  chat: {
+    /** Chat and support messages one account may post per minute (429 `chat.rate_limited`). */
+    messagesPerMinute: number;
   };
   realtime: {
     /** A comment line on every open event stream this often, so proxies keep it open. */
@@ -173,6 +178,7 @@ export const loadConfig = (environment: NodeJS.ProcessEnv = process.env): Config
     },
     seedDemoAccounts: e.SEED_DEMO_ACCOUNTS ?? !e.DATABASE_URL,
     play: { answersPerMinute: e.ANSWERS_PER_MINUTE },
+    chat: { messagesPerMinute: e.CHAT_MESSAGES_PER_MINUTE },
     realtime: {
       heartbeatSeconds: e.SSE_HEARTBEAT_SECONDS,
       maxStreamsPerUser: e.SSE_MAX_STREAMS_PER_USER,

@@ -262,6 +262,37 @@ export interface ObjectiveFollowTable {
   objective_uuid: string;
 }
 
+export type ChatChannelColumn = 'admin' | 'general' | 'team' | 'support';
+
+/** A chat thread (0008-chat): one per channel of a session, team support or player support. */
+export interface ChatThreadTable {
+  uuid: string;
+  key: string;
+  channel: ChatChannelColumn;
+  session_uuid: string | null;
+  team_uuid: string | null;
+  account_id: string | null;
+  last_message_at: Date | null;
+  created_at: Generated<Date>;
+}
+
+export interface ChatMessageTable {
+  id: Generated<number>;
+  uuid: string;
+  thread_uuid: string;
+  author_id: string;
+  client_id: string | null;
+  text: string;
+  created_at: Date;
+}
+
+export interface ChatThreadReadTable {
+  thread_uuid: string;
+  account_id: string;
+  last_read_id: number;
+  read_at: Generated<Date>;
+}
+
 export interface Database {
   instance_setting: InstanceSettingTable;
   account: AccountTable;
@@ -286,6 +317,9 @@ export interface Database {
   speedrun: SpeedrunTable;
   objective_unlock: ObjectiveUnlockTable;
   objective_follow: ObjectiveFollowTable;
+  chat_thread: ChatThreadTable;
+  chat_message: ChatMessageTable;
+  chat_thread_read: ChatThreadReadTable;
 }
 
 export type { Generated };

@@ -21,6 +21,7 @@ import {
 import { contentRoutes } from './content.js';
 import { sessionRoutes } from './sessions.js';
 import { playRoutes } from './play.js';
+import { chatRoutes } from './chat.js';
 import { getMyEvents, getSessionEvents, getTrainerSessionEvents } from './events.js';
 import type { RouteContract } from './route.js';
 import { getAppInfo, getHealth, getOpenApi } from './system.js';
@@ -52,4 +53,5 @@ export const apiRoutes: readonly RouteContract[] = [
   ...contentRoutes,
   ...sessionRoutes,
   ...playRoutes,
+  ...chatRoutes,
 ];

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { chatChannelSchema, chatMessageSchema } from '../domain/chat.js';
 import { localizedTextSchema } from '../domain/content.js';
 import { sessionStatusSchema, startPhases } from '../domain/session.js';
 
@@ -38,6 +39,11 @@ export const realtimeEventSchema = z.discriminatedUnion('type', [
       authorPseudo: shortText,
       excerpt: z.string().max(280),
     }),
+  }),
+  /** A message of the player's support thread outside any session (theirs or a trainer's). */
+  z.object({
+    type: z.literal('support.message_posted'),
+    payload: z.object({ message: chatMessageSchema }),
   }),
   z.object({
     type: z.literal('session.invited'),
@@ -157,6 +163,14 @@ export const realtimeEventSchema = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('team.presence_changed'),
     payload: z.object({ teamUuid: uuid }),
+  }),
+  /**
+   * A chat message of the session: to `session` (Admin, General), to `team:<uuid>` (its Team
+   * channel, its support thread) and, for a support thread, to `trainers` as well.
+   */
+  z.object({
+    type: z.literal('chat.message_posted'),
+    payload: z.object({ channel: chatChannelSchema, message: chatMessageSchema }),
   }),
   z.object({
     type: z.literal('team.member_left'),

@@ -6,6 +6,7 @@ import * as content from './0004-content.js';
 import * as sessions from './0005-sessions.js';
 import * as play from './0006-play.js';
 import * as presence from './0007-presence.js';
+import * as chat from './0008-chat.js';
 
 /**
  * Every migration, in order. Forward-only: a migration is never edited or removed once
@@ -19,4 +20,5 @@ export const migrations: Record<string, Migration> = {
   '0005-sessions': sessions,
   '0006-play': play,
   '0007-presence': presence,
+  '0008-chat': chat,
 };

@@ -9,6 +9,7 @@ export type Namespace = keyof Catalogue;
 
 export const namespaces = [
   'auth',
+  'chat',
   'common',
   'content',
   'cookies',

@@ -1,4 +1,5 @@
 import auth from './auth.json';
+import chat from './chat.json';
 import common from './common.json';
 import content from './content.json';
 import cookies from './cookies.json';
@@ -13,6 +14,7 @@ import sessions from './sessions.json';
 /** The English catalogue: the source of the translation key types (see lib/i18n/i18next.d.ts). */
 const en = {
   auth,
+  chat,
   common,
   content,
   cookies,

@@ -1,5 +1,6 @@
 import type en from '../en';
 import auth from './auth.json';
+import chat from './chat.json';
 import common from './common.json';
 import content from './content.json';
 import cookies from './cookies.json';
@@ -14,6 +15,7 @@ import sessions from './sessions.json';
 /** Same namespaces as `en`; the type keeps them in step (the parity test checks every key). */
 const fr: Record<keyof typeof en, object> = {
   auth,
+  chat,
   common,
   content,
   cookies,

@@ -5,6 +5,7 @@ import { Button } from '../../../components/ui/button/button';
 import { Dialog } from '../../../components/ui/dialog/dialog';
 import { errorMessage } from '../../../lib/error-message';
 import { useLocalizedPath } from '../../locale';
+import { countsOf, unreadTotals, useSessionChatThreads } from '../../chat';
 import { useCloseSession, type PlayerSession } from '../../sessions';
 import { useFirstBriefing } from '../hooks/use-first-briefing';
 import { BriefingDialog } from './briefing-dialog';
@@ -22,7 +23,9 @@ type Open = 'briefing' | 'support' | 'help' | 'teams' | 'quit' | 'close' | null;
  * session they created, close (irreversible). Focus returns to the button that opened each.
  */
 export function GameActions({ session }: { session: PlayerSession }) {
-  const { t } = useTranslation(['game', 'errors']);
+  const { t } = useTranslation(['game', 'errors', 'chat']);
+  const threads = useSessionChatThreads(session.uuid).data?.threads ?? [];
+  const supportUnread = unreadTotals(threads, countsOf(threads)).support;
   const briefing = useFirstBriefing(session.uuid);
   const [open, setOpen] = useState<Open>(briefing.first ? 'briefing' : null);
   const briefingButton = useRef<HTMLButtonElement>(null);
@@ -40,6 +43,14 @@ export function GameActions({ session }: { session: PlayerSession }) {
       </Button>
       <Button variant="ghost" onClick={() => setOpen('support')}>
         {t('actions.support')}
+        {supportUnread > 0 && (
+          <>
+            <span className={styles.badge} aria-hidden="true">
+              {supportUnread > 99 ? '99+' : supportUnread}
+            </span>
+            <span className="visually-hidden">{t('chat:unread', { count: supportUnread })}</span>
+          </>
+        )}
       </Button>
       <Button variant="ghost" onClick={() => setOpen('help')}>
         {t('actions.help')}
@@ -67,7 +78,7 @@ export function GameActions({ session }: { session: PlayerSession }) {
         missionTitle={session.mission.title}
         returnFocusTo={briefingButton}
       />
-      <SupportDialog {...dialog('support')} />
+      <SupportDialog {...dialog('support')} sessionUuid={session.uuid} />
       <HelpDialog {...dialog('help')} durationMinutes={session.durationMinutes} />
 
       <Dialog

@@ -19,9 +19,15 @@ const missionTabs: readonly TabId[] = ['briefing', 'chat', 'console', 'vpn'];
 const teamTabs: readonly TabId[] = ['ranking', 'team'];
 
 export type TabContents = Record<TabId, ReactNode>;
+/** What waits in a tab (the Chat tab's unread messages). */
+export type TabBadges = Partial<Record<TabId, GameTab['badge']>>;
 
-const tabsOf = (ids: readonly TabId[], contents: TabContents, label: (id: TabId) => string) =>
-  ids.map((id): GameTab => ({ id, label: label(id), content: contents[id] }));
+const tabsOf = (
+  ids: readonly TabId[],
+  contents: TabContents,
+  label: (id: TabId) => string,
+  badges: TabBadges,
+) => ids.map((id): GameTab => ({ id, label: label(id), content: contents[id], badge: badges[id] }));
 
 /**
  * Quarter (spec §2, the default): four panes that fill the screen and scroll each on its own —
@@ -32,10 +38,12 @@ export function QuarterLayout({
   objectives,
   detail,
   contents,
+  badges = {},
 }: {
   objectives: ReactNode;
   detail: ReactNode;
   contents: TabContents;
+  badges?: TabBadges;
 }) {
   const { t } = useTranslation('game');
   const [missionTab, setMissionTab] = useState<string>(missionTabs[0]!);
@@ -53,7 +61,7 @@ export function QuarterLayout({
       <section className={`${styles.pane} ${styles.tabsPane}`} aria-label={t('tabs.mission')}>
         <GameTabs
           label={t('tabs.mission')}
-          tabs={tabsOf(missionTabs, contents, label)}
+          tabs={tabsOf(missionTabs, contents, label, badges)}
           active={missionTab}
           onChange={setMissionTab}
           fill
@@ -62,7 +70,7 @@ export function QuarterLayout({
       <section className={`${styles.pane} ${styles.tabsPane}`} aria-label={t('tabs.teams')}>
         <GameTabs
           label={t('tabs.teams')}
-          tabs={tabsOf(teamTabs, contents, label)}
+          tabs={tabsOf(teamTabs, contents, label, badges)}
           active={teamTab}
           onChange={setTeamTab}
           fill
@@ -82,9 +90,11 @@ export function TabbedLayout({
   tab,
   onTabChange,
   tabsRef,
+  badges = {},
 }: {
   objectives: ReactNode;
   contents: TabContents;
+  badges?: TabBadges;
   tab: TabId;
   onTabChange: (tab: TabId) => void;
   tabsRef: Ref<HTMLElement>;
@@ -98,7 +108,7 @@ export function TabbedLayout({
       <section ref={tabsRef} className={styles.pane} aria-label={t('tabs.label')}>
         <GameTabs
           label={t('tabs.label')}
-          tabs={tabsOf(tabOrder, contents, (id) => t(`tabs.${id}`))}
+          tabs={tabsOf(tabOrder, contents, (id) => t(`tabs.${id}`), badges)}
           active={tab}
           onChange={(id) => onTabChange(id as TabId)}
         />

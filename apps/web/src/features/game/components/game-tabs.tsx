@@ -5,6 +5,8 @@ export interface GameTab {
   id: string;
   label: string;
   content: ReactNode;
+  /** Something waiting in the tab (unread messages): shown beside its name, and said. */
+  badge?: { count: number; label: string } | undefined;
 }
 
 /**
@@ -68,6 +70,14 @@ export function GameTabs({
             onClick={() => onChange(tab.id)}
           >
             {tab.label}
+            {tab.badge && tab.badge.count > 0 && (
+              <>
+                <span className={styles.badge} aria-hidden="true">
+                  {tab.badge.count > 99 ? '99+' : tab.badge.count}
+                </span>
+                <span className="visually-hidden">{tab.badge.label}</span>
+              </>
+            )}
           </button>
         ))}
       </div>

@@ -1,33 +1,50 @@
 import { useTranslation } from 'react-i18next';
 import { Dialog } from '../../../components/ui/dialog/dialog';
-import styles from './game-actions.module.css';
+import { SectionError, SectionLoading } from '../../../components/ui/section-state/section-state';
+import { ActivePeople, ChatThreadView, sessionChatPlace, useSessionChatThreads } from '../../chat';
 
 /**
- * The chat support modal (spec §2): where players will write to the trainers during a game.
- * Until that chat exists it says so plainly, and what to do meanwhile; it shows no fake thread.
+ * The chat support modal (spec §2): the team's conversation with the trainers during the game.
+ * Teammates share it; the trainers answer it from their side; who answers is shown on top.
  */
 export function SupportDialog({
   open,
   onOpenChange,
+  sessionUuid,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  sessionUuid: string;
 }) {
-  const { t } = useTranslation('game');
+  const { t } = useTranslation(['game', 'chat']);
+  const threads = useSessionChatThreads(sessionUuid);
+  const support = threads.data?.threads.find((thread) => thread.channel === 'support');
   return (
     <Dialog
       open={open}
       onOpenChange={onOpenChange}
-      size="narrow"
       title={t('support.title')}
       description={t('support.description')}
       closeLabel={t('actions.closeWindow')}
       closeText={t('actions.backToGame')}
     >
-      <div className={styles.notice}>
-        <p className={styles.noticeTitle}>{t('support.unavailable')}</p>
-        <p className={styles.noticeHint}>{t('support.meanwhile')}</p>
-      </div>
+      {threads.isPending ? (
+        <SectionLoading lines={3} />
+      ) : threads.isError ? (
+        <SectionError error={threads.error} onRetry={() => void threads.refetch()} />
+      ) : support ? (
+        <>
+          <ActivePeople messages={support.messages} role="trainer" />
+          <ChatThreadView
+            thread={support}
+            place={sessionChatPlace(sessionUuid)}
+            name={t('chat:support.name')}
+            emptyText={t('chat:empty.support')}
+          />
+        </>
+      ) : (
+        <p>{t('support.noTeam')}</p>
+      )}
     </Dialog>
   );
 }

@@ -9,6 +9,7 @@ import {
   gameApi,
   stubViewport,
 } from '../testing/game-api';
+import { buildMessage, buildThread, trainerAuthor } from '../../chat/testing/chat-api';
 
 /** Pressed from the keyboard: focus on the button first, as a browser gives it. */
 const press = (button: HTMLElement) => {
@@ -198,15 +199,35 @@ describe('the briefing modal', () => {
 });
 
 describe('the chat support modal', () => {
-  it('says where the trainers’ support chat opens, without pretending to be it', async () => {
-    renderGame(1440);
-    const support = await screen.findByRole('button', { name: 'Support' });
-    press(support);
+  it('is the team’s conversation with the trainers, who answer in it', async () => {
+    stubViewport(1440);
+    const session = buildRunningSession();
+    briefingAlreadySeen(session.uuid, testPlayer.uuid);
+    const support = buildThread('support', {
+      messages: [
+        buildMessage({
+          threadUuid: buildThread('support').uuid,
+          author: trainerAuthor,
+          text: 'Look at the logs first',
+          created_at: new Date().toISOString(),
+        }),
+      ],
+    });
+    renderApp(`/sessions/${session.uuid}/game`, {
+      api: {
+        ...gameApi(() => session),
+        [`GET /api/session/${session.uuid}/chat/threads`]: () =>
+          Response.json({ threads: [buildThread('admin'), buildThread('general'), support] }),
+      },
+    });
+    const button = await screen.findByRole('button', { name: 'Support' });
+    press(button);
     const dialog = await screen.findByRole('dialog', { name: 'Chat support' });
-    expect(within(dialog).getByText('The support chat with the trainers opens here.')).toBeTruthy();
-    expect(within(dialog).queryByRole('textbox')).toBeNull();
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    expect(await within(dialog).findByText('Look at the logs first')).toBeTruthy();
+    expect(within(dialog).getByText('Coach is answering')).toBeTruthy();
+    expect(within(dialog).getByRole('textbox', { name: 'Message to the trainers' })).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Back to the game' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(document.activeElement).toBe(support);
+    expect(document.activeElement).toBe(button);
   });
 });

@@ -3,9 +3,11 @@ import { useTranslation } from 'react-i18next';
 import { SectionError, SectionLoading } from '../../../components/ui/section-state/section-state';
 import { useDocumentTitle } from '../../app-info';
 import { SessionGate, type PlayerSession } from '../../sessions';
+import { countsOf, unreadTotals, useSessionChatThreads } from '../../chat';
 import { useObjectives } from '../api/get-objectives';
 import { Briefing } from '../components/briefing';
 import { ChallengeDialog } from '../components/challenge-dialog';
+import { ChatPanel } from '../components/chat-panel';
 import { EnvironmentUnavailable } from '../components/environment-unavailable';
 import { FirstBloodBanners } from '../components/first-blood-banners';
 import {
@@ -36,8 +38,16 @@ export default function SessionGameScreen() {
 }
 
 function Game({ session }: { session: PlayerSession }) {
-  const { t } = useTranslation(['game', 'screens']);
-  useDocumentTitle(t('screens:sessionGame.title'));
+  const { t } = useTranslation(['game', 'screens', 'chat']);
+  const chat = useSessionChatThreads(session.uuid);
+  const threads = chat.data?.threads ?? [];
+  const unread = unreadTotals(threads, countsOf(threads));
+  // Spec §4's total (global plus support) in the title: seen from another browser tab too.
+  useDocumentTitle(
+    unread.total > 0
+      ? `(${unread.total}) ${t('screens:sessionGame.title')}`
+      : t('screens:sessionGame.title'),
+  );
   const objectives = useObjectives(session.uuid);
   const layout = useGameLayout();
   const [filters, setFilters] = useState<ObjectiveFilters>(noFilters);
@@ -69,12 +79,15 @@ function Game({ session }: { session: PlayerSession }) {
   );
   const contents: TabContents = {
     briefing: <Briefing sessionUuid={session.uuid} />,
-    chat: <p className={styles.muted}>{t('chat.soon')}</p>,
+    chat: <ChatPanel sessionUuid={session.uuid} />,
     console: <EnvironmentUnavailable />,
     detail,
     ranking: <RankingTable sessionUuid={session.uuid} ownTeam={ownTeam} />,
     team: <MyTeam session={session} objectives={list} />,
     vpn: <EnvironmentUnavailable />,
+  };
+  const badges = {
+    chat: { count: unread.global, label: t('chat:unread', { count: unread.global }) },
   };
   const objectivesPane = objectives.isPending ? (
     <SectionLoading lines={6} />
@@ -110,7 +123,12 @@ function Game({ session }: { session: PlayerSession }) {
         <FirstBloodBanners objectives={list} ownTeam={ownTeam} />
         <SpeedrunBanners objectives={list} paused={paused} onOpen={setChallenge} />
         {layout.layout === 'quarter' ? (
-          <QuarterLayout objectives={objectivesPane} detail={detail} contents={contents} />
+          <QuarterLayout
+            objectives={objectivesPane}
+            detail={detail}
+            contents={contents}
+            badges={badges}
+          />
         ) : (
           <TabbedLayout
             objectives={objectivesPane}
@@ -118,6 +136,7 @@ function Game({ session }: { session: PlayerSession }) {
             tab={tab}
             onTabChange={setTab}
             tabsRef={tabsPane}
+            badges={badges}
           />
         )}
         <ChallengeDialog

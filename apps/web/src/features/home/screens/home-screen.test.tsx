@@ -1,6 +1,7 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '../../../test/render-app';
+import { buildMessage, buildThread, trainerAuthor } from '../../chat/testing/chat-api';
 import {
   buildChapterSummary,
   buildSession,
@@ -62,14 +63,40 @@ describe('home screen', () => {
     ]);
   });
 
-  it('offers the support chat as a visible, not yet available entry', async () => {
-    renderApp('/home', { api: contentApi() });
-    const entry = await screen.findByRole('button', { name: /Support chat/ });
-    expect(entry.getAttribute('aria-disabled')).toBe('true');
-    expect(entry.getAttribute('aria-describedby')).toBeTruthy();
-    expect(document.getElementById(entry.getAttribute('aria-describedby')!)?.textContent).toBe(
-      'Coming soon',
-    );
+  it('opens the support chat with the trainers, their unanswered replies counted', async () => {
+    const thread = buildThread('support', {
+      unread: 1,
+      messages: [
+        buildMessage({
+          threadUuid: buildThread('support').uuid,
+          author: trainerAuthor,
+          text: 'Hello Alice, how can I help?',
+        }),
+      ],
+    });
+    const read: unknown[] = [];
+    renderApp('/home', {
+      api: {
+        ...contentApi(),
+        'GET /api/support/threads': () => Response.json({ threads: [thread] }),
+        'POST /api/support/set-threads-as-read': (init) => {
+          read.push(JSON.parse(String(init.body)));
+          return new Response(null, { status: 204 });
+        },
+      },
+    });
+    // Found by text: role queries are slow on a page this size.
+    const entry = (await screen.findByText('Write to the trainers')).closest('button')!;
+    await waitFor(() => expect(entry.textContent).toContain('1 unread message'));
+    fireEvent.click(entry);
+    const dialog = (await screen.findByText('Hello Alice, how can I help?')).closest<HTMLElement>(
+      '[role="dialog"]',
+    )!;
+    expect(within(dialog).getByText('Hello Alice, how can I help?')).toBeTruthy();
+    expect(within(dialog).getByLabelText('Message to the trainers')).toBeTruthy();
+    // Seen: marked read on the server (every device) and here at once.
+    await waitFor(() => expect(read).toEqual([{ threadIds: [thread.uuid] }]));
+    await waitFor(() => expect(entry.textContent).not.toContain('unread'));
   });
 
   it('shows assigned chapters as cards with their figures and progress', async () => {

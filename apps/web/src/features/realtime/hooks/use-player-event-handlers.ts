@@ -1,7 +1,11 @@
+import type { ChatThreadsAnswer } from '@rampart/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { toast } from '../../../lib/toast';
+import { useCurrentUser } from '../../auth';
+import { chatQueryKeys } from '../../chat/api/chat-query-keys';
+import { mergeMessage } from '../../chat/lib/chat-cache';
 // The light modules of the content feature: its index brings the screens' API calls along.
 import { contentQueryKeys } from '../../content/content-query-keys';
 import { useContentLocale } from '../../content/hooks/use-content-locale';
@@ -21,6 +25,7 @@ export const usePlayerEventHandlers = (): EventStreamHandlers => {
   const localize = useLocalizedPath();
 
   const locale = useContentLocale();
+  const selfId = useCurrentUser()?.uuid ?? null;
   // Home and every chapter, in every language: what they list may have changed.
   const refreshContent = () =>
     void queryClient.invalidateQueries({ queryKey: contentQueryKeys.all });
@@ -41,6 +46,15 @@ export const usePlayerEventHandlers = (): EventStreamHandlers => {
       refreshContent();
     },
     'chapter.unassigned': refreshContent,
+    // Into the support thread as it is: a trainer's answer is unread until seen.
+    'support.message_posted': ({ payload }) => {
+      const key = chatQueryKeys.support;
+      if (!queryClient.getQueryData(key))
+        return void queryClient.invalidateQueries({ queryKey: key });
+      queryClient.setQueryData<ChatThreadsAnswer>(key, (current) =>
+        mergeMessage(current, payload.message, payload.message.author.id !== selfId),
+      );
+    },
     'support.replied': ({ payload }) => {
       toast.info(t('supportReplied.message', { author: payload.authorPseudo }), {
         description: payload.excerpt,
@@ -62,6 +76,9 @@ export const usePlayerEventHandlers = (): EventStreamHandlers => {
       });
       refreshContent();
     },
-    'stream.reset': refreshContent,
+    'stream.reset': () => {
+      refreshContent();
+      void queryClient.invalidateQueries({ queryKey: chatQueryKeys.support });
+    },
   };
 };

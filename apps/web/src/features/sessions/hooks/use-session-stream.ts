@@ -1,7 +1,10 @@
-import type { EventEnvelope } from '@rampart/contracts';
+import type { ChatThreadsAnswer, EventEnvelope } from '@rampart/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../../lib/toast';
+import { useCurrentUser } from '../../auth';
+import { chatQueryKeys } from '../../chat/api/chat-query-keys';
+import { mergeMessage } from '../../chat/lib/chat-cache';
 import { contentQueryKeys } from '../../content/content-query-keys';
 import { useEventStream, type EventStreamHandlers, type StreamStatus } from '../../realtime';
 import { sessionApiPath, sessionQueryKeys } from '../lib/session-query-keys';
@@ -50,6 +53,7 @@ export const useSessionStream = (
     void queryClient.invalidateQueries({ queryKey: sessionQueryKeys.detail(uuid) });
   };
   const ownTeam = session?.gaming_session_user?.gaming_session_team?.uuid ?? null;
+  const selfId = useCurrentUser()?.uuid ?? null;
   const path =
     uuid && session?.gaming_session_user
       ? sessionApiPath('/api/sessions/{uuid}/events', uuid)
@@ -113,9 +117,20 @@ export const useSessionStream = (
           });
         },
         'ranking.changed': refreshGame,
+        // Into the threads as they are: a message of someone else is unread until seen.
+        'chat.message_posted': ({ payload }) => {
+          if (!uuid) return;
+          const key = chatQueryKeys.session(uuid);
+          if (!queryClient.getQueryData(key))
+            return void queryClient.invalidateQueries({ queryKey: key });
+          queryClient.setQueryData<ChatThreadsAnswer>(key, (current) =>
+            mergeMessage(current, payload.message, payload.message.author.id !== selfId),
+          );
+        },
         'stream.reset': () => {
           refresh();
           refreshGame();
+          if (uuid) void queryClient.invalidateQueries({ queryKey: chatQueryKeys.session(uuid) });
         },
       },
       events,

@@ -1,5 +1,20 @@
-import { PlaceholderScreen } from '../../placeholder';
+import { useTranslation } from 'react-i18next';
+import { useDocumentTitle } from '../../app-info';
+import { SupportInbox } from '../components/support-inbox';
+import styles from './trainer-home-screen.module.css';
 
+/** The trainers' home: for now, the support inbox (their other screens come later). */
 export default function TrainerHomeScreen() {
-  return <PlaceholderScreen screen="trainerHome" />;
+  const { t } = useTranslation(['screens', 'chat']);
+  useDocumentTitle(t('screens:trainerHome.title'));
+  return (
+    <section className={styles.screen} aria-labelledby="trainer-home-title">
+      <h1 id="trainer-home-title" className={styles.title}>
+        {t('screens:trainerHome.title')}
+      </h1>
+      <h2 className={styles.section}>{t('chat:inbox.title')}</h2>
+      <p className={styles.description}>{t('chat:inbox.description')}</p>
+      <SupportInbox />
+    </section>
+  );
 }

@@ -1,0 +1,41 @@
+import {
+  getSessionChatThreads,
+  getSupportThreads,
+  getTrainerSupportThreads,
+} from '@rampart/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { apiClient } from '../../../lib/api-client';
+import { sessionApiPath } from '../../sessions/lib/session-query-keys';
+import { chatQueryKeys } from './chat-query-keys';
+
+/** A session's threads the player belongs to; kept live by `chat.message_posted` events. */
+export const useSessionChatThreads = (sessionUuid: string) =>
+  useQuery({
+    queryKey: chatQueryKeys.session(sessionUuid),
+    queryFn: ({ signal }) =>
+      apiClient.get(sessionApiPath(getSessionChatThreads.path, sessionUuid), {
+        schema: getSessionChatThreads.responses[200],
+        signal,
+      }),
+  });
+
+/** The player's support thread outside sessions; kept live by `support.message_posted`. */
+export const useSupportThreads = (enabled = true) =>
+  useQuery({
+    queryKey: chatQueryKeys.support,
+    enabled,
+    queryFn: ({ signal }) =>
+      apiClient.get(getSupportThreads.path, { schema: getSupportThreads.responses[200], signal }),
+  });
+
+/** Trainers: every player's support thread with a message. Read again every few seconds. */
+export const useTrainerSupportThreads = () =>
+  useQuery({
+    queryKey: chatQueryKeys.trainerSupport,
+    refetchInterval: 5000,
+    queryFn: ({ signal }) =>
+      apiClient.get(getTrainerSupportThreads.path, {
+        schema: getTrainerSupportThreads.responses[200],
+        signal,
+      }),
+  });
