@@ -88,6 +88,18 @@ export const appendEvents = async (
   }));
 };
 
+/**
+ * Takes the row lock of a stream's counter until the caller's transaction ends, before it writes
+ * anything else: what the transaction writes is then ordered like its events, since any other
+ * writer to the stream waits here or in `appendEvents` (chat messages take their id and database
+ * time in the order of their events this way).
+ */
+export const lockStream = async (trx: Transaction<Database>, stream: StreamKey) => {
+  await sql`
+    insert into event_stream as s (stream, last_sequence) values (${stream}, 0)
+    on conflict (stream) do update set last_sequence = s.last_sequence`.execute(trx);
+};
+
 /** Events of a stream after a sequence, in order (a page of at most `limit`). */
 export const readEventsAfter = async (
   db: Kysely<Database>,

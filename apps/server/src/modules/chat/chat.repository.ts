@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { ChatChannelColumn, Database } from '../../db/schema.js';
-import type { StreamKey } from '../../realtime/streams.js';
 import type { ThreadOwner } from './chat-access.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -128,18 +127,6 @@ export const createChatRepository = (db: Kysely<Database>) => {
         .groupBy('m.thread_uuid')
         .execute();
       return new Map(rows.map((row) => [row.thread_uuid, Number(row.unread)]));
-    },
-
-    /**
-     * Takes the row lock of an event stream's counter until the transaction ends, so that what
-     * this transaction writes before appending its events is ordered like those events: any other
-     * writer to the stream waits here or in appendEvent. Messages get their id and `created_at`
-     * (the database's clock, read after the lock) in the stream's order.
-     */
-    async lockStream(trx: Transaction<Database>, stream: StreamKey) {
-      await sql`
-        insert into event_stream as s (stream, last_sequence) values (${stream}, 0)
-        on conflict (stream) do update set last_sequence = s.last_sequence`.execute(trx);
     },
 
     /** Inserts a message; `undefined` when its client id was already used (a retry). */

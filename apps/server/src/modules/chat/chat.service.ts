@@ -1,6 +1,6 @@
 import { chatLimits, type Audience, type ChatMessage } from '@rampart/contracts';
 import { AppError } from '../../lib/errors.js';
-import type { EventToAppend } from '../../realtime/event-log.repository.js';
+import { lockStream, type EventToAppend } from '../../realtime/event-log.repository.js';
 import type { EventWriter } from '../../realtime/event-writer.js';
 import { sessionStream, userStream, type StreamKey } from '../../realtime/streams.js';
 import { requireCapability, type Principal } from '../identity/auth.service.js';
@@ -98,8 +98,9 @@ export const createChatService = (deps: {
 
   /**
    * Writes the message and its events in one transaction, after locking the stream they go to
-   * (see lockStream). A client id already used in this thread by this author answers the first
-   * message, with no new event: a retry never posts twice, also when both tries race.
+   * (`lockStream` of the event log). A client id already used in this thread by this author
+   * answers the first message, with no new event: a retry never posts twice, also when both
+   * tries race.
    */
   const post = async (
     principal: Principal,
@@ -126,7 +127,7 @@ export const createChatService = (deps: {
       });
     }
     return deps.events.transaction(async (trx, _append, appendAll) => {
-      await repo.lockStream(trx, stream);
+      await lockStream(trx, stream);
       const inserted = await repo.insertMessage(trx, {
         threadUuid: thread.uuid,
         authorId: principal.accountId,
