@@ -145,6 +145,7 @@ export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> 
     answersPerMinute: config.play.answersPerMinute,
     clock: deps.sessionClock ?? 'database',
     now: (trx) => sessions.sessions.nowIn(trx),
+    logger: app.log,
   });
   const chat = createChatModule({
     db: deps.database.db,

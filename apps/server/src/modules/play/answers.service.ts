@@ -22,6 +22,13 @@ const ANSWER_WINDOW_SECONDS = 60;
 const MAX_BATCH = 256;
 /** How many times a batch that lost a deadlock or serialisation race is tried again. */
 const RETRIES = 3;
+/**
+ * A node announces a session's ranking at most once in this interval: the first change at once,
+ * the changes that follow within the interval together at its end. Under a burst of solves the
+ * whole table goes to every client of the session a few times a second instead of once per
+ * batch (each solve is still announced at once by its own `objective.solved`).
+ */
+export const RANKING_INTERVAL_MS = 250;
 
 const digest = (value: string) => createHash('sha256').update(value, 'utf8').digest('hex');
 
@@ -47,17 +54,16 @@ const verdictOf = (
 
 const dateOrNull = (value: string | null) => (value === null ? null : new Date(value));
 
+interface RankingRow {
+  uuid: string;
+  name: string;
+  score: number;
+  score_reached_at: Date | null;
+  eliminated_at: Date | null;
+}
+
 /** The session's ranking as an event for everyone: the whole table, serialised once. */
-const rankingEventOf = (
-  sessionUuid: string,
-  rows: readonly {
-    uuid: string;
-    name: string;
-    score: number;
-    score_reached_at: Date | null;
-    eliminated_at: Date | null;
-  }[],
-): EventToAppend => ({
+const rankingEventOf = (sessionUuid: string, rows: readonly RankingRow[]): EventToAppend => ({
   stream: sessionStream(sessionUuid),
   audience: 'session',
   type: 'ranking.changed',
@@ -132,16 +138,55 @@ export const createAnswersService = (deps: {
   parallel: number;
   /** Whose time decides: the database's (read after the locks), or a clock of the tests. */
   clock: 'database' | Clock;
+  /** A session's ranking rows, read in the caller's transaction (for a deferred announcement). */
+  rankingRows: (trx: Transaction<Database>, sessionUuid: string) => Promise<RankingRow[]>;
+  logger: { warn(details: object, message: string): void };
 }) => {
   const { batch } = deps;
+
+  // When each session's ranking was last announced, and the announcements waiting for the end
+  // of their interval (RANKING_INTERVAL_MS), on this node.
+  const announcedAt = new Map<string, number>();
+  const deferred = new Map<string, NodeJS.Timeout>();
+  let closed = false;
+  const mayAnnounce = (session: string) =>
+    !deferred.has(session) &&
+    performance.now() - (announcedAt.get(session) ?? -Infinity) >= RANKING_INTERVAL_MS;
+
+  const announceLater = (session: string) => {
+    if (closed || deferred.has(session)) return;
+    const due = (announcedAt.get(session) ?? -Infinity) + RANKING_INTERVAL_MS;
+    const timer = setTimeout(
+      () => void announceDeferred(session),
+      Math.max(0, due - performance.now()),
+    );
+    timer.unref();
+    deferred.set(session, timer);
+  };
+
+  /** The ranking as it is now, in a transaction of its own; tried again later if it fails. */
+  const announceDeferred = async (session: string) => {
+    announcedAt.set(session, performance.now());
+    try {
+      await deps.events.transaction(async (trx, append) =>
+        append(rankingEventOf(session, await deps.rankingRows(trx, session))),
+      );
+      deferred.delete(session);
+    } catch (error) {
+      deps.logger.warn({ err: error, session }, 'ranking announcement failed: tried again');
+      deferred.delete(session);
+      announceLater(session);
+    }
+  };
 
   const decideBatch = async (
     trx: Transaction<Database>,
     appendAll: AppendAllInTransaction,
     items: readonly AnswerRequest[],
-  ): Promise<{ outcomes: Outcome[]; rankedSessions: Set<string> }> => {
+  ): Promise<{ outcomes: Outcome[]; rankedSessions: Set<string>; announced: Set<string> }> => {
     const outcomes: Outcome[] = Array.from({ length: items.length });
     const rankedSessions = new Set<string>();
+    const announced = new Set<string>();
 
     // 1. The locks, and what they protect.
     const locked = await batch.lock(
@@ -190,7 +235,7 @@ export const createAnswersService = (deps: {
         return void (outcomes[index] = refused('objective.not_found'));
       live.push(index);
     });
-    if (live.length === 0) return { outcomes, rankedSessions };
+    if (live.length === 0) return { outcomes, rankedSessions, announced };
 
     const verdicts = new Map<number, 'correct' | 'wrong' | 'invalid'>();
     const digests = new Map<number, string>();
@@ -381,7 +426,7 @@ export const createAnswersService = (deps: {
       }
       teamStates.set(key, state);
     }
-    if (accepted.length === 0) return { outcomes, rankedSessions };
+    if (accepted.length === 0) return { outcomes, rankedSessions, announced };
 
     // 3. The writes, in one statement.
     const written = await batch.write(trx, {
@@ -397,12 +442,13 @@ export const createAnswersService = (deps: {
         answer.firstBloodPoints = 0; // another team was first, in another transaction
       if (answer.points + answer.firstBloodPoints !== 0) rankedSessions.add(answer.session);
     }
+    for (const session of rankedSessions) if (mayAnnounce(session)) announced.add(session);
 
-    // 4. The standings after it: each team's progress, each moved session's ranking.
+    // 4. The standings after it: each team's progress, the rankings announced now.
     const standings = await batch.standings(
       trx,
       [...new Set(accepted.map((answer) => answer.team))],
-      [...rankedSessions],
+      [...announced],
     );
     const progress = new Map(standings.progress.map((row) => [row.uuid, row]));
 
@@ -460,8 +506,9 @@ export const createAnswersService = (deps: {
         },
       };
     }
-    // One ranking per session and batch, whatever the number of answers that moved it.
-    for (const session of rankedSessions)
+    // One ranking per session and batch at most, whatever the number of answers that moved it;
+    // the sessions announced recently get theirs at the end of the interval.
+    for (const session of announced)
       announcements.push(
         rankingEventOf(
           session,
@@ -477,16 +524,21 @@ export const createAnswersService = (deps: {
       );
     // 5. The events, appended last: an append holds the session stream's counter row.
     await appendAll(announcements);
-    return { outcomes, rankedSessions };
+    return { outcomes, rankedSessions, announced };
   };
 
   const runOnce = async (items: readonly AnswerRequest[]) => {
     for (let attempt = 0; ; attempt += 1) {
       try {
-        const { outcomes, rankedSessions } = await deps.events.transaction((trx, _append, all) =>
-          decideBatch(trx, all, items),
+        const { outcomes, rankedSessions, announced } = await deps.events.transaction(
+          (trx, _append, all) => decideBatch(trx, all, items),
         );
-        for (const session of rankedSessions) deps.ranking.invalidate(session);
+        const now = performance.now();
+        for (const session of rankedSessions) {
+          deps.ranking.invalidate(session);
+          if (announced.has(session)) announcedAt.set(session, now);
+          else announceLater(session);
+        }
         return outcomes;
       } catch (error) {
         if (attempt >= RETRIES || !isRetryable(error)) throw error;
@@ -516,6 +568,13 @@ export const createAnswersService = (deps: {
   });
 
   return {
+    /** Cancels the announcements still waiting (the node is stopping). */
+    close() {
+      closed = true;
+      for (const timer of deferred.values()) clearTimeout(timer);
+      deferred.clear();
+    },
+
     async submit(
       principal: Principal,
       sessionUuid: string,

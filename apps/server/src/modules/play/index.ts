@@ -23,6 +23,7 @@ export const createPlayModule = (deps: {
   answersPerMinute: number;
   clock: 'database' | Clock;
   now: (trx?: Transaction<Database>) => Promise<Date>;
+  logger: { warn(details: object, message: string): void };
 }) => {
   const repo = createPlayRepository(deps.db);
   const cache = createRankingCache({ repo, bus: deps.bus });
@@ -36,6 +37,8 @@ export const createPlayModule = (deps: {
     // smaller). Nodes of a cluster each run their own.
     parallel: 1,
     clock: deps.clock,
+    rankingRows: (trx, sessionUuid) => repo.listRankingRows(sessionUuid, trx),
+    logger: deps.logger,
   });
   const objectives = createObjectivesService({
     db: deps.db,
@@ -57,7 +60,9 @@ export const createPlayModule = (deps: {
     /** For content: a locked objective's files download once it is open to the player. */
     isObjectiveUnlocked: (principal: { accountId: string }, objectiveUuid: string) =>
       repo.isOpenToPlayer(principal.accountId, objectiveUuid),
-    registerRoutes: (app: FastifyInstance) =>
-      registerPlayRoutes(app, { answers, objectives, ranking, trainer }),
+    registerRoutes: (app: FastifyInstance) => {
+      app.addHook('onClose', async () => answers.close());
+      registerPlayRoutes(app, { answers, objectives, ranking, trainer });
+    },
   };
 };

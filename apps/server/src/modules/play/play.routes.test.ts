@@ -445,6 +445,25 @@ describe(`play: answers, scores and the ranking (${testDatabaseKind()})`, () => 
     expect(JSON.stringify(events)).not.toContain(FLAG);
   });
 
+  it('announces the ranking with a lone change, and a burst of changes together soon after', async () => {
+    const { uuid, members } = await runningSession(10);
+    const announcements = async () =>
+      (await readEventsAfter(database.db, sessionStream(uuid), 0, 500))
+        .filter((event) => event.type === 'ranking.changed')
+        .map((event) => (event.payload as { teams: { score: number }[] }).teams);
+    await answerOk(members[0]![0]!, uuid, objective.free, 'FREE');
+    // The first change is announced with the answer itself.
+    const first = await announcements();
+    expect(first).toHaveLength(1);
+    expect(first[0]!.filter((team) => team.score > 0)).toHaveLength(1);
+    // Nine more solves, one batch each: announced together, the last table has them all.
+    for (const [player] of members.slice(1)) await answerOk(player!, uuid, objective.free, 'FREE');
+    await expect
+      .poll(async () => (await announcements()).at(-1)!.filter((team) => team.score > 0).length)
+      .toBe(10);
+    expect((await announcements()).length).toBeLessThan(10);
+  });
+
   describe('races', () => {
     it('100 concurrent correct answers from one team: one solve, points once', async () => {
       const { uuid, members, teamUuids } = await runningSession(1, 5);
