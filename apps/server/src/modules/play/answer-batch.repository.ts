@@ -58,6 +58,8 @@ export interface BatchFacts {
     paused_ms_at_launch: number;
   }[];
   known: { team_uuid: string; objective_uuid: string; answer_digest: string }[];
+  /** Each answering team before the batch: score, objectives solved, the mission's total. */
+  progress: { uuid: string; score: number; completed: number; total: number }[];
 }
 
 export interface LedgerRow {
@@ -80,10 +82,11 @@ export interface LedgerRow {
  *    and the teams. It answers what the locks protect, read after them.
  * 2. `facts` reads, in a statement of its own (so with a snapshot taken once the locks are held),
  *    what the decisions need besides: the time, trainer unlocks, solved prerequisites, running
- *    speedruns and the wrong answers the teams already gave.
+ *    speedruns, the wrong answers the teams already gave, and each team's score and progress
+ *    (which only this batch can change now: the batch holds the teams' rows).
  * 3. `write` records the outcome: wrong answers, ledger rows (a first blood only if no other
  *    transaction wrote one first), team states and scores.
- * 4. `standings` reads the teams' progress and the sessions' rankings after it.
+ * 4. `standings` reads the rankings after it, for the sessions whose ranking is announced now.
  */
 export const createAnswerBatchRepository = () => ({
   lock: (
@@ -195,7 +198,14 @@ export const createAnswerBatchRepository = () => ({
           'known', (select coalesce(json_agg(w), '[]') from (
             select distinct w.team_uuid, w.objective_uuid, w.answer_digest
             from r join team_wrong_answer w on w.team_uuid = r.team
-              and w.objective_uuid = r.objective and w.answer_digest = r.digest) w)
+              and w.objective_uuid = r.objective and w.answer_digest = r.digest) w),
+          'progress', (select coalesce(json_agg(p), '[]') from (
+            select t.uuid, t.score,
+              (select count(*) from team_objective_state s
+                where s.team_uuid = t.uuid and s.solved_at is not null) as completed,
+              (select count(*) from objective o where o.mission_uuid = g.mission_uuid) as total
+            from gaming_session_team t join gaming_session g on g.uuid = t.session_uuid
+            where t.uuid in (select team from r)) p)
         ) as data`.execute(trx),
     ),
 
@@ -256,9 +266,8 @@ export const createAnswerBatchRepository = () => ({
         ) as data`.execute(trx),
     ),
 
-  standings: (trx: Trx, teams: readonly string[], rankedSessions: readonly string[]) =>
+  standings: (trx: Trx, rankedSessions: readonly string[]) =>
     dataOf<{
-      progress: { uuid: string; score: number; completed: number; total: number }[];
       ranking: {
         session_uuid: string;
         uuid: string;
@@ -270,13 +279,6 @@ export const createAnswerBatchRepository = () => ({
     }>(
       sql<{ data: never }>`
         select json_build_object(
-          'progress', (select coalesce(json_agg(p), '[]') from (
-            select t.uuid, t.score,
-              (select count(*) from team_objective_state s
-                where s.team_uuid = t.uuid and s.solved_at is not null) as completed,
-              (select count(*) from objective o where o.mission_uuid = g.mission_uuid) as total
-            from gaming_session_team t join gaming_session g on g.uuid = t.session_uuid
-            where t.uuid in (select value::uuid from jsonb_array_elements_text(${JSON.stringify(teams)}::jsonb))) p),
           'ranking', (select coalesce(json_agg(k), '[]') from (
             select t.session_uuid, t.uuid, t.name, t.score, t.score_reached_at, t.eliminated_at
             from gaming_session_team t

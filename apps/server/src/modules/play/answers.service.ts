@@ -444,13 +444,22 @@ export const createAnswersService = (deps: {
     }
     for (const session of rankedSessions) if (mayAnnounce(session)) announced.add(session);
 
-    // 4. The standings after it: each team's progress, the rankings announced now.
-    const standings = await batch.standings(
-      trx,
-      [...new Set(accepted.map((answer) => answer.team))],
-      [...announced],
+    // Each team's score and progress after the batch: as read under the locks, plus what the
+    // batch wrote (nobody else writes them until it commits).
+    const progress = new Map(
+      facts.progress.map((row) => [
+        row.uuid,
+        { score: Number(row.score), completed: Number(row.completed), total: Number(row.total) },
+      ]),
     );
-    const progress = new Map(standings.progress.map((row) => [row.uuid, row]));
+    for (const answer of accepted) {
+      const team = progress.get(answer.team)!;
+      team.score += answer.points + answer.firstBloodPoints;
+      if (answer.kind === 'solved') team.completed += 1;
+    }
+    // 4. The rankings announced now, read after the writes (none most of the time).
+    const standings =
+      announced.size > 0 ? await batch.standings(trx, [...announced]) : { ranking: [] };
 
     const announcements: EventToAppend[] = [];
     for (const answer of accepted) {
@@ -499,10 +508,10 @@ export const createAnswersService = (deps: {
           firstBlood: answer.firstBloodPoints > 0,
           attempts: answer.attempts,
           attemptsLeft,
-          score: Number(score),
-          completed_objectives: Number(completed),
-          total_objectives: Number(total),
-          progress_percentage: progressPercentage(Number(completed), Number(total)),
+          score,
+          completed_objectives: completed,
+          total_objectives: total,
+          progress_percentage: progressPercentage(completed, total),
         },
       };
     }

@@ -488,11 +488,22 @@ describe(`play: answers, scores and the ranking (${testDatabaseKind()})`, () => 
     });
 
     it('32 teams racing on a fresh objective: exactly one first blood', async () => {
-      const { uuid, members } = await runningSession(32);
+      const { uuid, members, teamUuids } = await runningSession(32);
       const answers = await Promise.all(
         members.map(([captain]) => answerOk(captain!, uuid, objective.flag, FLAG)),
       );
       expect(answers.filter((result) => result.firstBlood)).toHaveLength(1);
+      // Each answer tells its team's score and progress as the database holds them.
+      const scores = await database.db
+        .selectFrom('gaming_session_team')
+        .select(['uuid', 'score'])
+        .where('session_uuid', '=', uuid)
+        .execute();
+      answers.forEach((result, index) => {
+        const stored = scores.find((team) => team.uuid === teamUuids[index])!.score;
+        expect(result).toMatchObject({ score: stored, completed_objectives: 1 });
+        expect(result.score).toBe(result.firstBlood ? 120 : 100);
+      });
       const firstBloods = await database.db
         .selectFrom('score_entry')
         .select('team_uuid')
@@ -511,7 +522,10 @@ describe(`play: answers, scores and the ranking (${testDatabaseKind()})`, () => 
           answer(team[index % 5]!, uuid, objective.flag, `wrong-${index}`),
         ),
       );
-      expect(answers.filter((response) => response.statusCode === 200)).toHaveLength(3);
+      const accepted = answers.filter((response) => response.statusCode === 200);
+      expect(accepted).toHaveLength(3);
+      // The last of them tells the score after all three penalties.
+      expect(Math.min(...accepted.map((response) => response.json().score as number))).toBe(-30);
       const state = await database.db
         .selectFrom('team_objective_state')
         .select('attempts')
