@@ -32,6 +32,13 @@ const INT8 = 20;
  */
 const parseInt8 = (value: string): number => Number(value);
 
+const BYTEA = 17;
+/** bytea in PostgreSQL's hex form, encoded by Node (PGlite's own maps the bytes one by one). */
+const serializeBytea = (value: unknown): string => {
+  if (!(value instanceof Uint8Array)) throw new Error('Invalid input for bytea type');
+  return `\\x${Buffer.from(value.buffer, value.byteOffset, value.byteLength).toString('hex')}`;
+};
+
 const withTimeout = async <T>(promise: Promise<T>, timeoutMs: number): Promise<T> => {
   let timer: NodeJS.Timeout | undefined;
   try {
@@ -67,6 +74,7 @@ export const openPGlite = async (
       ...(dataDir ? { dataDir: path.join(dataDir, 'pglite') } : {}),
       ...(options.template ? { loadDataDir: options.template } : {}),
       parsers: { [INT8]: parseInt8 },
+      serializers: { [BYTEA]: serializeBytea },
     });
     await client.waitReady;
     const db = new Kysely<Database>({ dialect: new PGliteDialect(client) });

@@ -48,6 +48,23 @@ describe.skipIf(testDatabaseKind() !== 'pglite')('embedded database: prepared st
       doc: { a: [1, 2] },
       nothing: null,
     });
+    const bytes = Buffer.from([0, 1, 127, 128, 254, 255]).subarray(1);
+    const { rows: binary } = await sql<{ bin: Uint8Array; length: number }>`
+      select ${bytes}::bytea as bin, length(${bytes}::bytea) as length`.execute(handle.db);
+    expect([...binary[0]!.bin]).toEqual([1, 127, 128, 254, 255]);
+    expect(binary[0]!.length).toBe(5);
+  });
+
+  it('sends jsonb whole, whatever its characters and size', async () => {
+    const rows = Array.from({ length: 500 }, (_, i) => ({ i, name: `Équipe 🚩 ${i} « ok »` }));
+    const { rows: read } = await sql<{ i: number; name: string }>`
+      select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(i int, name text)
+      order by i`.execute(handle.db);
+    expect(read).toEqual(rows);
+    const { rows: object } = await sql<{
+      doc: unknown;
+    }>`select ${{ a: 'é' }}::jsonb as doc`.execute(handle.db);
+    expect(object[0]!.doc).toEqual({ a: 'é' });
   });
 
   it('keeps the error code of a failed statement, and the transaction rolls back', async () => {

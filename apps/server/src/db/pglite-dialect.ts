@@ -34,6 +34,27 @@ const ddl = /^\s*(create|alter|drop|truncate|comment|grant|revoke)\b/i;
 /** The errors that say a kept statement is gone or stale: it is prepared again next time. */
 const staleStatementCodes = new Set(['26000', '0A000']);
 
+const JSONB = 3802;
+const JSONB_BINARY_VERSION = 1;
+
+/**
+ * A parameter as PGlite sends it. A jsonb parameter (a batch's rows, often kilobytes) goes in
+ * PostgreSQL's binary form, a version byte and the UTF-8 text, encoded by Node: PGlite's text
+ * path measures and copies every string character by character in JavaScript.
+ */
+const parameterOf = (client: PGlite, type: number | undefined, value: unknown) => {
+  if (value === null || value === undefined) return null;
+  if (type === JSONB) {
+    const text = typeof value === 'string' ? value : JSON.stringify(value);
+    const bytes = Buffer.allocUnsafe(Buffer.byteLength(text) + 1);
+    bytes[0] = JSONB_BINARY_VERSION;
+    bytes.write(text, 1);
+    return bytes;
+  }
+  const serializer = type === undefined ? undefined : client.serializers[type];
+  return serializer ? serializer(value) : String(value);
+};
+
 const concat = (parts: readonly Uint8Array[]) => {
   const message = new Uint8Array(parts.reduce((length, part) => length + part.length, 0));
   let offset = 0;
@@ -70,11 +91,9 @@ class StatementCache {
     // Most recently used last: the map's first key is the one to close when it is full.
     this.#statements.delete(sql);
     this.#statements.set(sql, prepared);
-    const values = parameters.map((value, index) => {
-      if (value === null || value === undefined) return null;
-      const serializer = this.client.serializers[prepared.parameterTypes[index]!];
-      return serializer ? serializer(value) : String(value);
-    });
+    const values = parameters.map((value, index) =>
+      parameterOf(this.client, prepared.parameterTypes[index], value),
+    );
     try {
       const { messages } = await this.client.execProtocol(
         concat([

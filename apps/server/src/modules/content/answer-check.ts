@@ -18,6 +18,20 @@ export const normaliseFlag = (value: string, caseInsensitive = false): string =>
 
 const digest = (value: string) => createHash('sha256').update(value, 'utf8').digest();
 
+/** Accepted flags' digests, computed once per spelling (they are compared at every answer). */
+const ACCEPTED_DIGESTS = 10_000;
+const acceptedDigests = new Map<string, Buffer>();
+const acceptedDigest = (accepted: string, caseInsensitive: boolean) => {
+  const key = `${caseInsensitive ? 'i' : 's'}:${accepted}`;
+  let value = acceptedDigests.get(key);
+  if (!value) {
+    if (acceptedDigests.size >= ACCEPTED_DIGESTS) acceptedDigests.clear();
+    value = digest(normaliseFlag(accepted, caseInsensitive));
+    acceptedDigests.set(key, value);
+  }
+  return value;
+};
+
 /**
  * Whether a submitted flag is one of the accepted spellings. Digests have a fixed length, so the
  * comparison takes the same time whatever the submission, and every accepted flag is compared
@@ -27,10 +41,7 @@ export const checkFlag = (submitted: string, answer: FlagAnswer): boolean => {
   const candidate = digest(normaliseFlag(submitted, answer.caseInsensitive));
   let matched = false;
   for (const accepted of answer.accepted) {
-    const equal = timingSafeEqual(
-      candidate,
-      digest(normaliseFlag(accepted, answer.caseInsensitive)),
-    );
+    const equal = timingSafeEqual(candidate, acceptedDigest(accepted, answer.caseInsensitive));
     matched = equal || matched;
   }
   return matched;
