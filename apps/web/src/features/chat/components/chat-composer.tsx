@@ -56,33 +56,33 @@ export function ChatComposer({
       <label htmlFor={`${id}-text`} className="visually-hidden">
         {label}
       </label>
-      <textarea
-        id={`${id}-text`}
-        className={styles.input}
-        rows={2}
-        value={text}
-        placeholder={t('placeholder')}
-        aria-describedby={`${id}-hint`}
-        aria-invalid={tooLong || undefined}
-        onChange={(event) => {
-          setText(event.target.value);
-          // Another text is another message.
-          clientId.current = null;
-        }}
-        onKeyDown={handleKeyDown}
-      />
-      <div className={styles.composerBar}>
-        <p id={`${id}-hint`} className={tooLong ? styles.error : styles.hint}>
-          {tooLong
-            ? t('errors:chat.message_too_long')
-            : trimmed.length > chatLimits.messageLength - 200
-              ? t('remaining', { count: chatLimits.messageLength - trimmed.length })
-              : t('hint')}
-        </p>
+      <div className={styles.composerRow}>
+        <textarea
+          id={`${id}-text`}
+          className={styles.input}
+          rows={1}
+          value={text}
+          placeholder={t('placeholder')}
+          aria-describedby={`${id}-hint`}
+          aria-invalid={tooLong || undefined}
+          onChange={(event) => {
+            setText(event.target.value);
+            // Another text is another message.
+            clientId.current = null;
+          }}
+          onKeyDown={handleKeyDown}
+        />
         <Button type="submit" disabled={!trimmed || tooLong || send.isPending}>
           {send.isPending ? t('sending') : t('send')}
         </Button>
       </div>
+      <p id={`${id}-hint`} className={tooLong ? styles.error : styles.hint}>
+        {tooLong
+          ? t('errors:chat.message_too_long')
+          : trimmed.length > chatLimits.messageLength - 200
+            ? t('remaining', { count: chatLimits.messageLength - trimmed.length })
+            : t('hint')}
+      </p>
       {send.isError && (
         <p className={styles.error} role="alert">
           {errorMessage(t, send.error)}

@@ -63,6 +63,7 @@ export function GameTabs({
             type="button"
             role="tab"
             id={`${id}-tab-${tab.id}`}
+            data-tab={tab.id}
             aria-selected={tab.id === current.id}
             aria-controls={`${id}-panel`}
             tabIndex={tab.id === current.id ? 0 : -1}
