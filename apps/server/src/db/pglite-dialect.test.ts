@@ -67,6 +67,28 @@ describe.skipIf(testDatabaseKind() !== 'pglite')('embedded database: prepared st
     expect(object[0]!.doc).toEqual({ a: 'é' });
   });
 
+  it('opens a transaction with its first statement, at the isolation level asked', async () => {
+    const level = await handle.db
+      .transaction()
+      .setIsolationLevel('serializable')
+      .execute(
+        async (trx) =>
+          (
+            await sql<{
+              level: string;
+            }>`select current_setting('transaction_isolation') as level`.execute(trx)
+          ).rows[0]!.level,
+      );
+    expect(level).toBe('serializable');
+    // A transaction that ran nothing leaves nothing open behind it.
+    await handle.db.transaction().execute(async () => {});
+    expect(handle.client.isInTransaction()).toBe(false);
+    const outside = await sql<{
+      level: string;
+    }>`select current_setting('transaction_isolation') as level`.execute(handle.db);
+    expect(outside.rows[0]!.level).toBe('read committed');
+  });
+
   it('keeps the error code of a failed statement, and the transaction rolls back', async () => {
     const failure = await handle.db
       .transaction()

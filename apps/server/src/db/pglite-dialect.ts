@@ -84,7 +84,12 @@ class StatementCache {
 
   constructor(private readonly client: PGlite) {}
 
-  async execute<R>(sql: string, parameters: readonly unknown[]): Promise<Results<R>> {
+  /** Runs a statement; `before`, a statement without parameters sent ahead in the same call. */
+  async execute<R>(
+    sql: string,
+    parameters: readonly unknown[],
+    before: string | null = null,
+  ): Promise<Results<R>> {
     const kept = this.#statements.get(sql);
     const prepared = kept && kept.uses < REPLAN_AFTER ? kept : await this.#prepare(sql, kept);
     prepared.uses += 1;
@@ -97,15 +102,16 @@ class StatementCache {
     try {
       const { messages } = await this.client.execProtocol(
         concat([
+          ...(before === null ? [] : [serialize.query(before)]),
           serialize.bind({ statement: prepared.name, values }),
           serialize.describe({ type: 'P' }),
           serialize.execute({}),
           serialize.sync(),
         ]),
       );
-      return parse.parseResults(messages, this.client.parsers, {
-        rowMode: 'object',
-      })[0] as Results<R>;
+      return parse
+        .parseResults(messages, this.client.parsers, { rowMode: 'object' })
+        .at(-1) as Results<R>;
     } catch (error) {
       if (staleStatementCodes.has((error as { code?: string }).code ?? ''))
         this.#statements.delete(sql);
@@ -144,18 +150,43 @@ class StatementCache {
 }
 
 class PGliteConnection implements DatabaseConnection {
+  /**
+   * A `begin` not sent yet: it goes in the same call as the transaction's first statement (one
+   * call into PostgreSQL fewer per transaction), or alone before anything else.
+   */
+  #pendingBegin: string | null = null;
+
   constructor(
     private readonly client: PGlite,
     private readonly statements: StatementCache,
     readonly release: () => void,
   ) {}
 
+  begin(sql: string) {
+    this.#pendingBegin = sql;
+  }
+
+  /** Ends the transaction; one whose `begin` never left has nothing to end. */
+  async end(sql: string) {
+    if (this.#pendingBegin !== null) {
+      this.#pendingBegin = null;
+      return;
+    }
+    await this.#simple(sql);
+  }
+
   async executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
-    const result = preparable.test(compiled.sql)
-      ? await this.client.runExclusive(() =>
-          this.statements.execute<R>(compiled.sql, compiled.parameters),
-        )
-      : await this.#unprepared<R>(compiled);
+    const before = this.#pendingBegin;
+    this.#pendingBegin = null;
+    let result: Results<R>;
+    if (preparable.test(compiled.sql)) {
+      result = await this.client.runExclusive(() =>
+        this.statements.execute<R>(compiled.sql, compiled.parameters, before),
+      );
+    } else {
+      if (before !== null) await this.#simple(before);
+      result = await this.#unprepared<R>(compiled);
+    }
     return {
       rows: result.rows,
       ...(result.command && countingCommands.has(result.command)
@@ -221,15 +252,15 @@ class PGliteDriver implements Driver {
       settings.isolationLevel ? `isolation level ${settings.isolationLevel}` : '',
       settings.accessMode ?? '',
     ].filter(Boolean);
-    await connection.executeQuery(CompiledQuery.raw(['begin', ...modes].join(' ')));
+    (connection as PGliteConnection).begin(['begin', ...modes].join(' '));
   }
 
   async commitTransaction(connection: DatabaseConnection) {
-    await connection.executeQuery(CompiledQuery.raw('commit'));
+    await (connection as PGliteConnection).end('commit');
   }
 
   async rollbackTransaction(connection: DatabaseConnection) {
-    await connection.executeQuery(CompiledQuery.raw('rollback'));
+    await (connection as PGliteConnection).end('rollback');
   }
 
   async savepoint(connection: DatabaseConnection, name: string) {
