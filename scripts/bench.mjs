@@ -43,6 +43,11 @@ const serverArgs = (script) =>
 
 buildIfStale(['@rampart/contracts', '@rampart/server']);
 
+// Every process the bench starts is told its database: an inherited DATABASE_URL would put the
+// embedded database's figures on PostgreSQL.
+const postgresUrl = process.env.DATABASE_URL;
+delete process.env.DATABASE_URL;
+
 const startProcess = (args, env) =>
   new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [...serverArgs(args[0]), ...args.slice(1)], {
@@ -203,11 +208,8 @@ try {
   const databases = [
     ['pglite', { PGLITE_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'rampart-bench-')) }],
   ];
-  if (process.env.DATABASE_URL)
-    databases.push([
-      'postgres',
-      { DATABASE_URL: await freshPostgresDatabase(process.env.DATABASE_URL) },
-    ]);
+  if (postgresUrl)
+    databases.push(['postgres', { DATABASE_URL: await freshPostgresDatabase(postgresUrl) }]);
 
   console.log(
     `Rampart benchmarks — ${os.cpus().length} cores, ${connections} connections, ${duration} s per figure\n`,
