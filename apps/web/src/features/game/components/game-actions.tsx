@@ -13,6 +13,7 @@ import { ChallengeTeams } from './challenge-teams';
 import { HelpDialog } from './help-dialog';
 import { SupportDialog } from './support-dialog';
 import styles from './game-actions.module.css';
+import { UnreadBadge } from '../../../components/ui/unread-badge/unread-badge';
 
 type Open = 'briefing' | 'support' | 'help' | 'teams' | 'quit' | 'close' | null;
 
@@ -43,14 +44,7 @@ export function GameActions({ session }: { session: PlayerSession }) {
       </Button>
       <Button variant="ghost" onClick={() => setOpen('support')}>
         {t('actions.support')}
-        {supportUnread > 0 && (
-          <>
-            <span className={styles.badge} aria-hidden="true">
-              {supportUnread > 99 ? '99+' : supportUnread}
-            </span>
-            <span className="visually-hidden">{t('chat:unread', { count: supportUnread })}</span>
-          </>
-        )}
+        <UnreadBadge count={supportUnread} label={t('chat:unread', { count: supportUnread })} />
       </Button>
       <Button variant="ghost" onClick={() => setOpen('help')}>
         {t('actions.help')}

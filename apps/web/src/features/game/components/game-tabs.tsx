@@ -1,5 +1,6 @@
 import { useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import styles from './game-tabs.module.css';
+import { UnreadBadge } from '../../../components/ui/unread-badge/unread-badge';
 
 export interface GameTab {
   id: string;
@@ -71,14 +72,7 @@ export function GameTabs({
             onClick={() => onChange(tab.id)}
           >
             {tab.label}
-            {tab.badge && tab.badge.count > 0 && (
-              <>
-                <span className={styles.badge} aria-hidden="true">
-                  {tab.badge.count > 99 ? '99+' : tab.badge.count}
-                </span>
-                <span className="visually-hidden">{tab.badge.label}</span>
-              </>
-            )}
+            {tab.badge && <UnreadBadge count={tab.badge.count} label={tab.badge.label} />}
           </button>
         ))}
       </div>

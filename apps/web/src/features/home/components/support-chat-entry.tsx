@@ -4,6 +4,7 @@ import { Dialog } from '../../../components/ui/dialog/dialog';
 import { SectionError, SectionLoading } from '../../../components/ui/section-state/section-state';
 import { ActivePeople, ChatThreadView, supportChatPlace, useSupportThreads } from '../../chat';
 import styles from './support-chat-entry.module.css';
+import { UnreadBadge } from '../../../components/ui/unread-badge/unread-badge';
 
 /**
  * The support chat (spec §1) from home: the player's own conversation with the trainers, with
@@ -42,14 +43,12 @@ export function SupportChatEntry({ className }: { className?: string }) {
           <span className={styles.label}>{t('support.entry')}</span>
           <span className={styles.note}>{t('support.entryHint')}</span>
         </span>
-        {unread > 0 && (
-          <>
-            <span className={styles.badge} aria-hidden="true" data-testid="support-unread">
-              {unread > 99 ? '99+' : unread}
-            </span>
-            <span className="visually-hidden">{t('unread', { count: unread })}</span>
-          </>
-        )}
+        <UnreadBadge
+          count={unread}
+          label={t('unread', { count: unread })}
+          size="large"
+          testId="support-unread"
+        />
       </button>
       <Dialog
         open={open}
