@@ -1,6 +1,7 @@
 import type pg from 'pg';
 
-const preparable = /^\s*(select|insert|update|delete|with)\b/i;
+/** Queries whose plan is worth keeping: data manipulation, never DDL or transaction control. */
+export const preparable = /^\s*(select|insert|update|delete|with)\b/i;
 const opensTransaction = /^\s*(begin|start\s+transaction)\b/i;
 const closesTransaction = /^\s*(commit|rollback|end|abort)\b/i;
 /** "cached plan must not change result type": a table a statement reads gained a column. */

@@ -15,6 +15,7 @@ import {
   type TransactionSettings,
 } from 'kysely';
 import { Mutex } from '../lib/mutex.js';
+import { preparable } from './hot-statements.js';
 
 const countingCommands = new Set(['INSERT', 'UPDATE', 'DELETE', 'MERGE', 'COPY']);
 const { serialize } = protocol;
@@ -27,8 +28,6 @@ const PREPARED_STATEMENTS = 256;
  * rows in minutes: a plan made when a table was empty (a sequential scan) would stay for good.
  */
 const REPLAN_AFTER = 256;
-/** Queries whose plan is worth keeping: data manipulation, never DDL or transaction control. */
-const preparable = /^\s*(select|insert|update|delete|with)\b/i;
 /** After DDL a kept plan may no longer fit (`select *` over a table that gained a column). */
 const ddl = /^\s*(create|alter|drop|truncate|comment|grant|revoke)\b/i;
 /** The errors that say a kept statement is gone or stale: it is prepared again next time. */

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test/database.js';
-import { createLocalEventBus } from './event-bus.js';
+import { createLocalEventBus, type EventBus } from './event-bus.js';
 import { createEventHub, type EventSink } from './event-hub.js';
 import {
   appendEvent,
@@ -66,6 +66,16 @@ const memorySink = () => {
   };
   return { sink, ids, sends };
 };
+
+/** A hub on the test database, heartbeats out of the way. */
+const hubOn = (bus: EventBus) =>
+  createEventHub({
+    db: database.db,
+    bus,
+    logger: { warn: () => {} },
+    heartbeatMs: 60_000,
+    maxStreamsPerOwner: 10,
+  });
 
 /** A reader that pages the log by "after my cursor", as the hub does, recording what it saw. */
 const startPollingReader = (stream: string, until: number) => {
@@ -213,13 +223,7 @@ describe('when transactions try to commit out of sequence order', () => {
     const stream = sessionStream(randomUUID());
     const bus = createLocalEventBus();
     const writer = createEventWriter({ db: database.db, bus });
-    const hub = createEventHub({
-      db: database.db,
-      bus,
-      logger: { warn: () => {} },
-      heartbeatMs: 60_000,
-      maxStreamsPerOwner: 10,
-    });
+    const hub = hubOn(bus);
     const live = memorySink();
     await hub.subscribe({
       stream,
@@ -294,13 +298,7 @@ describe('when transactions try to commit out of sequence order', () => {
     const stream = sessionStream(randomUUID());
     const bus = createLocalEventBus();
     const writer = createEventWriter({ db: database.db, bus });
-    const hub = createEventHub({
-      db: database.db,
-      bus,
-      logger: { warn: () => {} },
-      heartbeatMs: 60_000,
-      maxStreamsPerOwner: 10,
-    });
+    const hub = hubOn(bus);
     const live = memorySink();
     await hub.subscribe({
       stream,
@@ -338,13 +336,7 @@ describe('when transactions try to commit out of sequence order', () => {
     const stream = sessionStream(randomUUID());
     const bus = createLocalEventBus();
     const writer = createEventWriter({ db: database.db, bus });
-    const hub = createEventHub({
-      db: database.db,
-      bus,
-      logger: { warn: () => {} },
-      heartbeatMs: 60_000,
-      maxStreamsPerOwner: 10,
-    });
+    const hub = hubOn(bus);
     const clients = [memorySink(), memorySink(), memorySink()];
     for (const client of clients)
       await hub.subscribe({
