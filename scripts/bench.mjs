@@ -8,6 +8,7 @@
 //   --sse-clients N  SSE clients of the fan-out figure (default 2000; the budget is at 5000)
 //   --sse-rate N     events per second published during the fan-out figure (default 20)
 //   --only <part>    one part only: http, play or fan-out (the baseline is always measured)
+//   --database <db>  one database only: pglite or postgres (PostgreSQL needs DATABASE_URL)
 //   --profile <dir>  write a CPU profile of each Rampart server process into <dir>
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -34,6 +35,8 @@ const sseRate = option('sse-rate', 20);
 const onlyIndex = process.argv.indexOf('--only');
 const only = onlyIndex > 0 ? process.argv[onlyIndex + 1] : null;
 const part = (name) => only === null || only === name;
+const databaseIndex = process.argv.indexOf('--database');
+const onlyDatabase = databaseIndex > 0 ? process.argv[databaseIndex + 1] : null;
 const profileIndex = process.argv.indexOf('--profile');
 const profileDir = profileIndex > 0 ? path.resolve(process.argv[profileIndex + 1]) : null;
 const serverArgs = (script) =>
@@ -205,11 +208,16 @@ try {
   });
   const bare = await startProcess(['scripts/bench/bare-http.mjs'], { BENCH_BODY: appInfoBody });
   processes.push(bare.child);
-  const databases = [
-    ['pglite', { PGLITE_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'rampart-bench-')) }],
-  ];
-  if (postgresUrl)
+  const databases = [];
+  if (onlyDatabase !== 'postgres')
+    databases.push([
+      'pglite',
+      { PGLITE_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'rampart-bench-')) },
+    ]);
+  if (postgresUrl && onlyDatabase !== 'pglite')
     databases.push(['postgres', { DATABASE_URL: await freshPostgresDatabase(postgresUrl) }]);
+  if (onlyDatabase === 'postgres' && !postgresUrl)
+    throw new Error('--database postgres needs DATABASE_URL');
 
   console.log(
     `Rampart benchmarks — ${os.cpus().length} cores, ${connections} connections, ${duration} s per figure\n`,

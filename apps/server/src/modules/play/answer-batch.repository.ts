@@ -87,6 +87,13 @@ export interface LedgerRow {
  * 3. `write` records the outcome: wrong answers, ledger rows (a first blood only if no other
  *    transaction wrote one first), team states and scores.
  * 4. `standings` reads the rankings after it, for the sessions whose ranking is announced now.
+ *
+ * Every lookup is a lateral probe of an index (`limit 1`, or `offset 0` for several rows), the
+ * team states are written by an upsert (found through the primary key) and the scores by an
+ * `= any(...)` of the teams' keys, so the plans stay index walks whatever the statistics were when
+ * they were cached: the tables of a game grow from empty while it is played, and joins planned
+ * while they were small scan them whole at every batch until the next analyze (seen on PostgreSQL:
+ * batches four times slower for the rest of a run).
  */
 export const createAnswerBatchRepository = () => ({
   lock: (
@@ -104,19 +111,26 @@ export const createAnswerBatchRepository = () => ({
           select r.i, r.objective, r.session, p.team_uuid, t.name as team_name,
             t.eliminated_at is not null as eliminated
           from r
-          join gaming_session_player p on p.session_uuid = r.session and p.account_id = r.account
-          left join gaming_session_team t on t.uuid = p.team_uuid
+          cross join lateral (
+            select p.team_uuid from gaming_session_player p
+            where p.session_uuid = r.session and p.account_id = r.account limit 1) p
+          left join lateral (
+            select t.name, t.eliminated_at from gaming_session_team t
+            where t.uuid = p.team_uuid limit 1) t on true
         ),
         sessions as (
-          select uuid, mission_uuid, duration_ms, countdown_ms, start_wait_ms, scheduled_start_at,
-            start_requested_at, starts_at, paused_at, paused_ms, stopped_at
-          from gaming_session where uuid in (select session from members)
-          order by uuid for key share
+          select g.* from (select distinct session from members order by session) m
+          cross join lateral (
+            select uuid, mission_uuid, duration_ms, countdown_ms, start_wait_ms,
+              scheduled_start_at, start_requested_at, starts_at, paused_at, paused_ms, stopped_at
+            from gaming_session where uuid = m.session limit 1 for key share) g
         ),
         objectives as (
-          select o.uuid, o.mission_uuid, o.type, o.points, o.penalty, o.max_attempts,
-            o.first_blood_bonus, o.locked, o.prerequisites, o.choices, o.answer
-          from objective o where o.uuid in (select objective from members)
+          select o.* from (select distinct objective from members) m
+          cross join lateral (
+            select o.uuid, o.mission_uuid, o.type, o.points, o.penalty, o.max_attempts,
+              o.first_blood_bonus, o.locked, o.prerequisites, o.choices, o.answer
+            from objective o where o.uuid = m.objective limit 1) o
         ),
         limits as (
           insert into rate_limit_bucket as bucket (key, hits, reset_at)
@@ -143,9 +157,10 @@ export const createAnswerBatchRepository = () => ({
           returning s.team_uuid, s.objective_uuid, s.attempts, s.solved_at is not null as solved
         ),
         teams as (
-          select uuid from gaming_session_team
-          where uuid in (select team_uuid from states)
-          order by uuid for no key update
+          select t.uuid from (select distinct team_uuid from states order by team_uuid) s
+          cross join lateral (
+            select uuid from gaming_session_team where uuid = s.team_uuid
+            limit 1 for no key update) t
         )
         select json_build_object(
           'members', (select coalesce(json_agg(m), '[]') from (
@@ -180,32 +195,44 @@ export const createAnswerBatchRepository = () => ({
           'now', clock_timestamp(),
           'unlocked', (select coalesce(json_agg(u), '[]') from (
             select distinct u.session_uuid, u.objective_uuid
-            from r join objective_unlock u
-              on u.session_uuid = r.session and u.objective_uuid = r.objective
+            from r cross join lateral (
+              select u.session_uuid, u.objective_uuid from objective_unlock u
+              where u.session_uuid = r.session and u.objective_uuid = r.objective limit 1) u
             where r.locked) u),
           'solved', (select coalesce(json_agg(s), '[]') from (
             select distinct s.team_uuid, s.objective_uuid
             from r
-            join objective o on o.uuid = r.objective
-            join team_objective_state s on s.team_uuid = r.team
-              and s.objective_uuid = any(o.prerequisites)
-            where r.locked and s.solved_at is not null) s),
+            cross join lateral (
+              select o.prerequisites from objective o where o.uuid = r.objective limit 1) o
+            cross join lateral unnest(o.prerequisites) as p(uuid)
+            cross join lateral (
+              select s.team_uuid, s.objective_uuid from team_objective_state s
+              where s.team_uuid = r.team and s.objective_uuid = p.uuid
+                and s.solved_at is not null limit 1) s
+            where r.locked) s),
           'speedruns', (select coalesce(json_agg(x), '[]') from (
             select distinct x.session_uuid, x.objective_uuid, x.launched_at, x.paused_ms_at_launch
-            from r join speedrun x
-              on x.session_uuid = r.session and x.objective_uuid = r.objective
+            from r cross join lateral (
+              select x.session_uuid, x.objective_uuid, x.launched_at, x.paused_ms_at_launch
+              from speedrun x
+              where x.session_uuid = r.session and x.objective_uuid = r.objective limit 1) x
             where r.correct) x),
           'known', (select coalesce(json_agg(w), '[]') from (
             select distinct w.team_uuid, w.objective_uuid, w.answer_digest
-            from r join team_wrong_answer w on w.team_uuid = r.team
-              and w.objective_uuid = r.objective and w.answer_digest = r.digest) w),
+            from r cross join lateral (
+              select w.team_uuid, w.objective_uuid, w.answer_digest from team_wrong_answer w
+              where w.team_uuid = r.team and w.objective_uuid = r.objective
+                and w.answer_digest = r.digest limit 1) w) w),
           'progress', (select coalesce(json_agg(p), '[]') from (
             select t.uuid, t.score,
               (select count(*) from team_objective_state s
                 where s.team_uuid = t.uuid and s.solved_at is not null) as completed,
-              (select count(*) from objective o where o.mission_uuid = g.mission_uuid) as total
-            from gaming_session_team t join gaming_session g on g.uuid = t.session_uuid
-            where t.uuid in (select team from r)) p)
+              (select count(*) from objective o where o.mission_uuid = t.mission_uuid) as total
+            from (select distinct team from r) d
+            cross join lateral (
+              select t.uuid, t.score, g.mission_uuid
+              from gaming_session_team t join gaming_session g on g.uuid = t.session_uuid
+              where t.uuid = d.team limit 1) t) p)
         ) as data`.execute(trx),
     ),
 
@@ -216,6 +243,7 @@ export const createAnswerBatchRepository = () => ({
       ledger: readonly LedgerRow[];
       states: readonly {
         team: string;
+        session: string;
         objective: string;
         attempts: number;
         solver: string | null;
@@ -242,23 +270,29 @@ export const createAnswerBatchRepository = () => ({
           returning team_uuid, objective_uuid, kind, points
         ),
         states as (
-          update team_objective_state s set
-            attempts = c.attempts,
-            solved_at = case when c.solver is null then s.solved_at else clock_timestamp() end,
-            solved_by = coalesce(c.solver, s.solved_by),
-            first_attempt_at = coalesce(s.first_attempt_at, clock_timestamp())
+          insert into team_objective_state as s
+            (team_uuid, objective_uuid, session_uuid, attempts, solved_at, solved_by,
+             first_attempt_at)
+          select c.team, c.objective, c.session, c.attempts,
+            case when c.solver is null then null else clock_timestamp() end, c.solver,
+            clock_timestamp()
           from jsonb_to_recordset(${rowsOf(changes.states)}::jsonb)
-            as c(team uuid, objective uuid, attempts integer, solver uuid)
-          where s.team_uuid = c.team and s.objective_uuid = c.objective
+            as c(team uuid, objective uuid, session uuid, attempts integer, solver uuid)
+          on conflict (team_uuid, objective_uuid) do update set
+            attempts = excluded.attempts,
+            solved_at = case when excluded.solved_by is null then s.solved_at
+              else excluded.solved_at end,
+            solved_by = coalesce(excluded.solved_by, s.solved_by),
+            first_attempt_at = coalesce(s.first_attempt_at, excluded.first_attempt_at)
         ),
         deltas as (
           select team_uuid, sum(points) as delta from ledger group by team_uuid
         ),
         scores as (
           update gaming_session_team t set
-            score = t.score + d.delta,
+            score = t.score + (select d.delta from deltas d where d.team_uuid = t.uuid),
             score_reached_at = clock_timestamp()
-          from deltas d where t.uuid = d.team_uuid and d.delta <> 0
+          where t.uuid = any(array(select team_uuid from deltas where delta <> 0))
         )
         select json_build_object(
           'bloods', (select coalesce(json_agg(b), '[]') from (
@@ -281,9 +315,9 @@ export const createAnswerBatchRepository = () => ({
         select json_build_object(
           'ranking', (select coalesce(json_agg(k), '[]') from (
             select t.session_uuid, t.uuid, t.name, t.score, t.score_reached_at, t.eliminated_at
-            from gaming_session_team t
-            where t.session_uuid in (
-              select value::uuid from jsonb_array_elements_text(${JSON.stringify(rankedSessions)}::jsonb))) k)
+            from jsonb_array_elements_text(${JSON.stringify(rankedSessions)}::jsonb) as g(uuid)
+            cross join lateral (
+              select * from gaming_session_team t where t.session_uuid = g.uuid::uuid offset 0) t) k)
         ) as data`.execute(trx),
     ),
 });

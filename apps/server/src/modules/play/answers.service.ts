@@ -302,7 +302,7 @@ export const createAnswersService = (deps: {
     const newWrongAnswers: { team: string; objective: string; digest: string }[] = [];
     const changedStates = new Map<
       string,
-      { team: string; objective: string; attempts: number; solver: string | null }
+      { team: string; session: string; objective: string; attempts: number; solver: string | null }
     >();
     for (const index of live) {
       const item = items[index]!;
@@ -390,6 +390,7 @@ export const createAnswersService = (deps: {
         }
         changedStates.set(key, {
           team,
+          session: item.sessionUuid,
           objective: objective.uuid,
           attempts: state.attempts,
           solver: item.principal.accountId,
@@ -408,6 +409,7 @@ export const createAnswersService = (deps: {
         newWrongAnswers.push({ team, objective: objective.uuid, digest: answerDigest! });
         changedStates.set(key, {
           team,
+          session: item.sessionUuid,
           objective: objective.uuid,
           attempts: state.attempts,
           solver: null,
