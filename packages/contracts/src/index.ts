@@ -20,4 +20,5 @@ export * from './http/content.js';
 export * from './http/sessions.js';
 export * from './http/play.js';
 export * from './http/chat.js';
+export * from './http/content-packs.js';
 export * from './realtime/events.js';

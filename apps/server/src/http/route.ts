@@ -59,10 +59,11 @@ const readOverriddenPut = async (request: FastifyRequest) => {
  * A multipart body as an object: each field as a string, each file as `{filename, mimetype,
  * data}` read whole (the multipart plugin caps its size: over it, 413 and nothing kept).
  */
-const readMultipart = async (request: FastifyRequest) => {
+const readMultipart = async (request: FastifyRequest, maxFileBytes?: number) => {
   if (!request.isMultipart()) throw new AppError('request.unsupported_media_type');
   const body: Record<string, unknown> = {};
-  for await (const part of request.parts()) {
+  const parts = request.parts(maxFileBytes ? { limits: { fileSize: maxFileBytes } } : undefined);
+  for await (const part of parts) {
     if (part.type === 'field') body[part.fieldname] = String(part.value);
     else
       body[part.fieldname] = {
@@ -114,7 +115,9 @@ export const route = <C extends RouteContract>(
     config: { contract },
     handler: (request, reply) =>
       run(request, reply, () =>
-        contract.consumes === 'multipart/form-data' ? readMultipart(request) : request.body,
+        contract.consumes === 'multipart/form-data'
+          ? readMultipart(request, contract.maxUploadBytes)
+          : request.body,
       ),
   });
   if (contract.method === 'PUT') {

@@ -19,6 +19,7 @@ import {
   putPseudo,
 } from './profile.js';
 import { contentRoutes } from './content.js';
+import { contentPackRoutes } from './content-packs.js';
 import { sessionRoutes } from './sessions.js';
 import { playRoutes } from './play.js';
 import { chatRoutes } from './chat.js';
@@ -54,4 +55,5 @@ export const apiRoutes: readonly RouteContract[] = [
   ...sessionRoutes,
   ...playRoutes,
   ...chatRoutes,
+  ...contentPackRoutes,
 ];

@@ -26,6 +26,8 @@ export interface RouteContract {
    * (strings) and at most one file (`{filename, mimetype, data}`), then validated with `body`.
    */
   readonly consumes?: 'multipart/form-data';
+  /** Multipart routes: the largest file accepted, when not the app's default (2 MiB). */
+  readonly maxUploadBytes?: number;
   /** Content type of the success body, when it is not JSON. */
   readonly produces?: string;
   /**

@@ -5,6 +5,8 @@ import type { Clock } from '../../lib/clock.js';
 import type { EventWriter } from '../../realtime/event-writer.js';
 import { createContentRepository } from './content.repository.js';
 import { registerContentRoutes } from './content.routes.js';
+import { registerContentPackRoutes } from './content-packs.routes.js';
+import { createContentPacksService } from './content-packs.service.js';
 import { createContentService, type ContentSessions } from './content.service.js';
 
 export type { ContentSessions } from './content.service.js';
@@ -26,10 +28,14 @@ export const createContentModule = (deps: {
     events: deps.events,
     ...(deps.sessions ? { sessions: deps.sessions } : {}),
   });
+  const packs = createContentPacksService({ db: deps.db });
   return {
     repo,
     content,
-    registerRoutes: (app: FastifyInstance) => registerContentRoutes(app, { content }),
+    registerRoutes: (app: FastifyInstance) => {
+      registerContentRoutes(app, { content });
+      registerContentPackRoutes(app, { packs });
+    },
   };
 };
 

@@ -239,6 +239,13 @@ const writeChapter = async (db: Kysely<Database>, loaded: LoadedPack, summary: I
   }
 };
 
+/** Thrown to roll a dry run's transaction back, carrying what it would have done. */
+class RolledBack extends Error {
+  constructor(readonly summary: ImportSummary) {
+    super('dry run');
+  }
+}
+
 /**
  * Imports packs read by the pack reader, all in one transaction: a pack that cannot be written
  * leaves the database as it was, the packs before it included.
@@ -248,20 +255,31 @@ const writeChapter = async (db: Kysely<Database>, loaded: LoadedPack, summary: I
  * Assignments of the chapter stay.
  */
 export const createContentImportService = ({ db }: { db: Kysely<Database> }) => ({
-  importPacks: async (packs: readonly LoadedPack[]): Promise<ImportResult> =>
-    db.transaction().execute(async (trx): Promise<ImportResult> => {
-      const conflicts = await findOwnershipConflicts(trx, packs);
-      if (conflicts.length > 0) return { ok: false, errors: conflicts };
-      const summary: ImportSummary = {
-        chapters: emptyTally(),
-        missions: emptyTally(),
-        objectives: emptyTally(),
-        files: emptyTally(),
-        chapterUuids: packs.map((loaded) => loaded.pack.chapter.uuid),
-      };
-      for (const loaded of packs) await writeChapter(trx, loaded, summary);
-      return { ok: true, summary };
-    }),
+  /** `dryRun`: everything is written and checked, then rolled back; the summary is the same. */
+  importPacks: async (
+    packs: readonly LoadedPack[],
+    options: { dryRun?: boolean } = {},
+  ): Promise<ImportResult> => {
+    try {
+      return await db.transaction().execute(async (trx): Promise<ImportResult> => {
+        const conflicts = await findOwnershipConflicts(trx, packs);
+        if (conflicts.length > 0) return { ok: false, errors: conflicts };
+        const summary: ImportSummary = {
+          chapters: emptyTally(),
+          missions: emptyTally(),
+          objectives: emptyTally(),
+          files: emptyTally(),
+          chapterUuids: packs.map((loaded) => loaded.pack.chapter.uuid),
+        };
+        for (const loaded of packs) await writeChapter(trx, loaded, summary);
+        if (options.dryRun) throw new RolledBack(summary);
+        return { ok: true, summary };
+      });
+    } catch (error) {
+      if (error instanceof RolledBack) return { ok: true, summary: error.summary };
+      throw error;
+    }
+  },
 });
 
 export type ContentImportService = ReturnType<typeof createContentImportService>;
