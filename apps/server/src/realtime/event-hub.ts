@@ -49,9 +49,17 @@ interface Channel {
   readonly ready: Promise<void>;
   readonly subscribers: Set<Subscriber>;
   pumping: boolean;
+  /** When the channel last wrote a page to its subscribers (performance.now()). */
+  deliveredAt: number;
 }
 
 const PAGE = 500;
+/**
+ * A channel writes a page at most this often. Each page costs a system call per client: under a
+ * burst of answers (a batch commits every few milliseconds, hundreds of clients read the
+ * session) the pages grow instead of multiplying. Events further apart than this leave at once.
+ */
+export const PAGE_INTERVAL_MS = 25;
 /** A client that lets this much pile up is disconnected; it resumes from the log. */
 const MAX_BUFFERED_BYTES = 1024 * 1024;
 const HEARTBEAT = Buffer.from(':\n\n');
@@ -130,6 +138,8 @@ export const createEventHub = (deps: {
     try {
       await channel.ready;
       while (channel.cursor < channel.target && channels.get(channel.stream) === channel) {
+        const wait = channel.deliveredAt + PAGE_INTERVAL_MS - performance.now();
+        if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
         const events = await readEventsAfter(deps.db, channel.stream, channel.cursor, PAGE);
         // A page leaves in one write per client, whatever the number of its events: a batch of
         // answers appends several events at once, and hundreds of clients read each stream.
@@ -143,6 +153,7 @@ export const createEventHub = (deps: {
         } finally {
           for (const subscriber of corked) subscriber.sink.uncork();
         }
+        channel.deliveredAt = performance.now();
         // Announced but not readable: only a head announced by mistake; the periodic check
         // settles it rather than spinning here.
         if (events.length === 0) channel.target = channel.cursor;
@@ -194,6 +205,7 @@ export const createEventHub = (deps: {
       target: 0,
       subscribers: new Set(),
       pumping: false,
+      deliveredAt: 0,
       ready: findStreamHeads(deps.db, [stream]).then((heads) => {
         const head = heads.get(stream) ?? 0;
         channel.cursor = Math.max(channel.cursor, head);
@@ -283,7 +295,9 @@ export const createEventHub = (deps: {
         channel = channelFor(input.stream);
         await channel.ready;
         channel.subscribers.add(subscriber);
-        subscriber.position = channel.cursor;
+        // "From now": past what was committed and announced, even if the channel has not read
+        // it yet (it may be waiting for its next page).
+        subscriber.position = Math.max(channel.cursor, channel.target);
         await resume(channel, subscriber, input.lastEventId);
       } catch (error) {
         detach(subscriber, input.stream);

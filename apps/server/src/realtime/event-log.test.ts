@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test/database.js';
 import { createLocalEventBus, type EventBus } from './event-bus.js';
-import { createEventHub, type EventSink } from './event-hub.js';
+import { PAGE_INTERVAL_MS, createEventHub, type EventSink } from './event-hub.js';
 import {
   appendEvent,
   appendEvents,
@@ -353,6 +353,39 @@ describe('when transactions try to commit out of sequence order', () => {
       await expect.poll(() => client.ids).toEqual([1, 2, 3, 4, 5]);
       expect(client.sends).toEqual([[1, 2, 3, 4, 5]]);
     }
+    hub.close();
+  });
+
+  it('gathers the events of transactions committing close together into fewer writes', async () => {
+    const stream = sessionStream(randomUUID());
+    const bus = createLocalEventBus();
+    const writer = createEventWriter({ db: database.db, bus });
+    const hub = hubOn(bus);
+    const client = memorySink();
+    const writeTimes: number[] = [];
+    const { uncork } = client.sink;
+    client.sink.uncork = () => {
+      writeTimes.push(performance.now());
+      uncork();
+    };
+    await hub.subscribe({
+      stream,
+      audiences: new Set(['session']),
+      owner: 'test',
+      lastEventId: null,
+      sink: client.sink,
+    });
+    // A burst: forty transactions, one event each, as fast as the database commits them.
+    for (let index = 0; index < 40; index += 1)
+      await writer.transaction((_trx, append) => append(joined(stream, `c${index}`)));
+    const all = Array.from({ length: 40 }, (_, index) => index + 1);
+    await expect.poll(() => client.ids).toEqual(all);
+    // Every event once and in order, in pages that left at least the interval apart.
+    expect(client.sends.flat()).toEqual(all);
+    for (let index = 1; index < writeTimes.length; index += 1)
+      expect(writeTimes[index]! - writeTimes[index - 1]!).toBeGreaterThanOrEqual(
+        PAGE_INTERVAL_MS - 1,
+      );
     hub.close();
   });
 });
