@@ -49,7 +49,8 @@ export const cockpitObjectiveSchema = z.object({
   /** … and opened to every team by a trainer. */
   unlocked: z.boolean(),
   firstBlood: z.object({ teamUuid: uuid, at: instant }).nullable(),
-  speedrun: z.object({ title: z.string(), launchedAt: instant }).nullable(),
+  /** A speedrun launched on it; `running` until a team solves it. */
+  speedrun: z.object({ title: z.string(), launchedAt: instant, running: z.boolean() }).nullable(),
 });
 export type CockpitObjective = z.infer<typeof cockpitObjectiveSchema>;
 
@@ -97,7 +98,10 @@ export const submissionSchema = z.object({
   teamUuid: uuid,
   objectiveUuid: uuid,
   pseudo: z.string(),
-  /** The answer as typed (a flag), or the choice ids joined by `, `. */
+  /**
+   * A wrong answer as typed (a flag), or the choice ids joined by `, `. Empty for a correct one:
+   * that is the objective's answer, which no session's log or event carries.
+   */
   answer: z.string().max(submissionTextLength),
   correct: z.boolean(),
   points: z.number().int(),
