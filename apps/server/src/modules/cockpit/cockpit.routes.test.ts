@@ -428,6 +428,12 @@ describe(`trainer cockpit: read model, submissions, adjustments, audit (${testDa
       expect(entries.at(-1)!.details).toMatchObject({ missionUuid, maxTeams: 2 });
     });
 
+    it('answers 404 for the log of an unknown session', async () => {
+      const response = await trainer.get(`/api/trainer/sessions/${randomUUID()}/audit`);
+      expect(response.statusCode).toBe(404);
+      expect(response.json().error.code).toBe('session.not_found');
+    });
+
     it('records nothing for a refused action', async () => {
       const { uuid } = await gameSession(1, false);
       expect((await trainer.post(`/api/trainer/sessions/${uuid}/pause`)).statusCode).toBe(409);

@@ -10,7 +10,13 @@ import { createCockpitRepository } from './cockpit.repository.js';
 import { createCockpitService } from './cockpit.service.js';
 import { createScoreAdjustments } from './score-adjustments.js';
 
-/** The trainer's cockpit: its read model, the submissions feed, adjustments, the audit log. */
+/**
+ * The trainer's cockpit: its read model, the submissions feed, adjustments, the audit log.
+ *
+ * Not here: editing a running session's objective answers. That is content authoring's decision
+ * (refused, or applied forward only), taken where objectives are edited; the cockpit only reads
+ * objectives and never their answers.
+ */
 export const createCockpitModule = (deps: {
   db: Kysely<Database>;
   sessions: SessionsRepository;
