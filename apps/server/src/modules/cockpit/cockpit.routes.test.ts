@@ -434,6 +434,31 @@ describe(`trainer cockpit: read model, submissions, adjustments, audit (${testDa
       expect(response.json().error.code).toBe('session.not_found');
     });
 
+    it('two trainers stopping and eliminating at once: one wins, one clear refusal, one row each', async () => {
+      const { uuid, teamUuids } = await gameSession(2);
+      const other = await buildAccount(database.db, { role: 'trainer' });
+      const second = new TestBrowser(app);
+      await second.login(other.username, other.password, 'trainer');
+      const eliminations = await Promise.all(
+        [trainer, second].map((who) =>
+          who.post(`/api/trainer/sessions/${uuid}/teams/${teamUuids[0]}/eliminate`, {
+            reason: 'Both saw it',
+          }),
+        ),
+      );
+      expect(eliminations.map((r) => r.statusCode).sort()).toEqual([200, 403]);
+      expect(eliminations.find((r) => r.statusCode === 403)!.json().error.code).toBe(
+        'team.eliminated',
+      );
+      const stops = await Promise.all(
+        [trainer, second].map((who) => who.post(`/api/trainer/sessions/${uuid}/stop`)),
+      );
+      expect(stops.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+      const actions = (await auditOf(uuid)).map((e) => e.action);
+      expect(actions.filter((a) => a === 'team.eliminated')).toHaveLength(1);
+      expect(actions.filter((a) => a === 'session.stopped')).toHaveLength(1);
+    });
+
     it('records nothing for a refused action', async () => {
       const { uuid } = await gameSession(1, false);
       expect((await trainer.post(`/api/trainer/sessions/${uuid}/pause`)).statusCode).toBe(409);
