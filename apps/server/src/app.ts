@@ -10,6 +10,7 @@ import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerWebApp } from './http/web-app.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { createChatModule } from './modules/chat/index.js';
+import { createCockpitModule } from './modules/cockpit/index.js';
 import { createContentModule } from './modules/content/index.js';
 import { createIdentityModule } from './modules/identity/index.js';
 import { createPlayModule } from './modules/play/index.js';
@@ -153,6 +154,14 @@ export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> 
     events: app.realtime.events,
     messagesPerMinute: config.chat.messagesPerMinute,
   });
+  const cockpit = createCockpitModule({
+    db: deps.database.db,
+    sessions: sessionData.repo,
+    play: play.repo,
+    ranking: play.cache,
+    events: app.realtime.events,
+    now: (trx) => sessions.sessions.nowIn(trx),
+  });
   const content = createContentModule({
     db: deps.database.db,
     clock,
@@ -174,6 +183,7 @@ export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> 
     sessions.registerRoutes(api);
     play.registerRoutes(api);
     chat.registerRoutes(api);
+    cockpit.registerRoutes(api);
     realtime.registerRoutes(api);
   });
 

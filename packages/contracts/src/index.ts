@@ -22,3 +22,4 @@ export * from './http/play.js';
 export * from './http/chat.js';
 export * from './http/content-packs.js';
 export * from './realtime/events.js';
+export * from './http/trainer-cockpit.js';

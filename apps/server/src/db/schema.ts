@@ -293,6 +293,29 @@ export interface ChatThreadReadTable {
   read_at: Generated<Date>;
 }
 
+export interface TrainerAuditTable {
+  id: Generated<number>;
+  account_id: string | null;
+  action: string;
+  session_uuid: string | null;
+  target_uuid: string | null;
+  reason: string | null;
+  details: ColumnType<Record<string, unknown>, string | undefined, string>;
+  created_at: Generated<Date>;
+}
+
+export interface SubmissionTable {
+  id: Generated<number>;
+  session_uuid: string;
+  team_uuid: string;
+  objective_uuid: string;
+  account_id: string | null;
+  answer: string;
+  correct: boolean;
+  points: number;
+  created_at: Generated<Date>;
+}
+
 export interface Database {
   instance_setting: InstanceSettingTable;
   account: AccountTable;
@@ -320,6 +343,8 @@ export interface Database {
   chat_thread: ChatThreadTable;
   chat_message: ChatMessageTable;
   chat_thread_read: ChatThreadReadTable;
+  trainer_audit: TrainerAuditTable;
+  submission: SubmissionTable;
 }
 
 export type { Generated };

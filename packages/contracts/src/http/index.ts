@@ -24,6 +24,7 @@ import { sessionRoutes } from './sessions.js';
 import { playRoutes } from './play.js';
 import { chatRoutes } from './chat.js';
 import { getMyEvents, getSessionEvents, getTrainerSessionEvents } from './events.js';
+import { trainerCockpitRoutes } from './trainer-cockpit.js';
 import type { RouteContract } from './route.js';
 import { getAppInfo, getHealth, getOpenApi } from './system.js';
 
@@ -56,4 +57,5 @@ export const apiRoutes: readonly RouteContract[] = [
   ...playRoutes,
   ...chatRoutes,
   ...contentPackRoutes,
+  ...trainerCockpitRoutes,
 ];

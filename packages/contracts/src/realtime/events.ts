@@ -176,6 +176,40 @@ export const realtimeEventSchema = z.discriminatedUnion('type', [
     type: z.literal('team.member_left'),
     payload: z.object({ teamUuid: uuid, pseudo: shortText, teamRemoved: z.boolean() }),
   }),
+  /** A trainer added or removed points, with the reason: to the session, like an elimination. */
+  z.object({
+    type: z.literal('score.adjusted'),
+    payload: z.object({
+      teamUuid: uuid,
+      teamName: shortText,
+      points: z.number().int(),
+      reason: z.string().max(500),
+      score: z.number().int(),
+    }),
+  }),
+  /**
+   * To `trainers` only, never to players: a batch of answers with their text, wrong ones
+   * included (the cockpit's feed). One event per batch and session, not one per answer.
+   */
+  z.object({
+    type: z.literal('submissions.recorded'),
+    payload: z.object({
+      submissions: z
+        .array(
+          z.object({
+            id: z.number().int().positive(),
+            teamUuid: uuid,
+            objectiveUuid: uuid,
+            pseudo: shortText,
+            answer: z.string().max(500),
+            correct: z.boolean(),
+            points: z.number().int(),
+            createdAt: instant,
+          }),
+        )
+        .max(256),
+    }),
+  }),
 ]);
 export type RealtimeEvent = z.infer<typeof realtimeEventSchema>;
 export type RealtimeEventType = RealtimeEvent['type'];

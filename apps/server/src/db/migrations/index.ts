@@ -7,6 +7,7 @@ import * as sessions from './0005-sessions.js';
 import * as play from './0006-play.js';
 import * as presence from './0007-presence.js';
 import * as chat from './0008-chat.js';
+import * as trainerAudit from './0009-trainer-audit.js';
 
 /**
  * Every migration, in order. Forward-only: a migration is never edited or removed once
@@ -21,4 +22,5 @@ export const migrations: Record<string, Migration> = {
   '0006-play': play,
   '0007-presence': presence,
   '0008-chat': chat,
+  '0009-trainer-audit': trainerAudit,
 };

@@ -4,6 +4,7 @@ import type { Clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
 import type { EventWriter } from '../../realtime/event-writer.js';
 import { userStream } from '../../realtime/streams.js';
+import { recordTrainerAction } from '../cockpit/audit.repository.js';
 import { requireCapability, type Principal } from '../identity/auth.service.js';
 import {
   buildChapterViews,
@@ -165,6 +166,12 @@ export const createContentService = (deps: {
           })),
           trx,
         );
+        await recordTrainerAction(trx, {
+          accountId: principal.accountId,
+          action: 'chapter.assigned',
+          targetUuid: chapterUuid,
+          details: { added, removed },
+        });
         // Appended last and in one order (by account id), so the per-stream locks are held
         // briefly and two concurrent changes cannot wait on each other's streams.
         const told = [...added, ...removed].sort();

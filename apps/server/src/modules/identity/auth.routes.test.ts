@@ -353,6 +353,19 @@ describe(`identity and access (${testDatabaseKind()})`, () => {
         bearer: issued.json().token,
       });
       expect(response.statusCode).toBe(401);
+      // Every trainer route of the route table, not only the one above.
+      const trainerRoutes = app.registeredRoutes.filter(
+        (route) => route.contract.access === 'trainer',
+      );
+      for (const route of trainerRoutes) {
+        const refused = await new TestBrowser(app).request({
+          method: route.method as never,
+          url: concrete(route.url),
+          payload: {},
+          bearer: issued.json().token,
+        });
+        expect(refused.statusCode, `${route.method} ${route.url}`).toBe(401);
+      }
     });
 
     it('refuses a forged token', async () => {

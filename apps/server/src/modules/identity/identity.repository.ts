@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { AccountTable, AuthSessionTable, Database } from '../../db/schema.js';
+import { recordTrainerAction } from '../cockpit/audit.repository.js';
 
 export type AccountRow = Selectable<AccountTable>;
 export type SessionRow = Selectable<AuthSessionTable>;
@@ -209,15 +210,24 @@ export const createIdentityRepository = (db: Kysely<Database>) => ({
     issuedBy: string;
     expiresAt: Date;
   }) =>
-    db
-      .insertInto('magic_link')
-      .values({
-        token_hash: link.tokenHash,
-        account_id: link.accountId,
-        issued_by: link.issuedBy,
-        expires_at: link.expiresAt,
-      })
-      .execute(),
+    // The link and the trainer's audit row commit together.
+    db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('magic_link')
+        .values({
+          token_hash: link.tokenHash,
+          account_id: link.accountId,
+          issued_by: link.issuedBy,
+          expires_at: link.expiresAt,
+        })
+        .execute();
+      await recordTrainerAction(trx, {
+        accountId: link.issuedBy,
+        action: 'magic_link.issued',
+        targetUuid: link.accountId,
+        details: { expiresAt: link.expiresAt.toISOString() },
+      });
+    }),
 
   /**
    * Marks a link used if it is unused and unexpired, in one statement: two requests racing with

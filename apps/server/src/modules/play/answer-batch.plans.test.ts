@@ -119,6 +119,18 @@ describe.skipIf(testDatabaseKind() !== 'postgres')('answer batch: plans', () => 
           },
         ],
         states: [{ team, session, objective: first!.uuid, attempts: 1, solver: null }],
+        submissions: [
+          {
+            session,
+            team,
+            objective: first!.uuid,
+            account: player.id,
+            answer: 'y',
+            correct: false,
+            points: -2,
+            blood: 0,
+          },
+        ],
       });
       await repository.standings(trx, [session]);
     });

@@ -62,6 +62,30 @@ export interface BatchFacts {
   progress: { uuid: string; score: number; completed: number; total: number }[];
 }
 
+/** One decided answer as trainers read it, text included; `blood` counts only if it was won. */
+export interface SubmissionRow {
+  session: string;
+  team: string;
+  objective: string;
+  account: string;
+  answer: string;
+  correct: boolean;
+  points: number;
+  blood: number;
+}
+
+export interface RecordedSubmission {
+  id: number;
+  session_uuid: string;
+  team_uuid: string;
+  objective_uuid: string;
+  account_id: string;
+  answer: string;
+  correct: boolean;
+  points: number;
+  created_at: string;
+}
+
 export interface LedgerRow {
   key: number;
   session: string;
@@ -85,7 +109,8 @@ export interface LedgerRow {
  *    speedruns, the wrong answers the teams already gave, and each team's score and progress
  *    (which only this batch can change now: the batch holds the teams' rows).
  * 3. `write` records the outcome: wrong answers, ledger rows (a first blood only if no other
- *    transaction wrote one first), team states and scores.
+ *    transaction wrote one first), team states and scores, and every decided submission with its
+ *    text for the trainers' feed (one insert of the batch's rows, read back for their event).
  * 4. `standings` reads the rankings after it, for the sessions whose ranking is announced now.
  *
  * Every lookup is a lateral probe of an index (`limit 1`, or `offset 0` for several rows), the
@@ -248,10 +273,14 @@ export const createAnswerBatchRepository = () => ({
         attempts: number;
         solver: string | null;
       }[];
+      submissions: readonly SubmissionRow[];
     },
   ) =>
-    dataOf<{ bloods: { team_uuid: string; objective_uuid: string }[] }>(
-      sql<{ data: { bloods: { team_uuid: string; objective_uuid: string }[] } }>`
+    dataOf<{
+      bloods: { team_uuid: string; objective_uuid: string }[];
+      submissions: RecordedSubmission[];
+    }>(
+      sql<{ data: never }>`
         with wrong as (
           insert into team_wrong_answer (team_uuid, objective_uuid, answer_digest)
           select w.team, w.objective, w.digest
@@ -293,10 +322,25 @@ export const createAnswerBatchRepository = () => ({
             score = t.score + (select d.delta from deltas d where d.team_uuid = t.uuid),
             score_reached_at = clock_timestamp()
           where t.uuid = any(array(select team_uuid from deltas where delta <> 0))
+        ),
+        submissions as (
+          insert into submission
+            (session_uuid, team_uuid, objective_uuid, account_id, answer, correct, points)
+          select s.session, s.team, s.objective, s.account, s.answer, s.correct,
+            s.points + case when s.blood <> 0 and exists (
+              select 1 from ledger l where l.kind = 'first_blood'
+                and l.team_uuid = s.team and l.objective_uuid = s.objective)
+              then s.blood else 0 end
+          from jsonb_to_recordset(${rowsOf(changes.submissions)}::jsonb)
+            as s(session uuid, team uuid, objective uuid, account uuid, answer text,
+                 correct boolean, points integer, blood integer)
+          returning id, session_uuid, team_uuid, objective_uuid, account_id, answer, correct,
+            points, created_at
         )
         select json_build_object(
           'bloods', (select coalesce(json_agg(b), '[]') from (
-            select team_uuid, objective_uuid from ledger where kind = 'first_blood') b)
+            select team_uuid, objective_uuid from ledger where kind = 'first_blood') b),
+          'submissions', (select coalesce(json_agg(s order by s.id), '[]') from submissions s)
         ) as data`.execute(trx),
     ),
 

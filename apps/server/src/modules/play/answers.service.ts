@@ -1,5 +1,11 @@
 import { createHash } from 'node:crypto';
-import type { AnswerResult, ErrorCode, ObjectiveType } from '@rampart/contracts';
+import {
+  submissionTextLength,
+  type AnswerResult,
+  type ErrorCode,
+  type ObjectiveType,
+  type RealtimeEventOf,
+} from '@rampart/contracts';
 import type { Transaction } from 'kysely';
 import type { Database, ObjectiveAnswer } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
@@ -51,6 +57,10 @@ const verdictOf = (
   }
   return checkChoices(answer, stored, type, offered);
 };
+
+/** What trainers read of an answer: the flag as typed, or the choice ids; cut to the limit. */
+const submissionText = (answer: string | readonly string[]) =>
+  (typeof answer === 'string' ? answer : answer.join(', ')).slice(0, submissionTextLength);
 
 const dateOrNull = (value: string | null) => (value === null ? null : new Date(value));
 
@@ -435,6 +445,21 @@ export const createAnswersService = (deps: {
       wrongAnswers: newWrongAnswers,
       ledger,
       states: [...changedStates.values()],
+      submissions: accepted.map((answer) => {
+        const item = items[answer.index]!;
+        return {
+          session: answer.session,
+          team: answer.team,
+          objective: answer.objective,
+          account: item.principal.accountId,
+          // A correct answer is the objective's answer: trainers have it in the content, and
+          // no stored row or event of a session carries it (the log outlives the game).
+          answer: answer.kind === 'solved' ? '' : submissionText(item.answer),
+          correct: answer.kind === 'solved',
+          points: answer.points,
+          blood: answer.firstBloodPoints,
+        };
+      }),
     });
     const bloods = new Set(
       written.bloods.map((row) => stateKey(row.team_uuid, row.objective_uuid)),
@@ -533,6 +558,34 @@ export const createAnswersService = (deps: {
             })),
         ),
       );
+    // The trainers' feed: one event per session and batch, whatever its number of answers.
+    // Its audience is `trainers` alone: the text of a wrong answer never reaches a player.
+    const pseudos = new Map(items.map((item) => [item.principal.accountId, item.principal.pseudo]));
+    const feeds = new Map<
+      string,
+      RealtimeEventOf<'submissions.recorded'>['payload']['submissions']
+    >();
+    for (const row of written.submissions) {
+      const feed = feeds.get(row.session_uuid) ?? [];
+      feeds.set(row.session_uuid, feed);
+      feed.push({
+        id: Number(row.id),
+        teamUuid: row.team_uuid,
+        objectiveUuid: row.objective_uuid,
+        pseudo: pseudos.get(row.account_id) ?? '',
+        answer: row.answer,
+        correct: row.correct,
+        points: row.points,
+        createdAt: new Date(row.created_at).toISOString(),
+      });
+    }
+    for (const [session, submissions] of feeds)
+      announcements.push({
+        stream: sessionStream(session),
+        audience: 'trainers',
+        type: 'submissions.recorded',
+        payload: { submissions },
+      });
     // 5. The events, appended last: an append holds the session stream's counter row.
     await appendAll(announcements);
     return { outcomes, rankedSessions, announced };

@@ -4,6 +4,7 @@ import type { Database } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
 import type { EventWriter } from '../../realtime/event-writer.js';
 import { sessionStream } from '../../realtime/streams.js';
+import { recordTrainerAction } from '../cockpit/audit.repository.js';
 import { requireCapability, type Principal } from '../identity/auth.service.js';
 import { deriveSessionState, pausedMsAt } from '../sessions/session-state.js';
 import { timelineOf } from '../sessions/session-view.js';
@@ -52,6 +53,13 @@ export const createTrainerPlay = (deps: {
           const exists = await deps.sessions.lockTeam(trx, sessionUuid, teamUuid);
           throw new AppError(exists ? 'team.eliminated' : 'team.not_found');
         }
+        await recordTrainerAction(trx, {
+          accountId: principal.accountId,
+          action: 'team.eliminated',
+          sessionUuid,
+          targetUuid: teamUuid,
+          reason,
+        });
         await append({
           stream: sessionStream(sessionUuid),
           audience: 'session',
@@ -104,6 +112,13 @@ export const createTrainerPlay = (deps: {
             launched_by: principal.accountId,
           })
           .execute();
+        await recordTrainerAction(trx, {
+          accountId: principal.accountId,
+          action: 'speedrun.launched',
+          sessionUuid,
+          targetUuid: input.objectiveUuid,
+          details: { speedrunUuid: uuid, title: input.title },
+        });
         await append({
           stream: sessionStream(sessionUuid),
           audience: 'session',
@@ -142,13 +157,19 @@ export const createTrainerPlay = (deps: {
           })
           .onConflict((oc) => oc.doNothing())
           .executeTakeFirst();
-        if (Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0)
-          await append({
-            stream: sessionStream(sessionUuid),
-            audience: 'session',
-            type: 'objective.unlocked',
-            payload: { objectiveUuid },
-          });
+        if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) return; // unlocked already
+        await recordTrainerAction(trx, {
+          accountId: principal.accountId,
+          action: 'objective.unlocked',
+          sessionUuid,
+          targetUuid: objectiveUuid,
+        });
+        await append({
+          stream: sessionStream(sessionUuid),
+          audience: 'session',
+          type: 'objective.unlocked',
+          payload: { objectiveUuid },
+        });
       });
       return { unlocked: true as const };
     },

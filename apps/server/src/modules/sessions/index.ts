@@ -38,7 +38,7 @@ export const createSessionsModule = (deps: {
     rateLimits: createRateLimitRepository(deps.db),
     clock: deps.clock,
   });
-  const trainer = createTrainerSessions({ repo, sessions });
+  const trainer = createTrainerSessions({ repo, sessions, events: deps.events });
   const homeListings = createHomeListings({ repo, now: () => sessions.nowIn() });
 
   let ticking: NodeJS.Timeout | undefined;

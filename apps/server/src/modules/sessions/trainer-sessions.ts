@@ -7,6 +7,8 @@ import {
 } from '@rampart/contracts';
 import type { z } from 'zod';
 import { AppError } from '../../lib/errors.js';
+import type { EventWriter } from '../../realtime/event-writer.js';
+import { recordTrainerAction } from '../cockpit/audit.repository.js';
 import { requireCapability, type Principal } from '../identity/auth.service.js';
 import type { SessionsRepository } from './sessions.repository.js';
 import type { SessionsService } from './sessions.service.js';
@@ -14,10 +16,18 @@ import { listItemOf, progressOf, rankedTeams, sessionTimes } from './session-vie
 
 export type TrainerAction = 'start' | 'pause' | 'resume' | 'stop';
 
+const auditActionOf = {
+  start: 'session.started',
+  pause: 'session.paused',
+  resume: 'session.resumed',
+  stop: 'session.stopped',
+} as const;
+
 /** What trainers do with sessions: create them, read them whole (tokens included), run them. */
 export const createTrainerSessions = (deps: {
   repo: SessionsRepository;
   sessions: SessionsService;
+  events: EventWriter;
 }) => {
   const { repo, sessions } = deps;
 
@@ -71,12 +81,12 @@ export const createTrainerSessions = (deps: {
       const mission = await repo.findMission(body.missionUuid);
       if (!mission) throw new AppError('content.mission_not_found');
       const uuid = randomUUID();
-      await repo.insertSession({
+      const session = {
         uuid,
         name: body.name,
         mission_uuid: body.missionUuid,
         owner_id: principal.accountId,
-        owner_kind: 'trainer',
+        owner_kind: 'trainer' as const,
         max_teams: body.maxTeams,
         players_per_team: body.playersPerTeam,
         min_players_per_team: body.minPlayersPerTeam ?? sessionLimits.minPlayersPerTeam.default,
@@ -84,6 +94,22 @@ export const createTrainerSessions = (deps: {
         countdown_ms: sessionLimits.countdownSeconds * 1000,
         start_wait_ms: sessionLimits.startWaitSeconds * 1000,
         scheduled_start_at: body.scheduledStartAt ? new Date(body.scheduledStartAt) : null,
+      };
+      await deps.events.transaction(async (trx) => {
+        await repo.insertSession(session, trx);
+        await recordTrainerAction(trx, {
+          accountId: principal.accountId,
+          action: 'session.created',
+          sessionUuid: uuid,
+          details: {
+            name: body.name,
+            missionUuid: body.missionUuid,
+            maxTeams: body.maxTeams,
+            playersPerTeam: body.playersPerTeam,
+            durationMinutes: body.durationMinutes,
+            scheduledStartAt: body.scheduledStartAt ?? null,
+          },
+        });
       });
       return trainerView(uuid);
     },
@@ -110,6 +136,14 @@ export const createTrainerSessions = (deps: {
     async act(principal: Principal, uuid: string, action: TrainerAction, force = false) {
       requireCapability(principal, 'session.run');
       await sessions.withLockedSession(uuid, async (context) => {
+        // Refused actions throw before this row is written: the log holds what was done.
+        const audit = () =>
+          recordTrainerAction(context.trx, {
+            accountId: principal.accountId,
+            action: auditActionOf[action],
+            sessionUuid: uuid,
+            ...(action === 'start' && force ? { details: { force } } : {}),
+          });
         if (action === 'start') {
           const teamCount = await repo.countTeams(uuid, context.trx);
           await sessions.applyAction(
@@ -118,9 +152,10 @@ export const createTrainerSessions = (deps: {
               ? { kind: 'force_start', teamCount }
               : { kind: 'start', requirementsMet: await sessions.requirementsMet(context) },
           );
-          return;
+          return audit();
         }
         await sessions.applyAction(context, { kind: action });
+        await audit();
       });
       return trainerView(uuid);
     },

@@ -1,0 +1,161 @@
+import type { AuditAction, AvatarId, LocalizedText } from '@rampart/contracts';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import { AppError } from '../../lib/errors.js';
+import { requireCapability, type Principal } from '../identity/auth.service.js';
+import { progressPercentage, rankTeamRows } from '../play/scoring.js';
+import { logoUrlOf } from '../sessions/session-view.js';
+import type { SessionsRepository } from '../sessions/sessions.repository.js';
+import { listTrainerActions } from './audit.repository.js';
+import type { CockpitRepository } from './cockpit.repository.js';
+
+const iso = (instant: Date | string | null) =>
+  instant === null ? null : new Date(instant).toISOString();
+
+/** What trainers read of a game: the cockpit, the submissions feed and the audit log. */
+export const createCockpitService = (deps: {
+  db: Kysely<Database>;
+  repo: CockpitRepository;
+  sessions: SessionsRepository;
+}) => {
+  const { repo } = deps;
+
+  const requireSession = async (sessionUuid: string) => {
+    const session = await deps.sessions.findSession(sessionUuid);
+    if (!session) throw new AppError('session.not_found');
+    return session;
+  };
+
+  const auditPage = async (filter: {
+    sessionUuid?: string;
+    before?: number | undefined;
+    limit: number;
+  }) => {
+    const rows = await listTrainerActions(deps.db, filter);
+    return {
+      entries: rows.map((row) => ({
+        id: Number(row.id),
+        action: row.action as AuditAction,
+        trainer: { uuid: row.account_id, pseudo: row.pseudo ?? '' },
+        sessionUuid: row.session_uuid,
+        targetUuid: row.target_uuid,
+        reason: row.reason,
+        details: row.details,
+        createdAt: row.created_at.toISOString(),
+      })),
+      nextBefore: rows.length === filter.limit ? Number(rows.at(-1)!.id) : null,
+    };
+  };
+
+  return {
+    async cockpit(principal: Principal, sessionUuid: string) {
+      requireCapability(principal, 'session.run');
+      const session = await requireSession(sessionUuid);
+      const [teams, players, objectives, cells, now] = await Promise.all([
+        repo.listTeams(sessionUuid),
+        deps.sessions.listPlayers(sessionUuid),
+        repo.listObjectives(sessionUuid, session.mission_uuid),
+        repo.listCells(sessionUuid),
+        deps.sessions.now(),
+      ]);
+      const total = objectives.length;
+      return {
+        sessionUuid,
+        teams: rankTeamRows(teams).map((team) => {
+          const completed = Number(team.completed ?? 0);
+          return {
+            uuid: team.uuid,
+            name: team.name,
+            logoUrl: team.has_logo ? logoUrlOf(sessionUuid, team.uuid) : null,
+            eliminated: team.eliminated,
+            eliminationReason: team.elimination_reason,
+            score: team.score,
+            rank: team.rank,
+            completed_objectives: completed,
+            total_objectives: total,
+            progress_percentage: progressPercentage(completed, total),
+            members: players
+              .filter((player) => player.team_uuid === team.uuid)
+              .map((player) => ({
+                uuid: player.account_id,
+                pseudo: player.pseudo,
+                avatarId: player.avatar_id as AvatarId | null,
+                online: player.online,
+              })),
+          };
+        }),
+        objectives: objectives.map((objective) => ({
+          uuid: objective.uuid,
+          position: objective.position,
+          title: objective.title as LocalizedText,
+          type: objective.type,
+          points: objective.points,
+          locked: objective.locked,
+          unlocked: objective.unlocked,
+          firstBlood:
+            objective.blood_team && objective.blood_at
+              ? { teamUuid: objective.blood_team, at: iso(objective.blood_at)! }
+              : null,
+          speedrun:
+            objective.speedrun_title !== null && objective.speedrun_at !== null
+              ? {
+                  title: objective.speedrun_title,
+                  launchedAt: iso(objective.speedrun_at)!,
+                  running: !objective.solved_by_any,
+                }
+              : null,
+        })),
+        cells: cells.map((cell) => ({
+          teamUuid: cell.team_uuid,
+          objectiveUuid: cell.objective_uuid,
+          solved: cell.solved_at !== null,
+          solvedAt: iso(cell.solved_at),
+          solvedBy: cell.solver,
+          attempts: cell.attempts,
+          wrongAnswers: Number(cell.wrong ?? 0),
+        })),
+        serverTime: now.toISOString(),
+      };
+    },
+
+    async submissions(
+      principal: Principal,
+      sessionUuid: string,
+      page: { before?: number | undefined; limit: number },
+    ) {
+      requireCapability(principal, 'session.run');
+      await requireSession(sessionUuid);
+      const rows = await repo.listSubmissions(sessionUuid, page);
+      return {
+        submissions: rows.map((row) => ({
+          id: Number(row.id),
+          teamUuid: row.team_uuid,
+          objectiveUuid: row.objective_uuid,
+          pseudo: row.pseudo ?? '',
+          answer: row.answer,
+          correct: row.correct,
+          points: row.points,
+          createdAt: row.created_at.toISOString(),
+        })),
+        nextBefore: rows.length === page.limit ? Number(rows.at(-1)!.id) : null,
+      };
+    },
+
+    async sessionAudit(
+      principal: Principal,
+      sessionUuid: string,
+      page: { before?: number | undefined; limit: number },
+    ) {
+      requireCapability(principal, 'session.run');
+      await requireSession(sessionUuid);
+      return auditPage({ ...page, sessionUuid });
+    },
+
+    async audit(principal: Principal, page: { before?: number | undefined; limit: number }) {
+      requireCapability(principal, 'session.run');
+      return auditPage(page);
+    },
+  };
+};
+
+export type CockpitService = ReturnType<typeof createCockpitService>;

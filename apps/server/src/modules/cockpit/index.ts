@@ -1,0 +1,43 @@
+import type { FastifyInstance } from 'fastify';
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import type { EventWriter } from '../../realtime/event-writer.js';
+import type { PlayRepository } from '../play/play.repository.js';
+import type { RankingCache } from '../play/ranking-cache.js';
+import type { SessionsRepository } from '../sessions/sessions.repository.js';
+import { registerCockpitRoutes } from './cockpit.routes.js';
+import { createCockpitRepository } from './cockpit.repository.js';
+import { createCockpitService } from './cockpit.service.js';
+import { createScoreAdjustments } from './score-adjustments.js';
+
+/**
+ * The trainer's cockpit: its read model, the submissions feed, adjustments, the audit log.
+ *
+ * Not here: editing a running session's objective answers. That is content authoring's decision
+ * (refused, or applied forward only), taken where objectives are edited; the cockpit only reads
+ * objectives and never their answers.
+ */
+export const createCockpitModule = (deps: {
+  db: Kysely<Database>;
+  sessions: SessionsRepository;
+  play: PlayRepository;
+  ranking: RankingCache;
+  events: EventWriter;
+  now: (trx?: Transaction<Database>) => Promise<Date>;
+}) => {
+  const cockpit = createCockpitService({
+    db: deps.db,
+    repo: createCockpitRepository(deps.db),
+    sessions: deps.sessions,
+  });
+  const adjustments = createScoreAdjustments({
+    sessions: deps.sessions,
+    play: deps.play,
+    events: deps.events,
+    ranking: deps.ranking,
+    now: deps.now,
+  });
+  return {
+    registerRoutes: (app: FastifyInstance) => registerCockpitRoutes(app, { cockpit, adjustments }),
+  };
+};

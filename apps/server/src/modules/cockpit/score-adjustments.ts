@@ -1,0 +1,102 @@
+import type { Transaction } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import { AppError } from '../../lib/errors.js';
+import type { EventWriter } from '../../realtime/event-writer.js';
+import { sessionStream } from '../../realtime/streams.js';
+import { requireCapability, type Principal } from '../identity/auth.service.js';
+import { rankingEvent } from '../play/answers.service.js';
+import type { PlayRepository } from '../play/play.repository.js';
+import type { RankingCache } from '../play/ranking-cache.js';
+import { deriveSessionState } from '../sessions/session-state.js';
+import { timelineOf } from '../sessions/session-view.js';
+import type { SessionsRepository } from '../sessions/sessions.repository.js';
+import { recordTrainerAction } from './audit.repository.js';
+
+/**
+ * A trainer adds or removes points to a team, with a reason: a ledger row of kind `adjustment`,
+ * the team's score and the time it was reached, an announcement and an audit row, in one
+ * transaction. Allowed while the game is running or paused: before it, there is nothing to
+ * correct; after it, the result is final. Two trainers adjusting at once both count: the session
+ * row lock orders them, and each adds to the score as it is then.
+ */
+export const createScoreAdjustments = (deps: {
+  sessions: SessionsRepository;
+  play: PlayRepository;
+  events: EventWriter;
+  ranking: RankingCache;
+  now: (trx?: Transaction<Database>) => Promise<Date>;
+}) => ({
+  async adjust(
+    principal: Principal,
+    sessionUuid: string,
+    teamUuid: string,
+    input: { points: number; reason: string },
+  ) {
+    requireCapability(principal, 'session.run');
+    const adjustment = await deps.events.transaction(async (trx, append) => {
+      const session = await deps.sessions.lockSession(trx, sessionUuid);
+      if (!session) throw new AppError('session.not_found');
+      const { status } = deriveSessionState(timelineOf(session), await deps.now(trx));
+      if (status === 'finished' || status === 'stopped' || status === 'canceled')
+        throw new AppError('session.ended');
+      if (status !== 'running' && status !== 'paused') throw new AppError('session.not_running');
+      const team = await trx
+        .updateTable('gaming_session_team')
+        .set((eb) => ({
+          score: eb('score', '+', input.points),
+          score_reached_at: eb.fn<Date>('clock_timestamp'),
+        }))
+        .where('uuid', '=', teamUuid)
+        .where('session_uuid', '=', sessionUuid)
+        .returning(['name', 'score'])
+        .executeTakeFirst();
+      if (!team) throw new AppError('team.not_found');
+      const entry = await trx
+        .insertInto('score_entry')
+        .values({
+          session_uuid: sessionUuid,
+          team_uuid: teamUuid,
+          kind: 'adjustment',
+          points: input.points,
+          account_id: principal.accountId,
+          reason: input.reason,
+        })
+        .returning(['id', 'created_at'])
+        .executeTakeFirstOrThrow();
+      await recordTrainerAction(trx, {
+        accountId: principal.accountId,
+        action: 'score.adjusted',
+        sessionUuid,
+        targetUuid: teamUuid,
+        reason: input.reason,
+        details: { points: input.points, score: team.score, ledgerId: Number(entry.id) },
+      });
+      // To the whole session, like an elimination: the reason is fit for every player.
+      await append({
+        stream: sessionStream(sessionUuid),
+        audience: 'session',
+        type: 'score.adjusted',
+        payload: {
+          teamUuid,
+          teamName: team.name,
+          points: input.points,
+          reason: input.reason,
+          score: team.score,
+        },
+      });
+      await append(await rankingEvent(deps.play, trx, sessionUuid));
+      return {
+        id: Number(entry.id),
+        teamUuid,
+        points: input.points,
+        reason: input.reason,
+        score: team.score,
+        createdAt: entry.created_at.toISOString(),
+      };
+    });
+    deps.ranking.invalidate(sessionUuid);
+    return { adjustment };
+  },
+});
+
+export type ScoreAdjustments = ReturnType<typeof createScoreAdjustments>;

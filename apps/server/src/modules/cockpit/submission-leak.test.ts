@@ -1,0 +1,185 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp } from '../../../test/app.js';
+import { TestBrowser } from '../../../test/browser.js';
+import { buildChapter } from '../../../test/content-factories.js';
+import { createTestDatabase, testDatabaseKind, type TestDatabase } from '../../../test/database.js';
+import { openEventStream } from '../../../test/event-stream.js';
+import { buildAccount } from '../../../test/factories.js';
+import { createTeamOk, createTrainerSession } from '../../../test/session-factories.js';
+import { readEventsAfter } from '../../realtime/event-log.repository.js';
+import { sessionStream } from '../../realtime/streams.js';
+
+/**
+ * The text of a wrong answer is for trainers only: not for the player's teammates, not for other
+ * teams. A teammate submits a unique canary as a wrong answer; every player GET route (taken from
+ * the router, so a route added later is walked too) and every player's session stream, replayed
+ * from the start over real HTTP, must not carry it, while the trainers' stream and feed do.
+ */
+const canary = `WRONG-CANARY-${randomBytes(8).toString('hex')}`;
+
+const clock = (() => {
+  let current = new Date();
+  return {
+    now: () => new Date(current),
+    advance: (ms: number) => {
+      current = new Date(current.getTime() + ms);
+    },
+  };
+})();
+
+describe(`no wrong answer's text reaches a player (${testDatabaseKind()})`, () => {
+  let database: TestDatabase;
+  let app: FastifyInstance;
+  let base: string;
+  let trainer: TestBrowser;
+  let session: string;
+  let teams: string[];
+  let objectives: string[];
+  let chapter: string;
+  let mission: string;
+  const players: TestBrowser[] = [];
+
+  const signedIn = async () => {
+    const account = await buildAccount(database.db);
+    const browser = new TestBrowser(app);
+    await browser.login(account.username, account.password);
+    return browser;
+  };
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    app = await createTestApp(database, {}, undefined, undefined, clock);
+    base = await app.listen({ host: '127.0.0.1', port: 0 });
+    const trainerAccount = await buildAccount(database.db, { role: 'trainer' });
+    trainer = new TestBrowser(app);
+    await trainer.login(trainerAccount.username, trainerAccount.password, 'trainer');
+    const built = await buildChapter(database.db, {
+      missions: [
+        {
+          objectives: [
+            { type: 'flag', points: 100, penalty: 5, flag: { accepted: ['RIGHT'] } },
+            { type: 'flag', points: 50, flag: { accepted: ['ALSO-RIGHT'] } },
+          ],
+        },
+      ],
+    });
+    chapter = built.uuid;
+    mission = built.missions[0]!.uuid;
+    objectives = built.missions[0]!.objectives.map((objective) => objective.uuid);
+    session = (await createTrainerSession(trainer, { missionUuid: mission, maxTeams: 2 })).uuid;
+    // Team A: the author and a teammate; team B: another player.
+    const author = await signedIn();
+    const teamA = await createTeamOk(author, session, 'Team A');
+    const teammate = await signedIn();
+    const joined = await teammate.post(`/api/sessions/${session}/teams/join`, {
+      token: teamA.token,
+    });
+    expect(joined.statusCode, joined.body).toBe(200);
+    const other = await signedIn();
+    const teamB = await createTeamOk(other, session, 'Team B');
+    teams = [teamA.uuid, teamB.uuid];
+    players.push(author, teammate, other);
+    const started = await trainer.post(`/api/trainer/sessions/${session}/start`, { force: true });
+    expect(started.statusCode, started.body).toBe(200);
+    clock.advance(11_000);
+    for (const objective of objectives) {
+      const response = await author.post(
+        `/api/sessions/${session}/objectives/${objective}/answers`,
+        { answer: canary },
+      );
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.json().correct).toBe(false);
+    }
+  });
+
+  afterAll(async () => {
+    await app.close();
+    await database.close();
+  });
+
+  it('is in no response of any player GET route, for any player of the session', async () => {
+    const routes = app.registeredRoutes.filter(
+      (route) =>
+        route.method === 'GET' &&
+        route.contract.access === 'player' &&
+        route.contract.produces !== 'text/event-stream',
+    );
+    const candidates = (parameter: string) => {
+      const name = parameter.toLowerCase();
+      if (name.startsWith('objective')) return objectives;
+      if (name.startsWith('team')) return teams;
+      if (name.startsWith('chapter')) return [chapter];
+      if (name.startsWith('mission')) return [mission];
+      return [session, chapter, mission];
+    };
+    const answered = new Set<string>();
+    for (const player of players)
+      for (const route of routes) {
+        const parameters = [...route.url.matchAll(/:([A-Za-z_]+)/g)].map((match) => match[1]!);
+        if (parameters.some((parameter) => parameter.toLowerCase().startsWith('file'))) continue;
+        let paths = [route.url];
+        for (const parameter of parameters)
+          paths = paths.flatMap((path) =>
+            candidates(parameter).map((value) => path.replace(`:${parameter}`, value)),
+          );
+        for (const path of paths) {
+          const response = await player.get(path);
+          expect(response.statusCode, path).toBeLessThan(500);
+          expect(response.body, path).not.toContain(canary);
+          if (response.statusCode === 200) answered.add(route.url);
+        }
+      }
+    // The routes of a game in progress did answer: what they said was really looked at.
+    expect([...answered]).toEqual(
+      expect.arrayContaining([
+        '/api/sessions/:uuid',
+        '/api/sessions/:uuid/objectives',
+        '/api/sessions/:uuid/ranking',
+      ]),
+    );
+  });
+
+  it('is on no player’s session stream, replayed from the start', async () => {
+    const logged = await readEventsAfter(database.db, sessionStream(session), 0, 1000);
+    expect(logged.map((event) => event.type)).toContain('submissions.recorded');
+    for (const [index, player] of players.entries()) {
+      const team = teams[index < 2 ? 0 : 1]!;
+      const visible = logged.filter(
+        (event) => event.audience === 'session' || event.audience === `team:${team}`,
+      );
+      const stream = await openEventStream(`${base}/api/sessions/${session}/events?lastEventId=0`, {
+        cookie: player.cookieHeader(),
+      });
+      try {
+        // Every event a player may see, up to the head: its own team's and the session's.
+        await stream.waitForMessages(visible.length);
+        expect(stream.messages.length).toBe(visible.length);
+        expect(JSON.stringify(stream.messages)).not.toContain(canary);
+        expect(stream.messages.map((message) => message.event)).not.toContain(
+          'submissions.recorded',
+        );
+      } finally {
+        await stream.close();
+      }
+    }
+  });
+
+  it('is on the trainers’ stream and feed (the test looks for the right thing)', async () => {
+    const stream = await openEventStream(
+      `${base}/api/trainer/sessions/${session}/events?lastEventId=0`,
+      { cookie: trainer.cookieHeader() },
+    );
+    try {
+      await stream.waitUntil(() =>
+        stream.messages.some((message) => message.event === 'submissions.recorded'),
+      );
+      expect(JSON.stringify(stream.messages)).toContain(canary);
+    } finally {
+      await stream.close();
+    }
+    const feed = await trainer.get(`/api/trainer/sessions/${session}/submissions`);
+    expect(feed.body).toContain(canary);
+  });
+});
