@@ -21,3 +21,4 @@ export * from './http/sessions.js';
 export * from './http/play.js';
 export * from './http/chat.js';
 export * from './realtime/events.js';
+export * from './http/trainer-players.js';

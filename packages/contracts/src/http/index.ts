@@ -25,6 +25,7 @@ import { chatRoutes } from './chat.js';
 import { getMyEvents, getSessionEvents, getTrainerSessionEvents } from './events.js';
 import type { RouteContract } from './route.js';
 import { getAppInfo, getHealth, getOpenApi } from './system.js';
+import { trainerPlayersRoutes } from './trainer-players.js';
 
 /** Every HTTP route of the API. The server refuses to register a route that is not listed here. */
 export const apiRoutes: readonly RouteContract[] = [
@@ -54,4 +55,5 @@ export const apiRoutes: readonly RouteContract[] = [
   ...sessionRoutes,
   ...playRoutes,
   ...chatRoutes,
+  ...trainerPlayersRoutes,
 ];
