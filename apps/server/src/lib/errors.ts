@@ -70,7 +70,8 @@ const defaultMessages: Record<ErrorCode, string> = {
   'players.csv_too_large': 'The CSV file is larger than 1 MB.',
   'players.csv_too_many_rows': 'The CSV file has more than 2,000 rows.',
   'players.csv_bad_header': 'The first line of the CSV must be username,pseudo,locale.',
-  'players.csv_unreadable': 'The CSV file could not be read (UTF-8 text with quoted fields closed).',
+  'players.csv_unreadable':
+    'The CSV file could not be read (UTF-8 text with quoted fields closed).',
 };
 
 /** A failure with a stable code from the contracts; the error handler maps it to HTTP. */
