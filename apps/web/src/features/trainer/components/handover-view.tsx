@@ -58,7 +58,13 @@ export function HandoverView({
           })}
         </p>
       )}
-      {!compact && <p className={formStyles.warning}>{t('handover.warning')}</p>}
+      {!compact && (
+        <p className={formStyles.warning}>
+          {handover.kind === 'magic_link'
+            ? t('handover.warningLink')
+            : t('handover.warningPassword')}
+        </p>
+      )}
     </div>
   );
 }

@@ -164,7 +164,7 @@ export function PlayersImportDialog({
             <h3 className={styles.reportTitle}>{t('import.doneTitle')}</h3>
             <p className={formStyles.ok}>{t('import.created', { count: done.created.length })}</p>
             {done.created.length > 0 && (
-              <p className={formStyles.warning}>{t('handover.warning')}</p>
+              <p className={formStyles.warning}>{t('handover.warningLink')}</p>
             )}
             {done.created.map((row) =>
               row.handover ? (
