@@ -191,6 +191,25 @@ describe(`trainer management of players (${testDatabaseKind()})`, () => {
       expect(await countPlayers()).toBe(before + 2);
     });
 
+    it('two trainers importing the same file at once create each player once', async () => {
+      const other = await buildAccount(database.db, { role: 'trainer' });
+      const second = new TestBrowser(app);
+      await second.login(other.username, other.password, 'trainer');
+      const tag = unique('');
+      const csv = `username,pseudo,locale\n${Array.from({ length: 5 }, (_, i) => `r${i}${tag},R${i} ${tag},en`).join('\n')}\n`;
+      const before = await countPlayers();
+      const body = csvFile(csv);
+      const [first, again] = await Promise.all([
+        importCsv(csv),
+        second.post('/api/trainer/players/import', body.payload, { headers: body.headers }),
+      ]);
+      const reports = [first.json(), again.json()];
+      expect(reports[0].created.length + reports[1].created.length).toBe(5);
+      for (const report of reports)
+        for (const row of report.rejected) expect(row.reasons).toContain('username_taken');
+      expect(await countPlayers()).toBe(before + 5);
+    });
+
     it('creates nothing on a dry run but reports the same', async () => {
       const csv = `username,pseudo,locale\n${unique('dry')},Dry ${suffix},en\nx,Y,zz\n`;
       const before = await countPlayers();
