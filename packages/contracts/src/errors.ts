@@ -71,6 +71,12 @@ export const errorStatus = {
   'database.unavailable': 503,
   'server.unavailable': 503,
   'server.internal': 500,
+  'account.username_taken': 409,
+  'account.pseudo_taken': 409,
+  'players.csv_too_large': 413,
+  'players.csv_too_many_rows': 422,
+  'players.csv_bad_header': 422,
+  'players.csv_unreadable': 422,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;

@@ -23,3 +23,4 @@ export * from './http/chat.js';
 export * from './http/content-packs.js';
 export * from './realtime/events.js';
 export * from './http/trainer-cockpit.js';
+export * from './http/trainer-players.js';

@@ -72,6 +72,7 @@ export const webRoutes = [
   { id: 'chapter', path: '/chapters/:chapter_uuid', layout: 'default', access: 'player' },
   { id: 'trainerLogin', path: '/trainer/login', layout: 'rework', access: 'trainer-guest' },
   { id: 'trainerHome', path: '/trainer', layout: 'default', access: 'trainer' },
+  { id: 'trainerPlayers', path: '/trainer/players', layout: 'default', access: 'trainer' },
 ] as const satisfies readonly WebRoute[];
 
 export type WebRouteId = (typeof webRoutes)[number]['id'];

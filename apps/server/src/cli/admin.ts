@@ -9,10 +9,9 @@ import { ConfigError, loadConfig } from '../config.js';
 import { openDatabase } from '../db/database.js';
 import { DataDirectoryInUseError } from '../db/lock-file.js';
 import { migrateToLatest } from '../db/migrate.js';
-import { randomToken } from '../lib/secrets.js';
 import { DEMO_PASSWORD, seedDemoAccounts } from '../modules/identity/demo-accounts.js';
 import { createIdentityServices } from '../modules/identity/index.js';
-import { hashPassword } from '../modules/identity/passwords.js';
+import { generateTemporaryPassword, hashPassword } from '../modules/identity/passwords.js';
 
 const usage = `Rampart administration: npm run admin -- <command> [options]
 
@@ -26,8 +25,6 @@ Without --password, a strong password is generated and printed. The database is 
 DATABASE_URL when set, else the embedded one in PGLITE_DIR (stop the server first).`;
 
 class UsageError extends Error {}
-
-const generatedPassword = () => `${randomToken(12)}#7Aa`;
 
 const checkPassword = (password: string) => {
   const broken = brokenPasswordRules(password);
@@ -71,7 +68,7 @@ const run = async (argv: string[]) => {
           throw new UsageError("The pseudo must be 2 to 32 letters, digits, spaces or _ . ' -.");
         const locale = localeSchema.safeParse(values.locale ?? 'fr');
         if (!locale.success) throw new UsageError('The locale must be fr or en.');
-        const password = values.password ?? generatedPassword();
+        const password = values.password ?? generateTemporaryPassword();
         checkPassword(password);
         const role = command === 'create-player' ? 'player' : 'trainer';
         const created = await auth.createAccount({
@@ -92,7 +89,7 @@ const run = async (argv: string[]) => {
           (await repo.findAccountByUsername(subject ?? '', 'player')) ??
           (await repo.findAccountByUsername(subject ?? '', 'trainer'));
         if (!account) throw new UsageError(`No account named ${subject ?? '(none)'}.`);
-        const password = values.password ?? generatedPassword();
+        const password = values.password ?? generateTemporaryPassword();
         checkPassword(password);
         await repo.updateAccount(account.id, { password_hash: await hashPassword(password) });
         await auth.endAccountSessions(account.id);

@@ -68,6 +68,13 @@ const defaultMessages: Record<ErrorCode, string> = {
   'database.unavailable': 'The database is unavailable, please try again shortly.',
   'server.unavailable': 'The server is shutting down, please try again shortly.',
   'server.internal': 'An error has occurred.',
+  'account.username_taken': 'This username is already taken.',
+  'account.pseudo_taken': 'This pseudo is already taken.',
+  'players.csv_too_large': 'The CSV file is larger than 1 MB.',
+  'players.csv_too_many_rows': 'The CSV file has more than 2,000 rows.',
+  'players.csv_bad_header': 'The first line of the CSV must be username,pseudo,locale.',
+  'players.csv_unreadable':
+    'The CSV file could not be read (UTF-8 text with quoted fields closed).',
 };
 
 /** A failure with a stable code from the contracts; the error handler maps it to HTTP. */

@@ -121,6 +121,9 @@ export const playerSummarySchema = z.object({
   username: z.string(),
   pseudo: z.string(),
   avatarId: z.enum(avatarIds).nullable(),
+  locale: localeSchema,
+  /** The latest activity of any of the player's sessions; null when they never signed in. */
+  lastActivityAt: z.iso.datetime().nullable(),
 });
 
 export const getTrainerPlayers = defineRoute({

@@ -27,6 +27,7 @@ import { getMyEvents, getSessionEvents, getTrainerSessionEvents } from './events
 import { trainerCockpitRoutes } from './trainer-cockpit.js';
 import type { RouteContract } from './route.js';
 import { getAppInfo, getHealth, getOpenApi } from './system.js';
+import { trainerPlayersRoutes } from './trainer-players.js';
 
 /** Every HTTP route of the API. The server refuses to register a route that is not listed here. */
 export const apiRoutes: readonly RouteContract[] = [
@@ -58,4 +59,5 @@ export const apiRoutes: readonly RouteContract[] = [
   ...chatRoutes,
   ...contentPackRoutes,
   ...trainerCockpitRoutes,
+  ...trainerPlayersRoutes,
 ];

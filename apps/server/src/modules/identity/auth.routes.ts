@@ -1,6 +1,5 @@
 import {
   getCsrfCookie,
-  getTrainerPlayers,
   playerAuth,
   postMagicLink,
   postMagicLogin,
@@ -10,7 +9,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { route } from '../../http/route.js';
 import { sha256 } from '../../lib/secrets.js';
 import { bearerToken, principalOf } from './auth.plugin.js';
-import { requireCapability, toAuthUser, type AuthService, type Principal } from './auth.service.js';
+import { toAuthUser, type AuthService, type Principal } from './auth.service.js';
 import type { IdentityRepository, Interface } from './identity.repository.js';
 import type { SessionCookies } from './session-cookies.js';
 
@@ -24,6 +23,10 @@ export const requestMeta = (request: FastifyRequest) => ({
   ip: request.ip ?? 'unknown',
   userAgent: request.headers['user-agent'] ?? null,
 });
+
+/** The address of the login screen that consumes a single-use login link, on this server. */
+export const magicLinkUrl = (request: FastifyRequest, token: string) =>
+  `${request.protocol}://${request.host}/login?magic=${encodeURIComponent(token)}`;
 
 /** Starts a cookie session: the old one of this interface ends (no fixation), cookies rotate. */
 export const startCookieSession = async (
@@ -95,22 +98,9 @@ export const registerAuthRoutes = (app: FastifyInstance, deps: AuthRouteDeps) =>
 
   route(app, postMagicLink, async ({ params, request, reply }) => {
     const link = await deps.auth.issueMagicLink(principalOf(request), params.uuid);
-    const url = `${request.protocol}://${request.host}/login?magic=${encodeURIComponent(link.token)}`;
+    const url = magicLinkUrl(request, link.token);
     return reply
       .code(201)
       .send({ url, token: link.token, expiresAt: link.expiresAt.toISOString() });
-  });
-
-  route(app, getTrainerPlayers, async ({ request }) => {
-    requireCapability(principalOf(request), 'account.manage_players');
-    const players = await deps.repo.listAccounts('player');
-    return {
-      players: players.map((player) => ({
-        uuid: player.id,
-        username: player.username,
-        pseudo: player.pseudo,
-        avatarId: player.avatar_id as never,
-      })),
-    };
   });
 };

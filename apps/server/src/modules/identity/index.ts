@@ -12,6 +12,9 @@ import { registerAuthRoutes } from './auth.routes.js';
 import { createAuthService } from './auth.service.js';
 import { createIdentityRepository } from './identity.repository.js';
 import { createSessionCookies } from './session-cookies.js';
+import { createTrainerPlayersRepository } from './trainer-players.repository.js';
+import { registerTrainerPlayersRoutes } from './trainer-players.routes.js';
+import { createTrainerPlayersService } from './trainer-players.service.js';
 
 /** The identity services without HTTP, for the server's start and the administration command. */
 export const createIdentityServices = (
@@ -37,6 +40,12 @@ export const createIdentityModule = async (deps: {
 }) => {
   const { repo, auth } = createIdentityServices(deps.db, deps.config.auth, deps.clock);
   const profile = createProfileService({ repo, auth });
+  const players = createTrainerPlayersService({
+    repo,
+    players: createTrainerPlayersRepository(deps.db),
+    auth,
+    config: deps.config.auth,
+  });
   // Shared by every node through the database, so a token issued by one node is valid on all.
   const secret = await repo.getOrCreateSetting('csrf_secret', () => randomToken(32));
   const cookies = createSessionCookies({
@@ -54,6 +63,7 @@ export const createIdentityModule = async (deps: {
     registerRoutes: (app: FastifyInstance) => {
       registerAuthRoutes(app, { auth, cookies, repo });
       registerProfileRoutes(app, { auth, cookies, repo, profile });
+      registerTrainerPlayersRoutes(app, { players });
     },
   };
 };

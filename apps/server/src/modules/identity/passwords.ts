@@ -1,4 +1,5 @@
 import { hash, verify } from '@node-rs/argon2';
+import { randomToken } from '../../lib/secrets.js';
 
 /** argon2id with OWASP's parameters (DESIGN §2): 19 MiB, 2 passes, 1 lane. */
 const parameters = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
@@ -24,3 +25,6 @@ export const verifyAgainstNothing = async (password: string): Promise<false> => 
   await verifyPassword(await dummyHash, password);
   return false;
 };
+
+/** A temporary password that meets the rules of new passwords, to be handed over once. */
+export const generateTemporaryPassword = (): string => `${randomToken(12)}#7Aa`;

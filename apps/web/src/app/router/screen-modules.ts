@@ -35,4 +35,5 @@ export const screenModules: Record<WebRouteId, () => Promise<ScreenModule>> = {
   chapter: () => import('../../features/chapters/screens/chapter-screen'),
   trainerLogin: () => import('../../features/auth/screens/trainer-login-screen'),
   trainerHome: () => import('../../features/trainer/screens/trainer-home-screen'),
+  trainerPlayers: () => import('../../features/trainer/screens/trainer-players-screen'),
 };

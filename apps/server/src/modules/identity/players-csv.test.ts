@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { parseCsv } from './players-csv.js';
+
+describe('parseCsv', () => {
+  it.each([
+    [
+      'plain rows',
+      'a,b,c\nd,e,f',
+      [
+        ['a', 'b', 'c'],
+        ['d', 'e', 'f'],
+      ],
+    ],
+    [
+      'CRLF line ends',
+      'a,b\r\nc,d\r\n',
+      [
+        ['a', 'b'],
+        ['c', 'd'],
+      ],
+    ],
+    ['a byte order mark', '\uFEFFa,b\n', [['a', 'b']]],
+    ['quoted commas', '"Doe, Jane",x', [['Doe, Jane', 'x']]],
+    ['doubled quotes', '"say ""hi""",x', [['say "hi"', 'x']]],
+    [
+      'a line break in quotes',
+      '"a\nb",c\nd,e',
+      [
+        ['a\nb', 'c'],
+        ['d', 'e'],
+      ],
+    ],
+    ['blank lines', 'a\n\n\nb\n', [['a'], ['b']]],
+    ['empty fields', 'a,,\n', [['a', '', '']]],
+    ['a lone comma line', ',\n', [['', '']]],
+  ])('reads %s', (_name, input, expected) => {
+    expect(parseCsv(input)?.map((record) => record.fields)).toEqual(expected);
+  });
+
+  it('numbers records by the line they start on, counting blank and multi-line ones', () => {
+    const records = parseCsv('h\r\n\r\n"x\ny"\r\nz')!;
+    expect(records.map((record) => [record.line, record.raw])).toEqual([
+      [1, 'h'],
+      [3, '"x\ny"'],
+      [5, 'z'],
+    ]);
+  });
+
+  it('gives up on a quote that is never closed', () => {
+    expect(parseCsv('a,"b\nc,d')).toBeNull();
+  });
+});
