@@ -186,6 +186,8 @@ export const auditActions = [
   'chapter.assigned',
   'magic_link.issued',
   'player.created',
+  'player.password_reset',
+  'content_pack.imported',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

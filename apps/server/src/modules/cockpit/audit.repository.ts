@@ -19,7 +19,7 @@ export interface TrainerAction {
  * Records a trainer action in the audit log. Call it with the transaction of the action itself:
  * the row commits with the action or not at all, and its time is the database's.
  */
-export const recordTrainerAction = (trx: Transaction<Database>, action: TrainerAction) =>
+export const recordTrainerAction = (trx: Db, action: TrainerAction) =>
   trx
     .insertInto('trainer_audit')
     .values({

@@ -91,6 +91,18 @@ describe(`content packs over HTTP (${testDatabaseKind()})`, () => {
       chapterUuids: [document.chapter.uuid],
     });
 
+    const audit = await database.db
+      .selectFrom('trainer_audit')
+      .select(['action', 'details'])
+      .where('action', '=', 'content_pack.imported')
+      .execute();
+    expect(audit).toEqual([
+      {
+        action: 'content_pack.imported',
+        details: expect.objectContaining({ chapterUuids: [document.chapter.uuid] }),
+      },
+    ]);
+
     const exported = await trainer.get(`/api/trainer/chapters/${document.chapter.uuid}/pack`);
     expect(exported.statusCode).toBe(200);
     expect(exported.headers['content-type']).toBe('application/zip');
@@ -113,8 +125,11 @@ describe(`content packs over HTTP (${testDatabaseKind()})`, () => {
       objectives: { created: 0, removed: 0 },
       files: { created: 0, removed: 0 },
     });
-    // The round trip changes nothing but the time of the update.
-    const withoutUpdateTimes = (snapshot: Record<string, unknown[]>) =>
+    // The round trip changes nothing but the time of the update (and adds its audit row).
+    const withoutUpdateTimes = ({
+      trainer_audit: _audit,
+      ...snapshot
+    }: Record<string, unknown[]>) =>
       JSON.stringify(snapshot).replace(/\\"updated_at\\":\\"[^\\]+\\"/g, '');
     expect(withoutUpdateTimes(await snapshotDatabase(database.db))).toBe(
       withoutUpdateTimes(before),

@@ -5,6 +5,7 @@ import type { ContentPackImport, FieldIssue } from '@rampart/contracts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
+import { recordTrainerAction } from '../cockpit/audit.repository.js';
 import { requireCapability, type Principal } from '../identity/auth.service.js';
 import { createContentPackServices, type PackError } from './pack/index.js';
 import { packDirectory, unpackArchive } from './pack/pack-archive.js';
@@ -65,6 +66,13 @@ export const createContentPacksService = (deps: { db: Kysely<Database> }) => {
           );
         }
         const { summary } = result;
+        if (!options.dryRun) {
+          await recordTrainerAction(deps.db, {
+            accountId: principal.accountId,
+            action: 'content_pack.imported',
+            details: { ...summary },
+          });
+        }
         return { dryRun: options.dryRun, ...summary };
       } finally {
         await unpacked.dispose();

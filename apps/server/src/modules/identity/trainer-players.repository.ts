@@ -1,8 +1,14 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import { recordTrainerAction, type TrainerAction } from '../cockpit/audit.repository.js';
 
 /** The SQL of the trainer's players screen: listing with activity, and names already taken. */
 export const createTrainerPlayersRepository = (db: Kysely<Database>) => ({
+  /**
+   * The audit row of an action on an account, written once the account's own statements
+   * succeeded (the identity repository runs them outside any transaction).
+   */
+  recordAction: (action: TrainerAction) => recordTrainerAction(db, action),
   /** Players with their latest session activity (null when they never signed in). */
   listPlayers: () =>
     db

@@ -1,7 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { trainerPlayersRoutes, getTrainerPlayers, toColonPath } from '@rampart/contracts';
+import {
+  getTrainerAudit,
+  getTrainerPlayers,
+  toColonPath,
+  trainerPlayersRoutes,
+} from '@rampart/contracts';
 import { createTestApp } from '../../../test/app.js';
 import { TestBrowser } from '../../../test/browser.js';
 import { createTestDatabase, testDatabaseKind, type TestDatabase } from '../../../test/database.js';
@@ -308,6 +313,40 @@ describe(`trainer management of players (${testDatabaseKind()})`, () => {
     const after = (await trainer.get('/api/trainer/players')).json().players;
     expect(after.find((p: { uuid: string }) => p.uuid === player.id).lastActivityAt).toEqual(
       expect.any(String),
+    );
+  });
+
+  it('records each creation, import and reset in the audit log, with the trainer', async () => {
+    const created = await trainer.post('/api/trainer/players', {
+      username: unique('audited'),
+      pseudo: unique('Audited '),
+      locale: 'fr',
+    });
+    const createdId = created.json().player.uuid as string;
+    const imported = await importCsv(
+      `username,pseudo,locale\n${unique('imp')},${unique('Imp')},en\n`,
+    );
+    const importedId = imported.json().created[0].uuid as string;
+    const reset = await trainer.post(`/api/trainer/players/${createdId}/password-reset`, {
+      method: 'temporary_password',
+    });
+    expect(reset.statusCode).toBe(200);
+
+    const audit = getTrainerAudit.responses[200].parse(
+      (await trainer.get('/api/trainer/audit')).json(),
+    );
+    const mine = (target: string) =>
+      audit.entries
+        .filter((entry) => entry.targetUuid === target)
+        .map((entry) => [entry.action, entry.details]);
+    expect(mine(createdId)).toEqual(
+      expect.arrayContaining([
+        ['player.password_reset', { method: 'temporary_password' }],
+        ['player.created', {}],
+      ]),
+    );
+    expect(mine(importedId)).toEqual(
+      expect.arrayContaining([['player.created', { via: 'import', line: 2 }]]),
     );
   });
 

@@ -113,7 +113,11 @@ export const createTrainerPlayersService = (deps: {
           { path: `body.${created.conflict}`, message: `account.${created.conflict}_taken` },
         ]);
       }
-      // audit: recordTrainerAction(trainer, 'player.create', { playerId: created.id })
+      await players.recordAction({
+        accountId: trainer.accountId,
+        action: 'player.created',
+        targetUuid: created.id,
+      });
       const handover = input.password ? null : await handoverFor(trainer, created.id);
       return {
         player: {
@@ -180,7 +184,12 @@ export const createTrainerPlayersService = (deps: {
           // Taken since the check above, by another trainer importing at the same time.
           if ('conflict' in inserted) reasons.push(`${inserted.conflict}_taken`);
           else {
-            // audit: recordTrainerAction(trainer, 'player.import', { playerId: inserted.id })
+            await players.recordAction({
+              accountId: trainer.accountId,
+              action: 'player.created',
+              targetUuid: inserted.id,
+              details: { via: 'import', line: row.line },
+            });
             const handover = await handoverFor(trainer, inserted.id);
             created.push({ ...row, uuid: inserted.id, handover });
             continue;
@@ -227,7 +236,12 @@ export const createTrainerPlayersService = (deps: {
         handover = { kind: 'magic_link', token: link.token, expiresAt: link.expiresAt };
       }
       await auth.endAccountSessions(player.id);
-      // audit: recordTrainerAction(trainer, 'player.password_reset', { playerId, method })
+      await players.recordAction({
+        accountId: trainer.accountId,
+        action: 'player.password_reset',
+        targetUuid: player.id,
+        details: { method },
+      });
       return handover;
     },
   };
