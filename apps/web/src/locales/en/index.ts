@@ -10,6 +10,7 @@ import profile from './profile.json';
 import realtime from './realtime.json';
 import screens from './screens.json';
 import sessions from './sessions.json';
+import trainer from './trainer.json';
 
 /** The English catalogue: the source of the translation key types (see lib/i18n/i18next.d.ts). */
 const en = {
@@ -25,6 +26,7 @@ const en = {
   realtime,
   screens,
   sessions,
+  trainer,
 };
 
 export default en;

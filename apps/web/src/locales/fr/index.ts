@@ -11,6 +11,7 @@ import profile from './profile.json';
 import realtime from './realtime.json';
 import screens from './screens.json';
 import sessions from './sessions.json';
+import trainer from './trainer.json';
 
 /** Same namespaces as `en`; the type keeps them in step (the parity test checks every key). */
 const fr: Record<keyof typeof en, object> = {
@@ -26,6 +27,7 @@ const fr: Record<keyof typeof en, object> = {
   realtime,
   screens,
   sessions,
+  trainer,
 };
 
 export default fr;
