@@ -72,7 +72,6 @@ export const webRoutes = [
   { id: 'chapter', path: '/chapters/:chapter_uuid', layout: 'default', access: 'player' },
   { id: 'trainerLogin', path: '/trainer/login', layout: 'rework', access: 'trainer-guest' },
   { id: 'trainerHome', path: '/trainer', layout: 'default', access: 'trainer' },
-  { id: 'trainerSupport', path: '/trainer/support', layout: 'default', access: 'trainer' },
   {
     id: 'trainerSessionNew',
     path: '/trainer/sessions/new',
@@ -80,7 +79,6 @@ export const webRoutes = [
     access: 'trainer',
   },
   { id: 'trainerSession', path: '/trainer/sessions/:uuid', layout: 'default', access: 'trainer' },
-  { id: 'trainerContent', path: '/trainer/content', layout: 'default', access: 'trainer' },
   { id: 'trainerPlayers', path: '/trainer/players', layout: 'default', access: 'trainer' },
 ] as const satisfies readonly WebRoute[];
 

@@ -6,7 +6,7 @@ import { useTrainerSupportThreads } from '../../chat';
 import { splitLocalePrefix, useLocalizedPath } from '../../locale';
 import styles from './trainer-shell.module.css';
 
-type NavKey = 'dashboard' | 'newSession' | 'content' | 'players' | 'support';
+type NavKey = 'dashboard' | 'newSession' | 'players' | 'support';
 
 const navItems: readonly { key: NavKey; to: string; isCurrent: (path: string) => boolean }[] = [
   {
@@ -21,9 +21,9 @@ const navItems: readonly { key: NavKey; to: string; isCurrent: (path: string) =>
     to: '/trainer/sessions/new',
     isCurrent: (path) => path === '/trainer/sessions/new',
   },
-  { key: 'content', to: '/trainer/content', isCurrent: (path) => path === '/trainer/content' },
   { key: 'players', to: '/trainer/players', isCurrent: (path) => path === '/trainer/players' },
-  { key: 'support', to: '/trainer/support', isCurrent: (path) => path === '/trainer/support' },
+  // The support inbox is a section of the dashboard: one route less in every first page's JS.
+  { key: 'support', to: '/trainer#support', isCurrent: () => false },
 ];
 
 /** Unread support messages across every player and session, for the navigation's badge. */
@@ -73,6 +73,13 @@ export function TrainerShell({ children }: { children: ReactNode }) {
               </Link>
             </li>
           ))}
+          {/* Content authoring has no screen yet: named, so trainers know where it will be. */}
+          <li>
+            <span className={styles.link} aria-disabled="true">
+              {t('nav.content')}
+              <span className={styles.soon}>{t('nav.soon')}</span>
+            </span>
+          </li>
         </ul>
       </nav>
       <div className={styles.content}>{children}</div>

@@ -1,4 +1,5 @@
 import { getTrainerSessionEvents, type RealtimeEventType } from '@rampart/contracts';
+import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEventStream, type EventStreamHandlers, type StreamStatus } from '../../realtime';
 import { sessionApiPath } from '../../sessions/lib/session-query-keys';
@@ -64,4 +65,23 @@ export const useCockpitStream = (uuid: string, extra: EventStreamHandlers = {}):
       extra['stream.reset']?.(reset);
     },
   });
+};
+
+/**
+ * What time alone changes (countdown → running, running → finished) is not announced on the
+ * stream: the session is read again when its clock says the next change is due.
+ */
+export const useStatusDeadlines = (session: TrainerSessionView) => {
+  const queryClient = useQueryClient();
+  const { uuid, status, startsAt, endsAt, clockOffsetMs } = session;
+  useEffect(() => {
+    const due = status === 'countdown' ? startsAt : status === 'running' ? endsAt : null;
+    if (due === null) return;
+    // A little after the instant, so the server's clock has passed it too.
+    const delay = Math.max(0, Date.parse(due) - (Date.now() + clockOffsetMs)) + 500;
+    const timer = setTimeout(() => {
+      void queryClient.invalidateQueries({ queryKey: trainerQueryKeys.session(uuid) });
+    }, delay);
+    return () => clearTimeout(timer);
+  }, [queryClient, uuid, status, startsAt, endsAt, clockOffsetMs]);
 };

@@ -37,7 +37,7 @@ describe('the trainer dashboard', () => {
     renderApp('/fr/trainer', { api: trainerApi() });
     const nav = await screen.findByRole('navigation', { name: 'Console formateur' });
     expect(within(nav).getByRole('link', { name: 'Boîte de support' }).getAttribute('href')).toBe(
-      '/fr/trainer/support',
+      '/fr/trainer#support',
     );
     expect(within(nav).getByRole('link', { name: 'Joueurs' }).getAttribute('href')).toBe(
       '/fr/trainer/players',

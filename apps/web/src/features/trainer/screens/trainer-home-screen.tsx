@@ -6,6 +6,7 @@ import { useLocalizedPath } from '../../locale';
 import { useTrainerSessions, type TrainerSessionItem } from '../api/trainer-sessions';
 import { SessionClock } from '../components/session-clock';
 import { StatusBadge } from '../components/status-badge';
+import { SupportInbox } from '../components/support-inbox';
 import { TrainerScreen } from '../components/trainer-screen';
 import shared from '../components/trainer-screen.module.css';
 import {
@@ -20,10 +21,11 @@ type DashboardSession = TrainerSessionItem & { clockOffsetMs: number };
 
 /**
  * The trainers' dashboard: every session by status (DESIGN §5), live ones first, each with its
- * mission, teams and players, a ticking clock and the way into its cockpit.
+ * mission, teams and players, a ticking clock and the way into its cockpit; then the support
+ * inbox of every player, with its unread counts.
  */
 export default function TrainerHomeScreen() {
-  const { t } = useTranslation(['screens', 'trainer']);
+  const { t } = useTranslation(['screens', 'trainer', 'chat']);
   const localize = useLocalizedPath();
   const sessions = useTrainerSessions();
   return (
@@ -44,6 +46,13 @@ export default function TrainerHomeScreen() {
       ) : (
         <Groups sessions={sessions.data} />
       )}
+      <section id="support" className={styles.support} aria-labelledby="dashboard-support">
+        <h2 id="dashboard-support" className={styles.groupTitle}>
+          {t('chat:inbox.title')}
+        </h2>
+        <p className={shared.muted}>{t('chat:inbox.description')}</p>
+        <SupportInbox />
+      </section>
     </TrainerScreen>
   );
 }

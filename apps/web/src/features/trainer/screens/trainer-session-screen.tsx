@@ -11,7 +11,7 @@ import { SessionClock } from '../components/session-clock';
 import { SessionControls } from '../components/session-controls';
 import { StatusBadge } from '../components/status-badge';
 import { TrainerScreen } from '../components/trainer-screen';
-import { useCockpitStream } from '../hooks/use-cockpit-stream';
+import { useCockpitStream, useStatusDeadlines } from '../hooks/use-cockpit-stream';
 import styles from '../components/cockpit.module.css';
 
 /**
@@ -43,6 +43,7 @@ function Cockpit({ session }: { session: TrainerSessionView }) {
   const { t, i18n } = useTranslation('trainer');
   const lang = i18n.language === 'fr' ? 'fr' : 'en';
   const stream = useCockpitStream(session.uuid);
+  useStatusDeadlines(session);
   return (
     <div className={styles.cockpit}>
       <div className={styles.summary} data-testid="cockpit-summary">
