@@ -58,7 +58,7 @@ test('the trainer creates a session, starts, pauses, resumes, eliminates, launch
   await trainer.getByRole('button', { name: 'Create the session' }).click();
   await expect(trainer.getByText('Enter a whole number from 1 to 100.')).toBeVisible();
   await trainer.getByLabel('Maximum teams').fill('4');
-  await trainer.getByLabel('Players per team').fill('2');
+  await trainer.getByLabel('Players per team', { exact: true }).fill('2');
   await trainer.getByRole('button', { name: 'Create the session' }).click();
   const link = await trainer.getByTestId('join-link').inputValue();
   const sessionUuid = /\/sessions\/([0-9a-f-]{36})\/join$/.exec(link)![1]!;
@@ -90,7 +90,7 @@ test('the trainer creates a session, starts, pauses, resumes, eliminates, launch
       `/api/sessions/${sessionUuid}/objectives/${objectives.objectives[0]!.uuid}/answers`,
       { headers: { 'x-xsrf-token': await xsrfOf(carol) }, data: { answer: 'anything' } },
     );
-  expect(refused.status()).toBe(409);
+  expect(refused.status()).toBe(423);
   expect(((await refused.json()) as { error: { code: string } }).error.code).toBe('session.paused');
 
   await confirm(trainer, 'Resume', 'Resume the session?');

@@ -1,5 +1,4 @@
 import {
-  getRanking,
   getTrainerMission,
   getTrainerMissions,
   getTrainerSession,
@@ -26,7 +25,6 @@ import { sessionApiPath } from '../../sessions/lib/session-query-keys';
 export const trainerQueryKeys = {
   sessions: ['trainer', 'sessions'] as const,
   session: (uuid: string) => ['trainer', 'session', uuid] as const,
-  ranking: (uuid: string) => ['trainer', 'session', uuid, 'ranking'] as const,
   chat: (uuid: string) => ['trainer', 'session', uuid, 'chat'] as const,
   missions: ['trainer', 'missions'] as const,
   mission: (uuid: string) => ['trainer', 'missions', uuid] as const,
@@ -77,18 +75,6 @@ export const useTrainerSession = (uuid: string) =>
       });
       return withClockOffset(session);
     },
-  });
-
-/** The ranking with each team's solved objectives: the teams' progress. */
-export const useTrainerRanking = (uuid: string) =>
-  useQuery({
-    queryKey: trainerQueryKeys.ranking(uuid),
-    retry: false,
-    queryFn: ({ signal }) =>
-      apiClient.get(sessionApiPath(getRanking.path, uuid), {
-        schema: getRanking.responses[200],
-        signal,
-      }),
   });
 
 export const useTrainerMissions = () =>

@@ -6,11 +6,7 @@ import { errorMessage } from '../../../lib/error-message';
 import { toast } from '../../../lib/toast';
 import { isEndedStatus } from '@rampart/contracts';
 import { TeamLogo } from '../../sessions';
-import {
-  useEliminateTeam,
-  useTrainerRanking,
-  type TrainerSessionView,
-} from '../api/trainer-sessions';
+import { useEliminateTeam, type TrainerSessionView } from '../api/trainer-sessions';
 import { ConfirmDialog } from './confirm-dialog';
 import styles from './cockpit.module.css';
 
@@ -18,14 +14,19 @@ type Team = TrainerSessionView['teams'][number];
 
 /**
  * Every team, best ranked first: logo, rank, score, progress, members (online or not), and the
- * way to eliminate it while the session is on. The players still without a team follow.
+ * way to eliminate it while the session is on. The players still without a team follow. (The
+ * players' ranking route is not the trainers': a trainer's call there is a 401, which would log
+ * the page out; progress comes from the cockpit's own read model.)
  */
-export function CockpitTeams({ session }: { session: TrainerSessionView }) {
+export function CockpitTeams({
+  session,
+  solved = new Map<string, number>(),
+}: {
+  session: TrainerSessionView;
+  /** Objectives solved by each team, from the cockpit's grid; progress shows once it is known. */
+  solved?: ReadonlyMap<string, number>;
+}) {
   const { t } = useTranslation('trainer');
-  const ranking = useTrainerRanking(session.uuid);
-  const solved = new Map(
-    (ranking.data?.teams ?? []).map((team) => [team.uuid, team.completed_objectives]),
-  );
   const [eliminating, setEliminating] = useState<Team | null>(null);
   const canEliminate = !isEndedStatus(session.status) && session.status !== 'lobby';
   return (

@@ -22,7 +22,7 @@ const sessionChanges: readonly RealtimeEventType[] = [
 
 /**
  * The trainers' stream of one session while its cockpit is open: a change of course updates the
- * clock at once; every other change refetches what it touches (session, ranking, chat). `extra`
+ * clock at once; every other change refetches what it touches (session, chat). `extra`
  * lets panels of the cockpit (grid, feed, audit) follow the events they care about too.
  */
 export const useCockpitStream = (uuid: string, extra: EventStreamHandlers = {}): StreamStatus => {

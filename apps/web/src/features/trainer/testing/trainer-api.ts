@@ -107,7 +107,6 @@ export const trainerApi = ({
   'GET /api/trainer/support/threads': json({ threads: [] }),
   [`GET /api/trainer/sessions/${session.uuid}`]: json({ session }),
   [`GET /api/trainer/sessions/${session.uuid}/chat/threads`]: json({ threads: [] }),
-  [`GET /api/sessions/${session.uuid}/ranking`]: json({ teams: [] }),
 });
 
 /** An API refusal in the server's error shape. */
