@@ -3,7 +3,11 @@ import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '../../../components/ui/button/button';
 import { SectionError, SectionLoading } from '../../../components/ui/section-state/section-state';
 import { useLocalizedPath } from '../../locale';
-import { useTrainerSessions, type TrainerSessionItem } from '../api/trainer-sessions';
+import {
+  useTrainerMissions,
+  useTrainerSessions,
+  type TrainerSessionItem,
+} from '../api/trainer-sessions';
 import { SessionClock } from '../components/session-clock';
 import { StatusBadge } from '../components/status-badge';
 import { SupportInbox } from '../components/support-inbox';
@@ -89,9 +93,8 @@ function Group({ group, sessions }: { group: DashboardGroup; sessions: Dashboard
       <h2 id={id} className={styles.groupTitle}>
         {t(`dashboard.groups.${group}`)} <span className={styles.count}>{sessions.length}</span>
       </h2>
-      {sessions.length === 0 ? (
-        <p className={shared.muted}>{t('dashboard.none')}</p>
-      ) : (
+      {/* An empty group is its heading alone, counting 0: the page stays short under pressure. */}
+      {sessions.length > 0 && (
         <ul className={styles.cards}>
           {sessions.map((session) => (
             <SessionCard key={session.uuid} session={session} />
@@ -102,9 +105,20 @@ function Group({ group, sessions }: { group: DashboardGroup; sessions: Dashboard
   );
 }
 
+/** Mission titles in the console's language (the list answers in the trainer's own locale). */
+const useMissionTitle = () => {
+  const { i18n } = useTranslation();
+  const missions = useTrainerMissions();
+  const lang = i18n.language === 'fr' ? 'fr' : 'en';
+  return (session: DashboardSession) =>
+    missions.data?.find((mission) => mission.uuid === session.missionUuid)?.title[lang] ??
+    session.missionTitle;
+};
+
 function SessionCard({ session }: { session: DashboardSession }) {
   const { t } = useTranslation('trainer');
   const localize = useLocalizedPath();
+  const missionTitle = useMissionTitle();
   return (
     <li className={styles.card}>
       <div className={styles.cardHead}>
@@ -113,7 +127,7 @@ function SessionCard({ session }: { session: DashboardSession }) {
         </Link>
         <StatusBadge status={session.status} />
       </div>
-      <p className={styles.mission}>{session.missionTitle}</p>
+      <p className={styles.mission}>{missionTitle(session)}</p>
       <dl className={styles.facts}>
         <div>
           <dt>{t('dashboard.teams')}</dt>
