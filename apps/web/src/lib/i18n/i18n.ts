@@ -20,6 +20,7 @@ export const namespaces = [
   'realtime',
   'screens',
   'sessions',
+  'trainer',
 ] as const satisfies readonly Namespace[];
 export const defaultNamespace = 'common' satisfies Namespace;
 

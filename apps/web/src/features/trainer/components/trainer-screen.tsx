@@ -17,12 +17,12 @@ export function TrainerScreen({
   return (
     <TrainerShell>
       <section className={styles.screen} aria-labelledby="trainer-screen-title">
-        <header className={styles.header}>
+        <div className={styles.header}>
           <h1 id="trainer-screen-title" className={styles.title}>
             {title}
           </h1>
           {actions && <div className={styles.actions}>{actions}</div>}
-        </header>
+        </div>
         {children}
       </section>
     </TrainerShell>
