@@ -1,4 +1,5 @@
-import { Link } from 'react-router';
+import { useEffect } from 'react';
+import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '../../../components/ui/button/button';
 import { SectionError, SectionLoading } from '../../../components/ui/section-state/section-state';
@@ -32,6 +33,11 @@ export default function TrainerHomeScreen() {
   const { t } = useTranslation(['screens', 'trainer', 'chat']);
   const localize = useLocalizedPath();
   const sessions = useTrainerSessions();
+  const { hash } = useLocation();
+  // The navigation's Support inbox is this section: brought into view, whatever was on screen.
+  useEffect(() => {
+    if (hash === '#support') document.getElementById('support')?.scrollIntoView?.();
+  }, [hash]);
   return (
     <TrainerScreen
       title={t('screens:trainerHome.title')}
