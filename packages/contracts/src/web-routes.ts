@@ -72,6 +72,13 @@ export const webRoutes = [
   { id: 'chapter', path: '/chapters/:chapter_uuid', layout: 'default', access: 'player' },
   { id: 'trainerLogin', path: '/trainer/login', layout: 'rework', access: 'trainer-guest' },
   { id: 'trainerHome', path: '/trainer', layout: 'default', access: 'trainer' },
+  {
+    id: 'trainerSessionNew',
+    path: '/trainer/sessions/new',
+    layout: 'default',
+    access: 'trainer',
+  },
+  { id: 'trainerSession', path: '/trainer/sessions/:uuid', layout: 'default', access: 'trainer' },
   { id: 'trainerPlayers', path: '/trainer/players', layout: 'default', access: 'trainer' },
 ] as const satisfies readonly WebRoute[];
 

@@ -35,5 +35,7 @@ export const screenModules: Record<WebRouteId, () => Promise<ScreenModule>> = {
   chapter: () => import('../../features/chapters/screens/chapter-screen'),
   trainerLogin: () => import('../../features/auth/screens/trainer-login-screen'),
   trainerHome: () => import('../../features/trainer/screens/trainer-home-screen'),
+  trainerSessionNew: () => import('../../features/trainer/screens/trainer-session-new-screen'),
+  trainerSession: () => import('../../features/trainer/screens/trainer-session-screen'),
   trainerPlayers: () => import('../../features/trainer/screens/trainer-players-screen'),
 };

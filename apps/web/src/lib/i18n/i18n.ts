@@ -16,10 +16,12 @@ export const namespaces = [
   'errors',
   'game',
   'onboarding',
+  'players',
   'profile',
   'realtime',
   'screens',
   'sessions',
+  'trainer',
 ] as const satisfies readonly Namespace[];
 export const defaultNamespace = 'common' satisfies Namespace;
 

@@ -11,6 +11,7 @@ import realtime from './realtime.json';
 import screens from './screens.json';
 import sessions from './sessions.json';
 import players from './players.json';
+import trainer from './trainer.json';
 
 /** The English catalogue: the source of the translation key types (see lib/i18n/i18next.d.ts). */
 const en = {
@@ -27,6 +28,7 @@ const en = {
   screens,
   sessions,
   players,
+  trainer,
 };
 
 export default en;

@@ -12,6 +12,7 @@ import realtime from './realtime.json';
 import screens from './screens.json';
 import sessions from './sessions.json';
 import players from './players.json';
+import trainer from './trainer.json';
 
 /** Same namespaces as `en`; the type keeps them in step (the parity test checks every key). */
 const fr: Record<keyof typeof en, object> = {
@@ -28,6 +29,7 @@ const fr: Record<keyof typeof en, object> = {
   screens,
   sessions,
   players,
+  trainer,
 };
 
 export default fr;

@@ -16,6 +16,7 @@ import {
 } from '../components/player-dialogs';
 import { PlayersImportDialog } from '../components/players-import';
 import styles from '../components/players.module.css';
+import { TrainerShell } from '../components/trainer-shell';
 
 type Open =
   | { kind: 'new' }
@@ -149,50 +150,54 @@ export default function TrainerPlayersScreen() {
   };
 
   return (
-    <section className={styles.screen} aria-labelledby="trainer-players-title">
-      <h1 id="trainer-players-title" className={styles.title}>
-        {t('title')}
-      </h1>
-      <p className={styles.description}>{t('description')}</p>
-      <div className={styles.toolbar}>
-        <div className={`${formStyles.field} ${styles.search}`}>
-          <label htmlFor={searchId} className={formStyles.label}>
-            {t('search.label')}
-          </label>
-          <input
-            id={searchId}
-            type="search"
-            className={formStyles.input}
-            placeholder={t('search.placeholder')}
-            value={query}
-            onChange={(event) => setQuery(event.currentTarget.value)}
-          />
+    <TrainerShell>
+      <section className={styles.screen} aria-labelledby="trainer-players-title">
+        <h1 id="trainer-players-title" className={styles.title}>
+          {t('title')}
+        </h1>
+        <p className={styles.description}>{t('description')}</p>
+        <div className={styles.toolbar}>
+          <div className={`${formStyles.field} ${styles.search}`}>
+            <label htmlFor={searchId} className={formStyles.label}>
+              {t('search.label')}
+            </label>
+            <input
+              id={searchId}
+              type="search"
+              className={formStyles.input}
+              placeholder={t('search.placeholder')}
+              value={query}
+              onChange={(event) => setQuery(event.currentTarget.value)}
+            />
+          </div>
+          <Button onClick={() => setOpen({ kind: 'new' })}>{t('actions.new')}</Button>
+          <Button variant="secondary" onClick={() => setOpen({ kind: 'import' })}>
+            {t('actions.import')}
+          </Button>
         </div>
-        <Button onClick={() => setOpen({ kind: 'new' })}>{t('actions.new')}</Button>
-        <Button variant="secondary" onClick={() => setOpen({ kind: 'import' })}>
-          {t('actions.import')}
-        </Button>
-      </div>
-      {players.isSuccess && (
-        <p className={styles.count} aria-live="polite">
-          {t('table.count', { count: shown.length })}
-        </p>
-      )}
-      {body()}
-      <NewPlayerDialog open={open?.kind === 'new'} onOpenChange={close} />
-      <PlayersImportDialog open={open?.kind === 'import'} onOpenChange={close} />
-      {open?.kind === 'reset' && (
-        <ResetPasswordDialog open onOpenChange={close} player={open.player} />
-      )}
-      {open?.kind === 'magic' && <MagicLinkDialog open onOpenChange={close} player={open.player} />}
-      {open?.kind === 'chapters' && chapters.isSuccess && (
-        <ChaptersDialog
-          open
-          onOpenChange={close}
-          player={open.player}
-          chapters={chapters.data.chapters}
-        />
-      )}
-    </section>
+        {players.isSuccess && (
+          <p className={styles.count} aria-live="polite">
+            {t('table.count', { count: shown.length })}
+          </p>
+        )}
+        {body()}
+        <NewPlayerDialog open={open?.kind === 'new'} onOpenChange={close} />
+        <PlayersImportDialog open={open?.kind === 'import'} onOpenChange={close} />
+        {open?.kind === 'reset' && (
+          <ResetPasswordDialog open onOpenChange={close} player={open.player} />
+        )}
+        {open?.kind === 'magic' && (
+          <MagicLinkDialog open onOpenChange={close} player={open.player} />
+        )}
+        {open?.kind === 'chapters' && chapters.isSuccess && (
+          <ChaptersDialog
+            open
+            onOpenChange={close}
+            player={open.player}
+            chapters={chapters.data.chapters}
+          />
+        )}
+      </section>
+    </TrainerShell>
   );
 }

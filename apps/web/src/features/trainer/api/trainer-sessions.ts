@@ -1,0 +1,198 @@
+import {
+  getTrainerMission,
+  getTrainerMissions,
+  getTrainerSession,
+  getTrainerSessionChatThreads,
+  getTrainerSessions,
+  postEliminateTeam,
+  postSpeedrun,
+  postTrainerPause,
+  postTrainerResume,
+  postTrainerSession,
+  postTrainerSessionChatMessage,
+  postTrainerSessionChatRead,
+  postTrainerStart,
+  postTrainerStop,
+  postUnlockObjective,
+} from '@rampart/contracts';
+import type { z } from 'zod';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiClient } from '../../../lib/api-client';
+import type { ChatPlace } from '../../chat';
+import { sessionApiPath } from '../../sessions/lib/session-query-keys';
+
+/** Query keys of the trainer console: one session's keys all start with `session(uuid)`. */
+export const trainerQueryKeys = {
+  sessions: ['trainer', 'sessions'] as const,
+  session: (uuid: string) => ['trainer', 'session', uuid] as const,
+  chat: (uuid: string) => ['trainer', 'session', uuid, 'chat'] as const,
+  missions: ['trainer', 'missions'] as const,
+  mission: (uuid: string) => ['trainer', 'missions', uuid] as const,
+};
+
+export type TrainerSessionList = z.infer<(typeof getTrainerSessions.responses)[200]>;
+export type TrainerSessionItem = TrainerSessionList['sessions'][number];
+export type TrainerSessionAnswer = z.infer<(typeof getTrainerSession.responses)[200]>;
+export type TrainerMissionList = z.infer<(typeof getTrainerMissions.responses)[200]>['missions'];
+export type TrainerMission = z.infer<(typeof getTrainerMission.responses)[200]>['mission'];
+export type CreateSessionInput = z.input<typeof postTrainerSession.body>;
+
+/** With the offset of this browser's clock to the server's, for live timers. */
+const withClockOffset = <T extends { serverTime: string }>(value: T) => ({
+  ...value,
+  clockOffsetMs: Date.parse(value.serverTime) - Date.now(),
+});
+
+/**
+ * Every session. The dashboard reads it again every few seconds: it follows many sessions at
+ * once, and one event stream per session would not scale to a busy platform.
+ */
+export const useTrainerSessions = () =>
+  useQuery({
+    queryKey: trainerQueryKeys.sessions,
+    refetchInterval: 10_000,
+    queryFn: async ({ signal }) => {
+      const { sessions } = await apiClient.get(getTrainerSessions.path, {
+        schema: getTrainerSessions.responses[200],
+        signal,
+      });
+      return sessions.map(withClockOffset);
+    },
+  });
+
+export type TrainerSessionView = ReturnType<
+  typeof withClockOffset<TrainerSessionAnswer['session']>
+>;
+
+/** One session with its teams, tokens and members; kept live by the trainer's event stream. */
+export const useTrainerSession = (uuid: string) =>
+  useQuery({
+    queryKey: trainerQueryKeys.session(uuid),
+    queryFn: async ({ signal }) => {
+      const { session } = await apiClient.get(sessionApiPath(getTrainerSession.path, uuid), {
+        schema: getTrainerSession.responses[200],
+        signal,
+      });
+      return withClockOffset(session);
+    },
+  });
+
+export const useTrainerMissions = () =>
+  useQuery({
+    queryKey: trainerQueryKeys.missions,
+    queryFn: async ({ signal }) =>
+      (
+        await apiClient.get(getTrainerMissions.path, {
+          schema: getTrainerMissions.responses[200],
+          signal,
+        })
+      ).missions,
+  });
+
+/** A mission with its objectives (titles, locks): what a speedrun or an unlock picks from. */
+export const useTrainerMission = (uuid: string | undefined) =>
+  useQuery({
+    queryKey: trainerQueryKeys.mission(uuid ?? ''),
+    enabled: uuid !== undefined,
+    queryFn: async ({ signal }) =>
+      (
+        await apiClient.get(sessionApiPath(getTrainerMission.path, uuid ?? ''), {
+          schema: getTrainerMission.responses[200],
+          signal,
+        })
+      ).mission,
+  });
+
+export const useCreateTrainerSession = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: CreateSessionInput) =>
+      (
+        await apiClient.post(postTrainerSession.path, input, {
+          schema: postTrainerSession.responses[201],
+        })
+      ).session,
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: trainerQueryKeys.sessions }),
+  });
+};
+
+export type SessionControl = 'start' | 'pause' | 'resume' | 'stop';
+const controlRoutes = {
+  start: postTrainerStart,
+  pause: postTrainerPause,
+  resume: postTrainerResume,
+  stop: postTrainerStop,
+} as const;
+
+/**
+ * Start, pause, resume or stop. The answer is the session as it is now: it replaces the cached
+ * one at once, so a second trainer's conflicting click shows the state that won.
+ */
+export const useSessionControl = (uuid: string) => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (control: SessionControl) => {
+      const route = controlRoutes[control];
+      const { session } = await apiClient.post(
+        sessionApiPath(route.path, uuid),
+        control === 'start' ? { force: true } : undefined,
+        { schema: route.responses[200] },
+      );
+      return withClockOffset(session);
+    },
+    onSuccess: (session) => queryClient.setQueryData(trainerQueryKeys.session(uuid), session),
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: trainerQueryKeys.session(uuid) });
+      void queryClient.invalidateQueries({ queryKey: trainerQueryKeys.sessions });
+    },
+  });
+};
+
+const useSessionAction = <I, O>(uuid: string, action: (input: I) => Promise<O>) => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: action,
+    onSettled: () =>
+      void queryClient.invalidateQueries({ queryKey: trainerQueryKeys.session(uuid) }),
+  });
+};
+
+export const useEliminateTeam = (uuid: string) =>
+  useSessionAction(uuid, ({ team, reason }: { team: string; reason: string }) =>
+    apiClient.post(
+      sessionApiPath(postEliminateTeam.path, uuid, { team }),
+      { reason },
+      { schema: postEliminateTeam.responses[200] },
+    ),
+  );
+
+export const useLaunchSpeedrun = (uuid: string) =>
+  useSessionAction(uuid, (input: { objectiveUuid: string; title: string; description: string }) =>
+    apiClient.post(sessionApiPath(postSpeedrun.path, uuid), input, {
+      schema: postSpeedrun.responses[201],
+    }),
+  );
+
+export const useUnlockObjective = (uuid: string) =>
+  useSessionAction(uuid, (objective: string) =>
+    apiClient.post(sessionApiPath(postUnlockObjective.path, uuid, { objective }), undefined, {
+      schema: postUnlockObjective.responses[200],
+    }),
+  );
+
+/** The session's chat as trainers hold it: the Admin channel is where they broadcast. */
+export const trainerSessionChatPlace = (uuid: string): ChatPlace => ({
+  queryKey: trainerQueryKeys.chat(uuid),
+  messagesPath: sessionApiPath(postTrainerSessionChatMessage.path, uuid),
+  readPath: sessionApiPath(postTrainerSessionChatRead.path, uuid),
+});
+
+export const useTrainerSessionChat = (uuid: string) =>
+  useQuery({
+    queryKey: trainerQueryKeys.chat(uuid),
+    queryFn: ({ signal }) =>
+      apiClient.get(sessionApiPath(getTrainerSessionChatThreads.path, uuid), {
+        schema: getTrainerSessionChatThreads.responses[200],
+        signal,
+      }),
+  });

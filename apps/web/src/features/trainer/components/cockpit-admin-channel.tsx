@@ -1,0 +1,35 @@
+import { useTranslation } from 'react-i18next';
+import { SectionError, SectionLoading } from '../../../components/ui/section-state/section-state';
+import { ChatThreadView } from '../../chat';
+import { trainerSessionChatPlace, useTrainerSessionChat } from '../api/trainer-sessions';
+import styles from './cockpit.module.css';
+
+/** The session's Admin channel: what trainers broadcast to every player, and only they write. */
+export function CockpitAdminChannel({ sessionUuid }: { sessionUuid: string }) {
+  const { t } = useTranslation('trainer');
+  const chat = useTrainerSessionChat(sessionUuid);
+  const admin = chat.data?.threads.find((thread) => thread.channel === 'admin');
+  return (
+    <section className={styles.panel} aria-labelledby="cockpit-admin">
+      <h2 id="cockpit-admin" className={styles.panelTitle}>
+        {t('admin.title')}
+      </h2>
+      <p className={styles.muted}>{t('admin.description')}</p>
+      {chat.isPending ? (
+        <SectionLoading lines={3} />
+      ) : chat.isError ? (
+        <SectionError error={chat.error} onRetry={() => void chat.refetch()} />
+      ) : admin ? (
+        <ChatThreadView
+          thread={admin}
+          place={trainerSessionChatPlace(sessionUuid)}
+          name={t('admin.name')}
+          emptyText={t('admin.empty')}
+          side="trainer"
+        />
+      ) : (
+        <p className={styles.muted}>{t('admin.missing')}</p>
+      )}
+    </section>
+  );
+}

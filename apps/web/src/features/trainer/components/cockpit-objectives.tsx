@@ -1,0 +1,227 @@
+import { isEndedStatus } from '@rampart/contracts';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/ui/button/button';
+import form from '../../../components/ui/form/form.module.css';
+import { SectionError, SectionLoading } from '../../../components/ui/section-state/section-state';
+import { errorMessage } from '../../../lib/error-message';
+import { toast } from '../../../lib/toast';
+import {
+  useLaunchSpeedrun,
+  useTrainerMission,
+  useUnlockObjective,
+  type TrainerMission,
+  type TrainerSessionView,
+} from '../api/trainer-sessions';
+import { ConfirmDialog } from './confirm-dialog';
+import styles from './cockpit.module.css';
+
+type Objective = TrainerMission['objectives'][number];
+
+/**
+ * The mission's objectives with what a trainer may do to them during play: open a locked one to
+ * every team, or launch a speedrun on one. `solved` (objectives some team solved, from the
+ * cockpit's grid when it is there) keeps those out of the speedrun's choices; the server refuses
+ * them anyway.
+ */
+export function CockpitObjectives({
+  session,
+  solved = new Set<string>(),
+}: {
+  session: TrainerSessionView;
+  solved?: ReadonlySet<string>;
+}) {
+  const { t, i18n } = useTranslation('trainer');
+  const lang = i18n.language === 'fr' ? 'fr' : 'en';
+  const mission = useTrainerMission(session.mission.uuid);
+  const [unlocking, setUnlocking] = useState<Objective | null>(null);
+  const [speedrun, setSpeedrun] = useState(false);
+  const live = !isEndedStatus(session.status) && session.status !== 'lobby';
+  return (
+    <section className={styles.panel} aria-labelledby="cockpit-objectives">
+      <div className={styles.panelHead}>
+        <h2 id="cockpit-objectives" className={styles.panelTitle}>
+          {t('objectives.title')}
+        </h2>
+        {live && mission.data && (
+          <Button variant="secondary" onClick={() => setSpeedrun(true)}>
+            {t('speedrun.button')}
+          </Button>
+        )}
+      </div>
+      {mission.isPending ? (
+        <SectionLoading lines={3} />
+      ) : mission.isError ? (
+        <SectionError error={mission.error} onRetry={() => void mission.refetch()} />
+      ) : (
+        <ul className={styles.objectives}>
+          {mission.data.objectives.map((objective) => (
+            <li key={objective.uuid} className={styles.objective}>
+              <span>{objective.title[lang]}</span>
+              {objective.locked && <span className={styles.locked}>{t('objectives.locked')}</span>}
+              {objective.locked && live && (
+                <Button variant="ghost" onClick={() => setUnlocking(objective)}>
+                  {t('unlock.button')}
+                </Button>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      {unlocking && (
+        <UnlockDialog
+          sessionUuid={session.uuid}
+          objective={unlocking}
+          title={unlocking.title[lang]}
+          onClose={() => setUnlocking(null)}
+        />
+      )}
+      {speedrun && mission.data && (
+        <SpeedrunDialog
+          sessionUuid={session.uuid}
+          objectives={mission.data.objectives.filter((objective) => !solved.has(objective.uuid))}
+          lang={lang}
+          onClose={() => setSpeedrun(false)}
+        />
+      )}
+    </section>
+  );
+}
+
+function UnlockDialog({
+  sessionUuid,
+  objective,
+  title,
+  onClose,
+}: {
+  sessionUuid: string;
+  objective: Objective;
+  title: string;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation('trainer');
+  const unlock = useUnlockObjective(sessionUuid);
+  return (
+    <ConfirmDialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title={t('unlock.title', { objective: title })}
+      description={t('unlock.description')}
+      confirmText={t('unlock.confirm')}
+      pending={unlock.isPending}
+      error={unlock.isError ? errorMessage(t, unlock.error) : null}
+      onConfirm={() =>
+        unlock.mutate(objective.uuid, {
+          onSuccess: () => {
+            toast.success(t('unlock.done', { objective: title }));
+            onClose();
+          },
+        })
+      }
+    />
+  );
+}
+
+function SpeedrunDialog({
+  sessionUuid,
+  objectives,
+  lang,
+  onClose,
+}: {
+  sessionUuid: string;
+  objectives: Objective[];
+  lang: 'en' | 'fr';
+  onClose: () => void;
+}) {
+  const { t } = useTranslation('trainer');
+  const id = useId();
+  const launch = useLaunchSpeedrun(sessionUuid);
+  const [objectiveUuid, setObjectiveUuid] = useState('');
+  const [title, setTitle] = useState('');
+  const [description, setDescription] = useState('');
+  const [missing, setMissing] = useState<'objective' | 'title' | null>(null);
+  return (
+    <ConfirmDialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title={t('speedrun.title')}
+      description={t('speedrun.description')}
+      confirmText={t('speedrun.confirm')}
+      pending={launch.isPending}
+      error={launch.isError ? errorMessage(t, launch.error) : null}
+      onConfirm={() => {
+        const lacking = objectiveUuid === '' ? 'objective' : title.trim() === '' ? 'title' : null;
+        if (lacking) {
+          setMissing(lacking);
+          document.getElementById(`${id}-${lacking}`)?.focus();
+          return;
+        }
+        launch.mutate(
+          { objectiveUuid, title: title.trim(), description: description.trim() },
+          {
+            onSuccess: () => {
+              toast.success(t('speedrun.done', { title: title.trim() }));
+              onClose();
+            },
+          },
+        );
+      }}
+    >
+      <div className={form.form}>
+        <div className={form.field}>
+          <label htmlFor={`${id}-objective`} className={form.label}>
+            {t('speedrun.objective')}
+          </label>
+          <select
+            id={`${id}-objective`}
+            className={form.input}
+            value={objectiveUuid}
+            aria-invalid={missing === 'objective' || undefined}
+            onChange={(event) => {
+              setObjectiveUuid(event.target.value);
+              setMissing(null);
+            }}
+          >
+            <option value="">{t('speedrun.pickObjective')}</option>
+            {objectives.map((objective) => (
+              <option key={objective.uuid} value={objective.uuid}>
+                {objective.title[lang]}
+              </option>
+            ))}
+          </select>
+          {missing === 'objective' && <p className={form.error}>{t('speedrun.required')}</p>}
+        </div>
+        <div className={form.field}>
+          <label htmlFor={`${id}-title`} className={form.label}>
+            {t('speedrun.name')}
+          </label>
+          <input
+            id={`${id}-title`}
+            className={form.input}
+            value={title}
+            maxLength={120}
+            aria-invalid={missing === 'title' || undefined}
+            onChange={(event) => {
+              setTitle(event.target.value);
+              setMissing(null);
+            }}
+          />
+          {missing === 'title' && <p className={form.error}>{t('speedrun.required')}</p>}
+        </div>
+        <div className={form.field}>
+          <label htmlFor={`${id}-description`} className={form.label}>
+            {t('speedrun.text')}
+          </label>
+          <textarea
+            id={`${id}-description`}
+            className={form.input}
+            value={description}
+            maxLength={2000}
+            rows={3}
+            onChange={(event) => setDescription(event.target.value)}
+          />
+        </div>
+      </div>
+    </ConfirmDialog>
+  );
+}

@@ -1,0 +1,87 @@
+import { getTrainerSessionEvents, type RealtimeEventType } from '@rampart/contracts';
+import { useEffect } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEventStream, type EventStreamHandlers, type StreamStatus } from '../../realtime';
+import { sessionApiPath } from '../../sessions/lib/session-query-keys';
+import { trainerQueryKeys, type TrainerSessionView } from '../api/trainer-sessions';
+
+/** Events that change the teams, their members, scores or the objectives: the session is read again. */
+const sessionChanges: readonly RealtimeEventType[] = [
+  'session.updated',
+  'session.player_joined',
+  'team.created',
+  'team.member_joined',
+  'team.member_left',
+  'team.presence_changed',
+  'team.eliminated',
+  'objective.solved',
+  'objective.unlocked',
+  'speedrun.launched',
+  'ranking.changed',
+];
+
+/**
+ * The trainers' stream of one session while its cockpit is open: a change of course updates the
+ * clock at once; every other change refetches what it touches (session, chat). `extra`
+ * lets panels of the cockpit (grid, feed, audit) follow the events they care about too.
+ */
+export const useCockpitStream = (uuid: string, extra: EventStreamHandlers = {}): StreamStatus => {
+  const queryClient = useQueryClient();
+  const refresh = () => {
+    void queryClient.invalidateQueries({ queryKey: trainerQueryKeys.session(uuid) });
+  };
+  const handlers: EventStreamHandlers = Object.fromEntries(
+    sessionChanges.map((type) => [
+      type,
+      (event: unknown) => {
+        refresh();
+        (extra[type] as ((event: unknown) => void) | undefined)?.(event);
+      },
+    ]),
+  );
+  return useEventStream(sessionApiPath(getTrainerSessionEvents.path, uuid), {
+    ...extra,
+    ...handlers,
+    'session.status_changed': (event) => {
+      queryClient.setQueryData<TrainerSessionView>(
+        trainerQueryKeys.session(uuid),
+        (current) =>
+          current && {
+            ...current,
+            ...event.payload,
+            clockOffsetMs: Date.parse(event.payload.serverTime) - Date.now(),
+          },
+      );
+      refresh();
+      void queryClient.invalidateQueries({ queryKey: trainerQueryKeys.sessions });
+      extra['session.status_changed']?.(event);
+    },
+    'chat.message_posted': (event) => {
+      void queryClient.invalidateQueries({ queryKey: trainerQueryKeys.chat(uuid) });
+      extra['chat.message_posted']?.(event);
+    },
+    'stream.reset': (reset) => {
+      refresh();
+      extra['stream.reset']?.(reset);
+    },
+  });
+};
+
+/**
+ * What time alone changes (countdown → running, running → finished) is not announced on the
+ * stream: the session is read again when its clock says the next change is due.
+ */
+export const useStatusDeadlines = (session: TrainerSessionView) => {
+  const queryClient = useQueryClient();
+  const { uuid, status, startsAt, endsAt, clockOffsetMs } = session;
+  useEffect(() => {
+    const due = status === 'countdown' ? startsAt : status === 'running' ? endsAt : null;
+    if (due === null) return;
+    // A little after the instant, so the server's clock has passed it too.
+    const delay = Math.max(0, Date.parse(due) - (Date.now() + clockOffsetMs)) + 500;
+    const timer = setTimeout(() => {
+      void queryClient.invalidateQueries({ queryKey: trainerQueryKeys.session(uuid) });
+    }, delay);
+    return () => clearTimeout(timer);
+  }, [queryClient, uuid, status, startsAt, endsAt, clockOffsetMs]);
+};

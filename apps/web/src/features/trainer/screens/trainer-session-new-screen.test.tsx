@@ -1,0 +1,79 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderApp } from '../../../test/render-app';
+import { buildTrainerSession, missionUuid, refusal, trainerApi } from '../testing/trainer-api';
+
+const fill = (label: string, value: string) =>
+  fireEvent.change(screen.getByLabelText(label), { target: { value } });
+
+const posts = (fetchMock: ReturnType<typeof renderApp>['fetchMock']) =>
+  fetchMock.mock.calls.filter(
+    ([url, init]) => String(url) === '/api/trainer/sessions' && init?.method === 'POST',
+  );
+
+describe('the session wizard', () => {
+  it('refuses absurd settings in the form, naming the limits, and sends nothing', async () => {
+    const { fetchMock } = renderApp('/trainer/sessions/new', { api: trainerApi() });
+    await screen.findByLabelText('Mission');
+    fill('Mission', missionUuid);
+    fill('Session name', 'Drill');
+    fill('Maximum teams', '0');
+    fill('Players per team', '10000');
+    fill('Duration (minutes)', '0');
+    fireEvent.click(screen.getByRole('button', { name: 'Create the session' }));
+    expect(await screen.findByText('Enter a whole number from 1 to 100.')).toBeTruthy();
+    expect(screen.getByText('Enter a whole number from 1 to 20.')).toBeTruthy();
+    expect(screen.getByText('Enter a whole number from 1 to 1440.')).toBeTruthy();
+    expect(screen.getByLabelText('Maximum teams').getAttribute('aria-invalid')).toBe('true');
+    // The first refused field takes focus; what was typed stays.
+    expect(document.activeElement).toBe(screen.getByLabelText('Maximum teams'));
+    expect((screen.getByLabelText('Players per team') as HTMLInputElement).value).toBe('10000');
+    expect(posts(fetchMock)).toHaveLength(0);
+  });
+
+  it('takes the mission’s duration, and shows the server’s refusal translated', async () => {
+    renderApp('/fr/trainer/sessions/new', {
+      api: {
+        ...trainerApi(),
+        'POST /api/trainer/sessions': refusal(404, 'content.mission_not_found'),
+      },
+    });
+    await screen.findByLabelText('Durée (minutes)');
+    fill('Mission', missionUuid);
+    expect((screen.getByLabelText('Durée (minutes)') as HTMLInputElement).value).toBe('45');
+    fill('Nom de la session', 'Exercice');
+    fireEvent.click(screen.getByRole('button', { name: 'Créer la session' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Cette mission n’existe pas.');
+    expect((screen.getByLabelText('Nom de la session') as HTMLInputElement).value).toBe('Exercice');
+  });
+
+  it('shows the join link of the created session and leads to its cockpit', async () => {
+    const session = buildTrainerSession({ status: 'lobby', name: 'Drill' });
+    const { fetchMock } = renderApp('/trainer/sessions/new', {
+      api: {
+        ...trainerApi({ session }),
+        'POST /api/trainer/sessions': () => Response.json({ session }, { status: 201 }),
+      },
+    });
+    await screen.findByLabelText('Mission');
+    fill('Mission', missionUuid);
+    fill('Session name', 'Drill');
+    fireEvent.click(screen.getByRole('button', { name: 'Create the session' }));
+    await screen.findByRole('heading', { name: 'Session “Drill” created' });
+    expect((screen.getByLabelText('Join link') as HTMLInputElement).value).toBe(
+      `${window.location.origin}/sessions/${session.uuid}/join`,
+    );
+    expect(screen.getByRole('link', { name: 'Open the cockpit' }).getAttribute('href')).toBe(
+      `/trainer/sessions/${session.uuid}`,
+    );
+    await waitFor(() => expect(posts(fetchMock)).toHaveLength(1));
+    expect(JSON.parse(String(posts(fetchMock)[0]![1]!.body))).toEqual({
+      missionUuid,
+      name: 'Drill',
+      maxTeams: 10,
+      playersPerTeam: 4,
+      minPlayersPerTeam: 1,
+      durationMinutes: 45,
+    });
+  });
+});

@@ -1,0 +1,131 @@
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { DEMO_PASSWORD, signInDemoPlayer } from './support/session';
+
+/**
+ * A trainer runs an exercise from the console alone: creates the session with the wizard, two
+ * players join in their own browsers, and every control of the cockpit reaches them live.
+ */
+
+const xsrfOf = async (page: Page) =>
+  decodeURIComponent(
+    (await page.context().cookies()).find((cookie) => cookie.name === 'XSRF-TOKEN')!.value,
+  );
+
+const playerIn = async (browser: Browser, username: string, sessionUuid: string, team: string) => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  await signInDemoPlayer(page, username);
+  // Joining and the team go through the API: the join screens have their own journey.
+  const created = await page.context().request.post(`/api/sessions/${sessionUuid}/teams`, {
+    headers: { 'x-xsrf-token': await xsrfOf(page) },
+    multipart: { name: team },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  return page;
+};
+
+const confirm = async (trainer: Page, button: string, dialogTitle: string | RegExp) => {
+  await trainer
+    .getByRole('group', { name: 'Session controls' })
+    .getByRole('button', { name: button })
+    .click();
+  const dialog = trainer.getByRole('dialog', { name: dialogTitle });
+  await dialog.getByTestId('confirm-action').click();
+  await expect(dialog).toBeHidden();
+};
+
+test('the trainer creates a session, starts, pauses, resumes, eliminates, launches a speedrun and stops', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const trainerContext = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  const trainer = await trainerContext.newPage();
+  await trainer.goto('/en/trainer/login');
+  await trainer.getByLabel('Username', { exact: true }).fill('trainer');
+  await trainer.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+  await trainer.getByRole('button', { name: 'Log in' }).click();
+  await expect(trainer).toHaveURL(/\/en\/trainer$/);
+
+  // The wizard: absurd settings are refused in the form, then the session is created.
+  await trainer
+    .getByRole('navigation', { name: 'Trainer console' })
+    .getByRole('link', { name: 'New session' })
+    .click();
+  const mission = trainer.getByLabel('Mission');
+  await mission.selectOption({ index: 1 });
+  await trainer.getByLabel('Session name').fill('Console drill');
+  await trainer.getByLabel('Maximum teams').fill('0');
+  await trainer.getByRole('button', { name: 'Create the session' }).click();
+  await expect(trainer.getByText('Enter a whole number from 1 to 100.')).toBeVisible();
+  await trainer.getByLabel('Maximum teams').fill('4');
+  await trainer.getByLabel('Players per team', { exact: true }).fill('2');
+  await trainer.getByRole('button', { name: 'Create the session' }).click();
+  const link = await trainer.getByTestId('join-link').inputValue();
+  const sessionUuid = /\/sessions\/([0-9a-f-]{36})\/join$/.exec(link)![1]!;
+  await trainer.getByRole('link', { name: 'Open the cockpit' }).click();
+  await expect(trainer.getByRole('heading', { level: 1, name: 'Console drill' })).toBeVisible();
+
+  const carol = await playerIn(browser, 'carol', sessionUuid, 'Red Foxes');
+  const dave = await playerIn(browser, 'dave', sessionUuid, 'Grey Wolves');
+  // The cockpit hears of both teams without reloading.
+  await expect(trainer.getByTestId('cockpit-team')).toHaveCount(2);
+
+  await confirm(trainer, 'Start', 'Start the session?');
+  // The countdown ends by the clock; the cockpit reads the session again when it does.
+  await expect(trainer.getByTestId('cockpit-summary')).toContainText('Running', {
+    timeout: 20_000,
+  });
+  for (const page of [carol, dave]) await page.goto(`/en/sessions/${sessionUuid}/game`);
+
+  await confirm(trainer, 'Pause', 'Pause the session?');
+  await expect(
+    carol.getByText('Game paused: the trainer will resume it shortly.', { exact: false }),
+  ).toBeVisible();
+  const objectives = (await (
+    await carol.context().request.get(`/api/sessions/${sessionUuid}/objectives`)
+  ).json()) as { objectives: { uuid: string }[] };
+  const refused = await carol
+    .context()
+    .request.post(
+      `/api/sessions/${sessionUuid}/objectives/${objectives.objectives[0]!.uuid}/answers`,
+      { headers: { 'x-xsrf-token': await xsrfOf(carol) }, data: { answer: 'anything' } },
+    );
+  expect(refused.status()).toBe(423);
+  expect(((await refused.json()) as { error: { code: string } }).error.code).toBe('session.paused');
+
+  await confirm(trainer, 'Resume', 'Resume the session?');
+  await expect(trainer.getByTestId('cockpit-summary')).toContainText('Running');
+  await expect(carol.getByText('Game paused', { exact: false })).toBeHidden();
+
+  // Eliminate dave's team with a reason: that team is told why.
+  await trainer.getByRole('button', { name: 'Eliminate Grey Wolves' }).click();
+  const eliminate = trainer.getByRole('dialog', { name: 'Eliminate Grey Wolves?' });
+  await eliminate.getByLabel('Reason').fill('Attacked the scoring server');
+  await eliminate.getByTestId('confirm-action').click();
+  await expect(eliminate).toBeHidden();
+  await expect(dave.getByText('Attacked the scoring server')).toBeVisible();
+  await expect(
+    trainer.getByTestId('cockpit-team').filter({ hasText: 'Grey Wolves' }),
+  ).toContainText('Eliminated');
+
+  // A speedrun on an objective nobody solved: the players see it announced.
+  await trainer.getByRole('button', { name: 'Launch a speedrun' }).click();
+  const speedrun = trainer.getByRole('dialog', { name: 'Launch a speedrun' });
+  await speedrun.getByLabel('Objective').selectOption({ index: 1 });
+  await speedrun.getByLabel('Title').fill('Race for the flag');
+  await speedrun.getByTestId('confirm-action').click();
+  await expect(speedrun).toBeHidden();
+  await expect(carol.getByText('Speedrun launched: Race for the flag').first()).toBeVisible();
+
+  // Stop says it is irreversible, then ends the game for everyone.
+  await trainer
+    .getByRole('group', { name: 'Session controls' })
+    .getByRole('button', { name: 'Stop' })
+    .click();
+  const stop = trainer.getByRole('dialog', { name: 'Stop the session?' });
+  await expect(stop).toContainText('This cannot be undone');
+  await stop.getByTestId('confirm-action').click();
+  await expect(stop).toBeHidden();
+  await expect(trainer.getByTestId('cockpit-summary')).toContainText('Stopped');
+  await expect(trainer.getByRole('group', { name: 'Session controls' })).toBeHidden();
+});

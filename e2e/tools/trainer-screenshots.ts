@@ -1,0 +1,105 @@
+// Screenshots of the trainer console for a look (not a test):
+// BASE_URL=http://127.0.0.1:<port> node_modules/.bin/tsx e2e/tools/trainer-screenshots.ts
+import { chromium, type Page } from '@playwright/test';
+
+const base = process.env.BASE_URL ?? 'http://127.0.0.1:3332';
+const out = process.env.OUT_DIR ?? '/tmp/trainer-shots';
+
+const xsrfOf = async (page: Page) =>
+  decodeURIComponent((await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')!.value);
+
+/** A player with a team in the session, through the API. */
+const joinAs = async (page: Page, username: string, session: string, team: string) => {
+  await page.request.get(`${base}/api/csrf-cookie`);
+  await page.request.post(`${base}/api/auth/login`, {
+    headers: { 'x-xsrf-token': await xsrfOf(page) },
+    data: { username, password: 'Rampart#2025' },
+  });
+  await page.request.post(`${base}/api/sessions/${session}/teams`, {
+    headers: { 'x-xsrf-token': await xsrfOf(page) },
+    multipart: { name: team },
+  });
+};
+
+const main = async () => {
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  });
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  const trainer = await context.newPage();
+  await trainer.goto(`${base}/en/trainer/login`);
+  await trainer.getByLabel('Username', { exact: true }).fill('trainer');
+  await trainer.getByLabel('Password', { exact: true }).fill('Rampart#2025');
+  await trainer.getByRole('button', { name: 'Log in' }).click();
+  await trainer.waitForURL(/\/en\/trainer$/);
+  const post = async (path: string, data?: unknown) =>
+    trainer.request.post(`${base}${path}`, {
+      headers: { 'x-xsrf-token': await xsrfOf(trainer) },
+      ...(data === undefined ? {} : { data }),
+    });
+  const { missions } = await (await trainer.request.get(`${base}/api/trainer/missions`)).json();
+  const create = async (name: string) =>
+    (
+      await (
+        await post('/api/trainer/sessions', {
+          missionUuid: missions[0].uuid,
+          name,
+          maxTeams: 6,
+          playersPerTeam: 3,
+          durationMinutes: 60,
+        })
+      ).json()
+    ).session.uuid as string;
+  const live = await create('Thursday red team drill');
+  await create('Open lobby for onboarding');
+  const paused = await create('Paused workshop');
+  for (const [username, team] of [
+    ['alice', 'Red Foxes'],
+    ['bob', 'Grey Wolves'],
+    ['carol', 'Blue Owls'],
+  ] as const) {
+    const page = await browser.newPage();
+    await joinAs(page, username, live, team);
+    await page.close();
+  }
+  const dave = await browser.newPage();
+  await joinAs(dave, 'dave', paused, 'Night Owls');
+  await dave.close();
+  await post(`/api/trainer/sessions/${live}/start`, { force: true });
+  await post(`/api/trainer/sessions/${paused}/start`, { force: true });
+  await new Promise((resolve) => setTimeout(resolve, 11_500));
+  await post(`/api/trainer/sessions/${paused}/pause`);
+
+  for (const viewport of [
+    { width: 1440, height: 900, name: 'desktop' },
+    { width: 390, height: 844, name: 'phone' },
+  ]) {
+    await trainer.setViewportSize(viewport);
+    for (const locale of ['en', 'fr']) {
+      const shot = async (name: string) =>
+        trainer.screenshot({
+          path: `${out}/${name}-${locale}-${viewport.name}.png`,
+          fullPage: true,
+        });
+      await trainer.goto(`${base}/${locale}/trainer`);
+      await trainer
+        .getByTestId('join-link')
+        .or(trainer.locator('[data-group]').first())
+        .first()
+        .waitFor();
+      await shot('dashboard');
+      await trainer.goto(`${base}/${locale}/trainer/sessions/new`);
+      await trainer.locator('select').first().waitFor();
+      await trainer.locator('form button[type="submit"]').click();
+      await shot('wizard');
+      await trainer.goto(`${base}/${locale}/trainer/sessions/${live}`);
+      await trainer.getByTestId('cockpit-team').first().waitFor();
+      await trainer.waitForTimeout(800);
+      await shot('cockpit');
+    }
+  }
+  await browser.close();
+};
+
+await main();
