@@ -35,6 +35,9 @@ export default defineConfig({
   build: {
     target: 'es2022',
     manifest: true,
+    // No modulepreload polyfill on the first page: browsers without modulepreload (Safari before
+    // 17) still load every module, only without the head start.
+    modulePreload: { polyfill: false },
     assetsDir: 'assets',
     // Every asset stays a hashed, cacheable file: the server's Content-Security-Policy need not
     // allow data: URLs.
