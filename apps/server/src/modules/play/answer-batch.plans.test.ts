@@ -17,9 +17,11 @@ const GROWING = [
   'team_wrong_answer',
   'score_entry',
 ];
-/** Teams of the game under way; the instance's past holds ten times as many. */
-const TEAMS = 200;
-const PAST_SESSIONS = 1000;
+/** A game starting on a new instance, and one under way on an instance with a past. */
+const SIZES = [
+  { label: 'planned while the tables hold a few rows', teams: 3, pastSessions: 2 },
+  { label: 'planned on an instance with a past', teams: 200, pastSessions: 1000 },
+];
 
 interface PlanNode {
   'Node Type': string;
@@ -37,146 +39,156 @@ const scansOf = (node: PlanNode): string[] => [
  * running while they grow: planned on a few thousand rows, their plans must already be index
  * walks, or each batch scans whole tables for the rest of the game.
  */
-describe.skipIf(testDatabaseKind() !== 'postgres')('answer batch: plans', () => {
-  let database: TestDatabase;
-  let client: pg.Client;
-  const statements: CompiledQuery[] = [];
+describe.skipIf(testDatabaseKind() !== 'postgres').each(SIZES)(
+  'answer batch: plans $label',
+  (size) => {
+    let database: TestDatabase;
+    let client: pg.Client;
+    const statements: CompiledQuery[] = [];
 
-  beforeAll(async () => {
-    database = await createTestDatabase('postgres');
-    const db = database.db;
-    const chapter = await buildChapter(db, {
-      missions: [{ objectives: [{ penalty: 2 }, {}] }],
-    });
-    const mission = chapter.missions[0]!;
-    const [first, second] = mission.objectives;
-    const player = await buildAccount(db);
-    const session = randomUUID();
-    await db
-      .insertInto('gaming_session')
-      .values({
-        uuid: session,
-        name: 'plans',
-        mission_uuid: mission.uuid,
-        owner_id: player.id,
-        owner_kind: 'player',
-        max_teams: TEAMS,
-        players_per_team: 1,
-        min_players_per_team: 1,
-        duration_ms: 3_600_000,
-        countdown_ms: 0,
-        start_wait_ms: 0,
-        starts_at: new Date(),
-      })
-      .execute();
-    await fillGame(db, { session, mission: mission.uuid, player: player.id }, [
-      first!.uuid,
-      second!.uuid,
-    ]);
-
-    // Every statement of a batch, as the server sends it, with real parameters.
-    const logged = new Kysely<Database>({
-      dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: database.url! }) }),
-      log: (event) => {
-        if (event.level === 'query') statements.push(event.query);
-      },
-    });
-    const repository = createAnswerBatchRepository();
-    const team = (
+    beforeAll(async () => {
+      database = await createTestDatabase('postgres');
+      const db = database.db;
+      const chapter = await buildChapter(db, {
+        missions: [{ objectives: [{ penalty: 2 }, {}] }],
+      });
+      const mission = chapter.missions[0]!;
+      const [first, second] = mission.objectives;
+      const player = await buildAccount(db);
+      const session = randomUUID();
       await db
-        .selectFrom('gaming_session_player')
-        .select('team_uuid')
-        .where('account_id', '=', player.id)
-        .executeTakeFirstOrThrow()
-    ).team_uuid!;
-    await logged.transaction().execute(async (trx) => {
-      await repository.lock(
-        trx,
-        [{ i: 0, session, account: player.id, objective: first!.uuid }],
-        60,
-      );
-      await repository.facts(trx, [
-        {
-          session,
-          team,
-          objective: first!.uuid,
-          locked: true,
-          correct: true,
-          digest: 'x',
-        },
+        .insertInto('gaming_session')
+        .values({
+          uuid: session,
+          name: 'plans',
+          mission_uuid: mission.uuid,
+          owner_id: player.id,
+          owner_kind: 'player',
+          max_teams: size.teams,
+          players_per_team: 1,
+          min_players_per_team: 1,
+          duration_ms: 3_600_000,
+          countdown_ms: 0,
+          start_wait_ms: 0,
+          starts_at: new Date(),
+        })
+        .execute();
+      await fillGame(db, { session, mission: mission.uuid, player: player.id }, size, [
+        first!.uuid,
+        second!.uuid,
       ]);
-      await repository.write(trx, {
-        wrongAnswers: [{ team, objective: first!.uuid, digest: 'y' }],
-        ledger: [
-          {
-            key: 0,
-            session,
-            team,
-            objective: first!.uuid,
-            kind: 'penalty',
-            points: -2,
-            account: player.id,
-          },
-        ],
-        states: [{ team, session, objective: first!.uuid, attempts: 1, solver: null }],
-        submissions: [
-          {
-            session,
-            team,
-            objective: first!.uuid,
-            account: player.id,
-            answer: 'y',
-            correct: false,
-            points: -2,
-            blood: 0,
-          },
-        ],
+
+      // Every statement of a batch, as the server sends it, with real parameters.
+      const logged = new Kysely<Database>({
+        dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: database.url! }) }),
+        log: (event) => {
+          if (event.level === 'query') statements.push(event.query);
+        },
       });
-      await repository.standings(trx, [session]);
+      const repository = createAnswerBatchRepository();
+      const team = (
+        await db
+          .selectFrom('gaming_session_player')
+          .select('team_uuid')
+          .where('account_id', '=', player.id)
+          .executeTakeFirstOrThrow()
+      ).team_uuid!;
+      await logged.transaction().execute(async (trx) => {
+        await repository.pinIndexPlans(trx);
+        await repository.lock(
+          trx,
+          [{ i: 0, session, account: player.id, objective: first!.uuid }],
+          60,
+        );
+        await repository.facts(trx, [
+          {
+            session,
+            team,
+            objective: first!.uuid,
+            locked: true,
+            correct: true,
+            digest: 'x',
+          },
+        ]);
+        await repository.write(trx, {
+          wrongAnswers: [{ team, objective: first!.uuid, digest: 'y' }],
+          ledger: [
+            {
+              key: 0,
+              session,
+              team,
+              objective: first!.uuid,
+              kind: 'penalty',
+              points: -2,
+              account: player.id,
+            },
+          ],
+          states: [{ team, session, objective: first!.uuid, attempts: 1, solver: null }],
+          submissions: [
+            {
+              session,
+              team,
+              objective: first!.uuid,
+              account: player.id,
+              answer: 'y',
+              correct: false,
+              points: -2,
+              blood: 0,
+            },
+          ],
+        });
+        await repository.standings(trx, [session]);
+      });
+      await logged.destroy();
+
+      await sql`analyze`.execute(db);
+      client = new pg.Client({ connectionString: database.url! });
+      await client.connect();
+      await client.query('set plan_cache_mode = force_generic_plan');
     });
-    await logged.destroy();
 
-    await sql`analyze`.execute(db);
-    client = new pg.Client({ connectionString: database.url! });
-    await client.connect();
-    await client.query('set plan_cache_mode = force_generic_plan');
-  });
+    afterAll(async () => {
+      await client?.end();
+      await database?.close();
+    });
 
-  afterAll(async () => {
-    await client?.end();
-    await database?.close();
-  });
-
-  it('walks indexes, never a scan of a table the game fills, in every statement', async () => {
-    const queries = statements.filter((query) => query.parameters.length > 0);
-    expect(queries).toHaveLength(4);
-    for (const [index, query] of queries.entries()) {
-      const name = `batch_${index}`;
-      await client.query(`prepare ${name} as ${query.sql}`);
-      // EXECUTE takes its arguments as literals: the plan is the generic one either way.
-      const values = query.parameters.map((value) => client.escapeLiteral(String(value)));
-      const { rows } = await client.query<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>(
-        `explain (format json) execute ${name}(${values.join(', ')})`,
-      );
-      const scanned = scansOf(rows[0]!['QUERY PLAN'][0].Plan).filter((table) =>
-        GROWING.includes(table),
-      );
-      expect({ statement: query.sql.slice(0, 60), scanned }).toEqual({
-        statement: query.sql.slice(0, 60),
-        scanned: [],
-      });
-    }
-  });
-});
+    it('walks indexes, never a scan of a table the game fills, in every statement', async () => {
+      const queries = statements.filter((query) => query.parameters.length > 0);
+      expect(queries).toHaveLength(4);
+      // Planned in a batch's transaction, as the server does: after `pinIndexPlans`.
+      const pin = statements.find((query) => query.sql.includes('set_config'));
+      await client.query('begin');
+      await client.query(pin!.sql);
+      for (const [index, query] of queries.entries()) {
+        const name = `batch_${index}`;
+        await client.query(`prepare ${name} as ${query.sql}`);
+        // EXECUTE takes its arguments as literals: the plan is the generic one either way.
+        const values = query.parameters.map((value) => client.escapeLiteral(String(value)));
+        const { rows } = await client.query<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>(
+          `explain (format json) execute ${name}(${values.join(', ')})`,
+        );
+        const scanned = scansOf(rows[0]!['QUERY PLAN'][0].Plan).filter((table) =>
+          GROWING.includes(table),
+        );
+        expect({ statement: query.sql.slice(0, 60), scanned }).toEqual({
+          statement: query.sql.slice(0, 60),
+          scanned: [],
+        });
+      }
+      await client.query('rollback');
+    });
+  },
+);
 
 /**
- * A game under way on an instance with a past: PAST_SESSIONS ended sessions of two teams, and
- * TEAMS teams of one player in the game (the first is `player`'s); every team has its state on
+ * A game under way on an instance with a past: `pastSessions` ended sessions of two teams, and
+ * `teams` teams of one player in the game (the first is `player`'s); every team has its state on
  * both objectives, a wrong answer and a penalty.
  */
 const fillGame = async (
   db: Kysely<Database>,
   { session, mission, player }: { session: string; mission: string; player: string },
+  { teams, pastSessions }: { teams: number; pastSessions: number },
   [objective, other]: string[],
 ) => {
   await sql`
@@ -184,18 +196,18 @@ const fillGame = async (
       players_per_team, min_players_per_team, duration_ms, countdown_ms, start_wait_ms, stopped_at)
     select gen_random_uuid(), 'past ' || n, ${mission}, ${player}, 'player', 10, 1, 1, 60000, 0, 0,
       now()
-    from generate_series(1, ${PAST_SESSIONS}::int) n`.execute(db);
+    from generate_series(1, ${pastSessions}::int) n`.execute(db);
   await sql`
     insert into gaming_session_team (uuid, session_uuid, name, name_key, token)
     select gen_random_uuid(), ${session}, 'team ' || n, 'team ' || n, md5(${session} || n)
-    from generate_series(1, ${TEAMS}::int) n
+    from generate_series(1, ${teams}::int) n
     union all
     select gen_random_uuid(), g.uuid, 'team ' || n, 'team ' || n, md5(g.uuid::text || n)
     from gaming_session g, generate_series(1, 2) n where g.name like 'past %'`.execute(db);
   await sql`
     insert into account (username, password_hash, role, pseudo, locale)
     select 'plans_' || n, 'x', 'player', 'Player ' || n, 'en'
-    from generate_series(2, ${TEAMS}::int) n`.execute(db);
+    from generate_series(2, ${teams}::int) n`.execute(db);
   await sql`
     insert into gaming_session_player (session_uuid, account_id, team_uuid, team_joined_at)
     select t.session_uuid, a.id, t.uuid, now()

@@ -113,14 +113,20 @@ export interface LedgerRow {
  *    text for the trainers' feed (one insert of the batch's rows, read back for their event).
  * 4. `standings` reads the rankings after it, for the sessions whose ranking is announced now.
  *
- * Every lookup is a lateral probe of an index (`limit 1`, or `offset 0` for several rows), the
- * team states are written by an upsert (found through the primary key) and the scores by an
- * `= any(...)` of the teams' keys, so the plans stay index walks whatever the statistics were when
- * they were cached: the tables of a game grow from empty while it is played, and joins planned
- * while they were small scan them whole at every batch until the next analyze (seen on PostgreSQL:
- * batches four times slower for the rest of a run).
+ * The plans must stay index walks whatever the statistics were when they were cached: the tables
+ * of a game grow from empty while it is played, and a plan made while one was small scans it
+ * whole at every batch until the next analyze (seen on PostgreSQL: batches four times slower for
+ * the rest of a run). So every lookup is a lateral probe of an index (`limit 1`, or `offset 0`
+ * for several rows), the team states are written by an upsert and the scores by an `= any(...)`
+ * of the teams' keys, and `pinIndexPlans` opens each batch: no sequential scan, hash or merge
+ * join is planned in its transaction, even on a table analyzed while it held a few rows.
  */
 export const createAnswerBatchRepository = () => ({
+  /** First in a batch's transaction: its statements are planned as index walks only. */
+  pinIndexPlans: (trx: Trx) =>
+    sql`select set_config('enable_seqscan', 'off', true), set_config('enable_hashjoin', 'off', true),
+      set_config('enable_mergejoin', 'off', true)`.execute(trx),
+
   lock: (
     trx: Trx,
     items: readonly { i: number; session: string; account: string; objective: string }[],

@@ -199,6 +199,7 @@ export const createAnswersService = (deps: {
     const announced = new Set<string>();
 
     // 1. The locks, and what they protect.
+    await batch.pinIndexPlans(trx);
     const locked = await batch.lock(
       trx,
       items.map((item, i) => ({
