@@ -10,10 +10,10 @@ import { sql, type Kysely } from 'kysely';
  *
  * `submission` keeps every answer's text, wrong ones included, for trainers only (players are
  * told of a wrong answer without it; `team_wrong_answer` keeps only a digest). It is written by
- * the answer batch's single write statement, on the hottest path of the game: so only a
- * reference to the session (for the cascade) and one index for the feed, newest first per
- * session; no reference checks on the team, objective or account, which the batch has just read
- * under its locks.
+ * the answer batch's single write statement, on the hottest path of the game: so one index, for
+ * the feed (newest first per session; it also keeps `id` unique in practice), and no reference
+ * checks, which cost a lookup per row: the batch has just read the session, team, objective and
+ * account under its locks, and sessions are never deleted (their missions cannot be either).
  */
 export const up = async (db: Kysely<unknown>): Promise<void> => {
   await db.schema
@@ -37,10 +37,8 @@ export const up = async (db: Kysely<unknown>): Promise<void> => {
 
   await db.schema
     .createTable('submission')
-    .addColumn('id', 'bigserial', (c) => c.primaryKey())
-    .addColumn('session_uuid', 'uuid', (c) =>
-      c.notNull().references('gaming_session.uuid').onDelete('cascade'),
-    )
+    .addColumn('id', 'bigserial', (c) => c.notNull())
+    .addColumn('session_uuid', 'uuid', (c) => c.notNull())
     .addColumn('team_uuid', 'uuid', (c) => c.notNull())
     .addColumn('objective_uuid', 'uuid', (c) => c.notNull())
     .addColumn('account_id', 'uuid')
