@@ -18,7 +18,10 @@ test('a trainer imports players from a CSV with one bad row, and an imported pla
   await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
   await page.getByRole('button', { name: 'Log in' }).click();
   await expect(page).toHaveURL(/\/en\/trainer$/);
-  await page.getByRole('link', { name: 'Manage players' }).click();
+  await page
+    .getByRole('navigation', { name: 'Trainer console' })
+    .getByRole('link', { name: 'Players' })
+    .click();
   await expect(page.getByRole('heading', { level: 1, name: 'Players' })).toBeVisible();
 
   await page.getByRole('button', { name: 'Import CSV' }).click();
