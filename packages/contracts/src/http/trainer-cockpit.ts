@@ -109,21 +109,36 @@ export const submissionSchema = z.object({
 });
 export type Submission = z.infer<typeof submissionSchema>;
 
-export const submissionsQuery = z.object({
-  before: z.coerce.number().int().positive().optional(),
-  limit: z.coerce.number().int().min(1).max(200).default(100),
-});
+export const submissionsQuery = z
+  .object({
+    /** Older than this id: the next page down the feed. */
+    before: z.coerce.number().int().positive().optional(),
+    /** Newer than this id, oldest first: what arrived since the feed's newest row. */
+    after: z.coerce.number().int().nonnegative().optional(),
+    limit: z.coerce.number().int().min(1).max(200).default(100),
+  })
+  .refine((query) => query.before === undefined || query.after === undefined, {
+    message: 'before and after exclude each other',
+    path: ['after'],
+  });
 
 export const getTrainerSubmissions = defineRoute({
   method: 'GET',
   path: '/api/trainer/sessions/{uuid}/submissions',
-  summary: 'Every submission of a session, wrong answers’ text included, newest first',
+  summary:
+    'A session’s submissions, wrong answers’ text included: newest first, or oldest first after an id',
   tag: 'trainer',
   access: 'trainer',
   params: sessionParams,
   query: submissionsQuery,
   responses: {
-    200: z.object({ submissions: z.array(submissionSchema), nextBefore: z.number().nullable() }),
+    200: z.object({
+      submissions: z.array(submissionSchema),
+      /** Set when older rows remain (`before` paging). */
+      nextBefore: z.number().nullable(),
+      /** Set when newer rows remain beyond this page (`after` paging). */
+      nextAfter: z.number().nullable(),
+    }),
     404: null,
     422: null,
   },

@@ -188,27 +188,13 @@ export const realtimeEventSchema = z.discriminatedUnion('type', [
     }),
   }),
   /**
-   * To `trainers` only, never to players: a batch of answers with their text, wrong ones
-   * included (the cockpit's feed). One event per batch and session, not one per answer.
+   * To `trainers` only: new submissions were recorded (one event per batch and session, whatever
+   * its number of answers). It carries no answer: the cockpit reads them from the submissions
+   * feed after the last one it holds (`?after=`), so the answer path copies no text into the log.
    */
   z.object({
     type: z.literal('submissions.recorded'),
-    payload: z.object({
-      submissions: z
-        .array(
-          z.object({
-            id: z.number().int().positive(),
-            teamUuid: uuid,
-            objectiveUuid: uuid,
-            pseudo: shortText,
-            answer: z.string().max(500),
-            correct: z.boolean(),
-            points: z.number().int(),
-            createdAt: instant,
-          }),
-        )
-        .max(256),
-    }),
+    payload: z.object({ count: z.number().int().positive().max(256) }),
   }),
 ]);
 export type RealtimeEvent = z.infer<typeof realtimeEventSchema>;

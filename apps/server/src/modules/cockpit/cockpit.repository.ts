@@ -112,10 +112,13 @@ export const createCockpitRepository = (db: Kysely<Database>) => ({
       .where('s.session_uuid', '=', sessionUuid)
       .execute(),
 
-  /** The session's submissions, newest first, before the `before` id if given. */
+  /**
+   * The session's submissions: newest first, before the `before` id if given; or oldest first
+   * after the `after` id (what the cockpit fetches when told that new ones were recorded).
+   */
   listSubmissions: (
     sessionUuid: string,
-    page: { before?: number | undefined; limit: number },
+    page: { before?: number | undefined; after?: number | undefined; limit: number },
     executor: Db = db,
   ) =>
     executor
@@ -133,7 +136,8 @@ export const createCockpitRepository = (db: Kysely<Database>) => ({
       ])
       .where('s.session_uuid', '=', sessionUuid)
       .$if(page.before !== undefined, (query) => query.where('s.id', '<', page.before!))
-      .orderBy('s.id', 'desc')
+      .$if(page.after !== undefined, (query) => query.where('s.id', '>', page.after!))
+      .orderBy('s.id', page.after === undefined ? 'desc' : 'asc')
       .limit(page.limit)
       .execute(),
 });

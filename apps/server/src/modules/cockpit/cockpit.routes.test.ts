@@ -237,23 +237,51 @@ describe(`trainer cockpit: read model, submissions, adjustments, audit (${testDa
       expect(JSON.stringify(await eventsOf(uuid))).not.toContain(FLAG);
     });
 
-    it('carries a batch of answers in one event', async () => {
+    it("tells trainers how many answers a batch recorded, and serves the new ones after the feed's newest", async () => {
       const { uuid, players } = await gameSession(3);
+      const first = await answer(players[0]!, uuid, objective.free, 'guess 0');
+      expect(first.statusCode).toBe(200);
+      const feed = await trainer.get(`/api/trainer/sessions/${uuid}/submissions`);
+      const newest = feed.json().submissions[0].id as number;
+
       const results = await Promise.all(
-        players.map((player, i) => answer(player, uuid, objective.free, `guess ${i}`)),
+        players.slice(1).map((player, i) => answer(player, uuid, objective.free, `guess ${i + 1}`)),
       );
       for (const result of results) expect(result.statusCode).toBe(200);
       const recorded = (await eventsOf(uuid)).filter((e) => e.type === 'submissions.recorded');
-      const carried = recorded.flatMap(
-        (e) => (e.payload as { submissions: { answer: string }[] }).submissions,
+      const counts = recorded.map((e) => (e.payload as { count: number }).count);
+      expect(counts.reduce((sum, count) => sum + count, 0)).toBe(3);
+      // The event names no answer: the texts stay in the feed.
+      expect(JSON.stringify(recorded)).not.toContain('guess');
+
+      // Oldest first after the feed's newest, paged by `nextAfter`.
+      const page = await trainer.get(
+        `/api/trainer/sessions/${uuid}/submissions?after=${newest}&limit=1`,
       );
-      expect(carried.map((s) => s.answer).sort()).toEqual(['guess 0', 'guess 1', 'guess 2']);
-      expect(recorded.length).toBeLessThanOrEqual(3);
+      expect(page.json().submissions).toHaveLength(1);
+      expect(page.json().nextBefore).toBeNull();
+      const rest = await trainer.get(
+        `/api/trainer/sessions/${uuid}/submissions?after=${page.json().nextAfter}`,
+      );
+      expect(rest.json().nextAfter).toBeNull();
+      const arrived = [...page.json().submissions, ...rest.json().submissions];
+      expect(arrived.map((s: { answer: string }) => s.answer).sort()).toEqual([
+        'guess 1',
+        'guess 2',
+      ]);
+      expect(arrived[0].id).toBeLessThan(arrived[1].id);
     });
 
     it('refuses bad paging with 422 and an unknown session with 404', async () => {
       const { uuid } = await gameSession(1, false);
-      for (const query of ['limit=0', 'limit=1000', 'before=-1', 'before=abc'])
+      for (const query of [
+        'limit=0',
+        'limit=1000',
+        'before=-1',
+        'before=abc',
+        'after=-1',
+        'before=5&after=2',
+      ])
         expect(
           (await trainer.get(`/api/trainer/sessions/${uuid}/submissions?${query}`)).statusCode,
           query,

@@ -121,11 +121,12 @@ export const createCockpitService = (deps: {
     async submissions(
       principal: Principal,
       sessionUuid: string,
-      page: { before?: number | undefined; limit: number },
+      page: { before?: number | undefined; after?: number | undefined; limit: number },
     ) {
       requireCapability(principal, 'session.run');
       await requireSession(sessionUuid);
       const rows = await repo.listSubmissions(sessionUuid, page);
+      const full = rows.length === page.limit;
       return {
         submissions: rows.map((row) => ({
           id: Number(row.id),
@@ -137,7 +138,8 @@ export const createCockpitService = (deps: {
           points: row.points,
           createdAt: row.created_at.toISOString(),
         })),
-        nextBefore: rows.length === page.limit ? Number(rows.at(-1)!.id) : null,
+        nextBefore: full && page.after === undefined ? Number(rows.at(-1)!.id) : null,
+        nextAfter: full && page.after !== undefined ? Number(rows.at(-1)!.id) : null,
       };
     },
 

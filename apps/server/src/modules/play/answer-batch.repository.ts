@@ -74,18 +74,6 @@ export interface SubmissionRow {
   blood: number;
 }
 
-export interface RecordedSubmission {
-  id: number;
-  session_uuid: string;
-  team_uuid: string;
-  objective_uuid: string;
-  account_id: string;
-  answer: string;
-  correct: boolean;
-  points: number;
-  created_at: string;
-}
-
 export interface LedgerRow {
   key: number;
   session: string;
@@ -110,7 +98,8 @@ export interface LedgerRow {
  *    (which only this batch can change now: the batch holds the teams' rows).
  * 3. `write` records the outcome: wrong answers, ledger rows (a first blood only if no other
  *    transaction wrote one first), team states and scores, and every decided submission with its
- *    text for the trainers' feed (one insert of the batch's rows, read back for their event).
+ *    text for the trainers' feed (one insert of the batch's rows, not read back: the trainers'
+ *    event only says how many arrived).
  * 4. `standings` reads the rankings after it, for the sessions whose ranking is announced now.
  *
  * The plans must stay index walks whatever the statistics were when they were cached: the tables
@@ -282,10 +271,7 @@ export const createAnswerBatchRepository = () => ({
       submissions: readonly SubmissionRow[];
     },
   ) =>
-    dataOf<{
-      bloods: { team_uuid: string; objective_uuid: string }[];
-      submissions: RecordedSubmission[];
-    }>(
+    dataOf<{ bloods: { team_uuid: string; objective_uuid: string }[] }>(
       sql<{ data: never }>`
         with wrong as (
           insert into team_wrong_answer (team_uuid, objective_uuid, answer_digest)
@@ -340,13 +326,10 @@ export const createAnswerBatchRepository = () => ({
           from jsonb_to_recordset(${rowsOf(changes.submissions)}::jsonb)
             as s(session uuid, team uuid, objective uuid, account uuid, answer text,
                  correct boolean, points integer, blood integer)
-          returning id, session_uuid, team_uuid, objective_uuid, account_id, answer, correct,
-            points, created_at
         )
         select json_build_object(
           'bloods', (select coalesce(json_agg(b), '[]') from (
-            select team_uuid, objective_uuid from ledger where kind = 'first_blood') b),
-          'submissions', (select coalesce(json_agg(s order by s.id), '[]') from submissions s)
+            select team_uuid, objective_uuid from ledger where kind = 'first_blood') b)
         ) as data`.execute(trx),
     ),
 

@@ -4,7 +4,6 @@ import {
   type AnswerResult,
   type ErrorCode,
   type ObjectiveType,
-  type RealtimeEventOf,
 } from '@rampart/contracts';
 import type { Transaction } from 'kysely';
 import type { Database, ObjectiveAnswer } from '../../db/schema.js';
@@ -559,33 +558,17 @@ export const createAnswersService = (deps: {
             })),
         ),
       );
-    // The trainers' feed: one event per session and batch, whatever its number of answers.
-    // Its audience is `trainers` alone: the text of a wrong answer never reaches a player.
-    const pseudos = new Map(items.map((item) => [item.principal.accountId, item.principal.pseudo]));
-    const feeds = new Map<
-      string,
-      RealtimeEventOf<'submissions.recorded'>['payload']['submissions']
-    >();
-    for (const row of written.submissions) {
-      const feed = feeds.get(row.session_uuid) ?? [];
-      feeds.set(row.session_uuid, feed);
-      feed.push({
-        id: Number(row.id),
-        teamUuid: row.team_uuid,
-        objectiveUuid: row.objective_uuid,
-        pseudo: pseudos.get(row.account_id) ?? '',
-        answer: row.answer,
-        correct: row.correct,
-        points: row.points,
-        createdAt: new Date(row.created_at).toISOString(),
-      });
-    }
-    for (const [session, submissions] of feeds)
+    // The trainers' feed: one event per session and batch, saying only how many answers came;
+    // the cockpit reads them from the feed. Its audience is `trainers` alone.
+    const recorded = new Map<string, number>();
+    for (const answer of accepted)
+      recorded.set(answer.session, (recorded.get(answer.session) ?? 0) + 1);
+    for (const [session, count] of recorded)
       announcements.push({
         stream: sessionStream(session),
         audience: 'trainers',
         type: 'submissions.recorded',
-        payload: { submissions },
+        payload: { count },
       });
     // 5. The events, appended last: an append holds the session stream's counter row.
     await appendAll(announcements);
