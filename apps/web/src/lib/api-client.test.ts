@@ -212,6 +212,56 @@ describe('api client errors', () => {
   });
 });
 
+describe('api client session renewal', () => {
+  /** A fetch where the password change answers only when `finish` is called. */
+  const renewalSetup = (renewalStatus: number) => {
+    let finish!: () => void;
+    const renewal = new Promise<Response>((resolve) => {
+      finish = () => resolve(new Response(null, { status: renewalStatus }));
+    });
+    const answers: Record<string, Array<() => Response>> = {
+      '/api/home': [() => json(errorBody('auth.unauthenticated'), 401), () => json({ ok: true })],
+      '/api/events': [
+        () => json(errorBody('auth.unauthenticated'), 401),
+        () => new Response('', { headers: { 'Content-Type': 'text/event-stream' } }),
+      ],
+    };
+    const fetchMock = vi.fn(async (url: string) =>
+      url === '/api/password' ? renewal : answers[url]!.shift()!(),
+    );
+    const client = createApiClient({ fetch: fetchMock as unknown as typeof fetch });
+    const unauthorized = vi.fn();
+    client.onUnauthorized(unauthorized);
+    return { client, fetchMock, finish, unauthorized };
+  };
+
+  it('sends again, once the new session is set, a call refused with the session it replaced', async () => {
+    const { client, fetchMock, finish, unauthorized } = renewalSetup(204);
+    const change = client.put('/api/password', {}, { renewsSession: true });
+    const home = client.get('/api/home');
+    const stream = client.openStream('/api/events');
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(3));
+    finish();
+    await change;
+    await expect(home).resolves.toEqual({ ok: true });
+    expect((await stream).status).toBe(200);
+    expect(fetchMock.mock.calls.filter(([url]) => url === '/api/home')).toHaveLength(2);
+    expect(unauthorized).not.toHaveBeenCalled();
+  });
+
+  it('ends the session as usual when the renewal itself fails', async () => {
+    const { client, fetchMock, finish, unauthorized } = renewalSetup(422);
+    const change = client.put('/api/password', {}, { renewsSession: true }).catch(() => null);
+    const home = client.get('/api/home').catch((error: unknown) => error);
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
+    finish();
+    await change;
+    expect(await home).toMatchObject({ status: 401 });
+    expect(fetchMock.mock.calls.filter(([url]) => url === '/api/home')).toHaveLength(1);
+    expect(unauthorized).toHaveBeenCalledTimes(1);
+  });
+});
+
 describe('api client retry', () => {
   it('retries an idempotent call once after a network failure', async () => {
     const { client, fetchMock } = setup([networkFailure, json({ ok: true })], { retry: true });

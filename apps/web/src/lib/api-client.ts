@@ -38,6 +38,12 @@ export interface RequestOptions<T> {
   retry?: boolean;
   /** `false` for calls where a 401 is an answer, not an expired session (the identity probe). */
   notifyUnauthorized?: boolean;
+  /**
+   * The call replaces this browser's session by a new one (a password change ends every session
+   * and opens a new one). Calls that meet a 401 while it is under way, or that left with the old
+   * cookie, are sent again once it succeeded, instead of ending the session in the auth layer.
+   */
+  renewsSession?: boolean;
 }
 
 export type BodylessOptions<T> = Omit<RequestOptions<T>, 'method' | 'body'>;
@@ -274,12 +280,32 @@ export const createApiClient = (config: ApiClientConfig = {}): ApiClient => {
     return send(request);
   };
 
+  // Session renewals under way, and how many succeeded: a 401 answered to a call that left
+  // before the last success carried the replaced session, not an expired one.
+  const renewals = new Set<Promise<unknown>>();
+  let renewed = 0;
+  const sendRenewing = (request: ApiRequest, mayRetry: boolean): Promise<Response> => {
+    const sent = sendWithRetry(request, mayRetry);
+    const settled: Promise<unknown> = sent
+      .then(
+        (response) => {
+          if (response.ok) renewed += 1;
+        },
+        () => undefined,
+      )
+      .finally(() => renewals.delete(settled));
+    renewals.add(settled);
+    return sent;
+  };
+
   /** Sends a request through the interceptors; answers the response of a success status. */
   const exchange = async (
     path: string,
     options: RequestOptions<unknown>,
     accept: string,
+    resent = false,
   ): Promise<Response> => {
+    const renewedAtSend = renewed;
     const headers = new Headers(options.headers);
     headers.set('Accept', accept);
     const encoded = encodeBody(options.method ?? 'GET', options.body, headers);
@@ -294,7 +320,13 @@ export const createApiClient = (config: ApiClientConfig = {}): ApiClient => {
     if (csrf) prepared = await csrf.interceptor(prepared);
 
     const mayRetry = options.retry ?? (retryByDefault && IDEMPOTENT_METHODS.has(prepared.method));
-    let response = await sendWithRetry(prepared, mayRetry);
+    let response = await (options.renewsSession ? sendRenewing : sendWithRetry)(prepared, mayRetry);
+    if (response.status === 401 && !options.renewsSession && !resent) {
+      // Refused with the session a renewal replaced: once the renewal is over, the browser
+      // holds the new cookie (and XSRF token), and the call goes again through the interceptors.
+      await Promise.all(renewals);
+      if (renewed !== renewedAtSend) return exchange(path, options, accept, true);
+    }
     if (response.status === CSRF_MISMATCH_STATUS && (options.retry ?? retryByDefault)) {
       response = (await retryAfterCsrfMismatch(prepared)) ?? response;
     }

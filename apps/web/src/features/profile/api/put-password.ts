@@ -10,11 +10,12 @@ export interface PasswordChange {
 }
 
 export const putPassword = (change: PasswordChange) =>
-  apiClient.put<void>(putPasswordRoute.path, change);
+  apiClient.put<void>(putPasswordRoute.path, change, { renewsSession: true });
 
 /**
  * Changes the password. The server ends every other session and renews this one (new session id
  * and XSRF-TOKEN cookie, read afresh by the next write), so the session list is stale after it.
+ * Calls of this page refused meanwhile with the old session are sent again (`renewsSession`).
  */
 export const useChangePassword = () => {
   const queryClient = useQueryClient();
