@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { expect } from 'vitest';
 import type { TestBrowser } from './browser.js';
@@ -72,4 +73,50 @@ export const createTeamOk = async (
     token: string;
     logoUrl: string | null;
   };
+};
+
+/**
+ * A trainer's session with `teams` teams of `size` players each (the first creates the team,
+ * the others join with its token), started past its countdown unless `start` is false.
+ */
+export const sessionWithTeams = async <Player extends TestBrowser>(options: {
+  trainer: TestBrowser;
+  missionUuid: string;
+  signIn: () => Promise<Player>;
+  clock: { advance(ms: number): void };
+  teams?: number;
+  size?: number;
+  start?: boolean;
+  settings?: Partial<SessionSettings>;
+}) => {
+  const { trainer, teams = 2, size = 1, start = true } = options;
+  const session = await createTrainerSession(trainer, {
+    missionUuid: options.missionUuid,
+    maxTeams: Math.max(teams, 1),
+    playersPerTeam: Math.max(size, 1),
+    ...options.settings,
+  });
+  const members: Player[][] = [];
+  const teamUuids: string[] = [];
+  for (let t = 0; t < teams; t += 1) {
+    const captain = await options.signIn();
+    const team = await createTeamOk(captain, session.uuid, `Team ${t} ${randomUUID().slice(0, 4)}`);
+    const others = await Promise.all(Array.from({ length: size - 1 }, () => options.signIn()));
+    for (const other of others) {
+      const joined = await other.post(`/api/sessions/${session.uuid}/teams/join`, {
+        token: team.token,
+      });
+      expect(joined.statusCode, joined.body).toBe(200);
+    }
+    members.push([captain, ...others]);
+    teamUuids.push(team.uuid);
+  }
+  if (start) {
+    const started = await trainer.post(`/api/trainer/sessions/${session.uuid}/start`, {
+      force: true,
+    });
+    expect(started.statusCode, started.body).toBe(200);
+    options.clock.advance(10_000); // to the end of the countdown
+  }
+  return { uuid: session.uuid, members, teamUuids };
 };

@@ -4,35 +4,11 @@ import type { Database } from '../../db/schema.js';
 type Db = Kysely<Database> | Transaction<Database>;
 
 /**
- * The SQL of the trainer's cockpit: one query per part of the read model (teams, objectives,
- * grid), whatever the number of teams and objectives; the submissions feed, newest first.
+ * The SQL of the trainer's cockpit: one query per part of the read model (objectives, grid; the
+ * teams are the ranking's rows), whatever the number of teams and objectives; the submissions
+ * feed.
  */
 export const createCockpitRepository = (db: Kysely<Database>) => ({
-  /** The session's teams with what the ranking needs, the elimination and objectives solved. */
-  listTeams: (sessionUuid: string, executor: Db = db) =>
-    executor
-      .selectFrom('gaming_session_team as t')
-      .select([
-        't.uuid',
-        't.name',
-        't.score',
-        't.score_reached_at',
-        't.eliminated_at',
-        't.elimination_reason',
-        sql<boolean>`t.logo is not null`.as('has_logo'),
-        (eb) =>
-          eb
-            .selectFrom('team_objective_state as s')
-            .select(eb.fn.countAll<number>().as('n'))
-            .whereRef('s.team_uuid', '=', 't.uuid')
-            .where('s.solved_at', 'is not', null)
-            .as('completed'),
-      ])
-      .where('t.session_uuid', '=', sessionUuid)
-      .orderBy('t.created_at')
-      .orderBy('t.uuid')
-      .execute(),
-
   /**
    * The mission's objectives with what a trainer acts on: unlocked by a trainer, the first
    * blood, the speedrun and whether a team solved it since. Never the answer.

@@ -7,21 +7,12 @@ import { TestBrowser } from '../../../test/browser.js';
 import { buildChapter } from '../../../test/content-factories.js';
 import { createTestDatabase, testDatabaseKind, type TestDatabase } from '../../../test/database.js';
 import { buildAccount } from '../../../test/factories.js';
-import { createTeamOk, createTrainerSession } from '../../../test/session-factories.js';
+import { sessionWithTeams } from '../../../test/session-factories.js';
 import { readEventsAfter } from '../../realtime/event-log.repository.js';
 import { sessionStream } from '../../realtime/streams.js';
+import { testClock } from '../../../test/clock.js';
 
 const FLAG = 'RAMPART{c0ckp1t}';
-
-const testClock = () => {
-  let current = new Date();
-  return {
-    now: () => new Date(current),
-    advance: (ms: number) => {
-      current = new Date(current.getTime() + ms);
-    },
-  };
-};
 
 describe(`trainer cockpit: read model, submissions, adjustments, audit (${testDatabaseKind()})`, () => {
   let database: TestDatabase;
@@ -41,27 +32,15 @@ describe(`trainer cockpit: read model, submissions, adjustments, audit (${testDa
 
   /** A session with `teams` teams of one player, started (and past its countdown) if asked. */
   const gameSession = async (teams = 2, start = true) => {
-    const session = await createTrainerSession(trainer, { missionUuid, maxTeams: teams });
-    const players: Awaited<ReturnType<typeof signedIn>>[] = [];
-    const teamUuids: string[] = [];
-    for (let t = 0; t < teams; t += 1) {
-      const player = await signedIn();
-      const team = await createTeamOk(
-        player,
-        session.uuid,
-        `Team ${t} ${randomUUID().slice(0, 4)}`,
-      );
-      players.push(player);
-      teamUuids.push(team.uuid);
-    }
-    if (start) {
-      const started = await trainer.post(`/api/trainer/sessions/${session.uuid}/start`, {
-        force: true,
-      });
-      expect(started.statusCode, started.body).toBe(200);
-      clock.advance(11_000);
-    }
-    return { uuid: session.uuid, players, teamUuids };
+    const { uuid, members, teamUuids } = await sessionWithTeams({
+      trainer,
+      missionUuid,
+      signIn: signedIn,
+      clock,
+      teams,
+      start,
+    });
+    return { uuid, players: members.map(([player]) => player!), teamUuids };
   };
 
   const answer = (player: TestBrowser, session: string, objectiveUuid: string, value: unknown) =>

@@ -5,6 +5,7 @@ import { AppError } from '../../lib/errors.js';
 import { requireCapability, type Principal } from '../identity/auth.service.js';
 import { progressPercentage, rankTeamRows } from '../play/scoring.js';
 import { logoUrlOf } from '../sessions/session-view.js';
+import type { PlayRepository } from '../play/play.repository.js';
 import type { SessionsRepository } from '../sessions/sessions.repository.js';
 import { listTrainerActions } from './audit.repository.js';
 import type { CockpitRepository } from './cockpit.repository.js';
@@ -17,6 +18,7 @@ export const createCockpitService = (deps: {
   db: Kysely<Database>;
   repo: CockpitRepository;
   sessions: SessionsRepository;
+  play: Pick<PlayRepository, 'listRankingRows'>;
 }) => {
   const { repo } = deps;
 
@@ -52,7 +54,7 @@ export const createCockpitService = (deps: {
       requireCapability(principal, 'session.run');
       const session = await requireSession(sessionUuid);
       const [teams, players, objectives, cells, now] = await Promise.all([
-        repo.listTeams(sessionUuid),
+        deps.play.listRankingRows(sessionUuid),
         deps.sessions.listPlayers(sessionUuid),
         repo.listObjectives(sessionUuid, session.mission_uuid),
         repo.listCells(sessionUuid),

@@ -29,6 +29,7 @@ export const createCockpitModule = (deps: {
     db: deps.db,
     repo: createCockpitRepository(deps.db),
     sessions: deps.sessions,
+    play: deps.play,
   });
   const adjustments = createScoreAdjustments({
     sessions: deps.sessions,

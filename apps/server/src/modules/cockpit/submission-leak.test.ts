@@ -10,6 +10,7 @@ import { buildAccount } from '../../../test/factories.js';
 import { createTeamOk, createTrainerSession } from '../../../test/session-factories.js';
 import { readEventsAfter } from '../../realtime/event-log.repository.js';
 import { sessionStream } from '../../realtime/streams.js';
+import { testClock } from '../../../test/clock.js';
 
 /**
  * The text of a wrong answer is for trainers only: not for the player's teammates, not for other
@@ -19,15 +20,7 @@ import { sessionStream } from '../../realtime/streams.js';
  */
 const canary = `WRONG-CANARY-${randomBytes(8).toString('hex')}`;
 
-const clock = (() => {
-  let current = new Date();
-  return {
-    now: () => new Date(current),
-    advance: (ms: number) => {
-      current = new Date(current.getTime() + ms);
-    },
-  };
-})();
+const clock = testClock();
 
 describe(`no wrong answer's text reaches a player (${testDatabaseKind()})`, () => {
   let database: TestDatabase;

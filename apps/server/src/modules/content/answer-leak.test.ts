@@ -14,6 +14,7 @@ import { buildAccount } from '../../../test/factories.js';
 import { createTeamOk, logoFile, pngLogo } from '../../../test/session-factories.js';
 import { findStreamHeads } from '../../realtime/event-log.repository.js';
 import { userStream } from '../../realtime/streams.js';
+import { testClock } from '../../../test/clock.js';
 
 /**
  * Answers never reach a player. Every flag below is a unique canary; the test walks every GET
@@ -24,15 +25,7 @@ import { userStream } from '../../realtime/streams.js';
 const canary = `CANARY-${randomBytes(8).toString('hex')}`;
 
 /** Session time the test moves on, past the countdown. */
-const clock = (() => {
-  let current = new Date();
-  return {
-    now: () => new Date(current),
-    advance: (ms: number) => {
-      current = new Date(current.getTime() + ms);
-    },
-  };
-})();
+const clock = testClock();
 const answerKeys = ['accepted', 'correctChoices', 'answer', 'caseInsensitive'];
 
 const findAnswerKeys = (value: unknown, path = '$'): string[] => {

@@ -48,7 +48,11 @@ export const createPlayRepository = (db: Kysely<Database>) => ({
       .where('objective_uuid', '=', objectiveUuid)
       .executeTakeFirst(),
 
-  /** Teams with their scores and solved counts, for the ranking. */
+  /**
+   * Teams with their scores and solved counts, for the ranking and the trainer's cockpit, in the
+   * order they were created (teams the ranking cannot tell apart keep that order). The
+   * elimination's reason is for trainers and the team itself: the ranking leaves it out.
+   */
   listRankingRows: (sessionUuid: string, executor: Db = db) =>
     executor
       .selectFrom('gaming_session_team as t')
@@ -58,6 +62,7 @@ export const createPlayRepository = (db: Kysely<Database>) => ({
         't.score',
         't.score_reached_at',
         't.eliminated_at',
+        't.elimination_reason',
         sql<boolean>`t.logo is not null`.as('has_logo'),
         (eb) =>
           eb
@@ -68,6 +73,8 @@ export const createPlayRepository = (db: Kysely<Database>) => ({
             .as('completed'),
       ])
       .where('t.session_uuid', '=', sessionUuid)
+      .orderBy('t.created_at')
+      .orderBy('t.uuid')
       .execute(),
 
   /**

@@ -8,22 +8,17 @@ import { buildChapter } from '../../../test/content-factories.js';
 import { createTestDatabase, testDatabaseKind, type TestDatabase } from '../../../test/database.js';
 import { snapshotDatabase } from '../../../test/db-snapshot.js';
 import { buildAccount } from '../../../test/factories.js';
-import { createTeamOk, createTrainerSession } from '../../../test/session-factories.js';
+import {
+  createTeamOk,
+  createTrainerSession,
+  sessionWithTeams,
+} from '../../../test/session-factories.js';
 import { readEventsAfter } from '../../realtime/event-log.repository.js';
 import { sessionStream } from '../../realtime/streams.js';
 import { RANKING_INTERVAL_MS } from './answers.service.js';
+import { testClock } from '../../../test/clock.js';
 
 const FLAG = 'RAMPART{t34_c4ddy}';
-
-const testClock = () => {
-  let current = new Date();
-  return {
-    now: () => new Date(current),
-    advance: (ms: number) => {
-      current = new Date(current.getTime() + ms);
-    },
-  };
-};
 
 describe(`play: answers, scores and the ranking (${testDatabaseKind()})`, () => {
   let database: TestDatabase;
@@ -42,36 +37,16 @@ describe(`play: answers, scores and the ranking (${testDatabaseKind()})`, () => 
 
   /** A running session with `teams` teams of `size` players each. */
   const runningSession = async (teams = 2, size = 1, settings = {}) => {
-    const session = await createTrainerSession(trainer, {
+    const { uuid, members, teamUuids } = await sessionWithTeams({
+      trainer,
       missionUuid,
-      maxTeams: Math.max(teams, 1),
-      playersPerTeam: Math.max(size, 1),
-      ...settings,
+      signIn: () => signedIn(),
+      clock,
+      teams,
+      size,
+      settings,
     });
-    const members: (TestBrowser & { account: { id: string } })[][] = [];
-    const teamUuids: string[] = [];
-    for (let t = 0; t < teams; t += 1) {
-      const captain = await signedIn();
-      const team = await createTeamOk(
-        captain,
-        session.uuid,
-        `Team ${t} ${randomUUID().slice(0, 4)}`,
-      );
-      const others = await Promise.all(Array.from({ length: size - 1 }, () => signedIn()));
-      for (const other of others)
-        expect(
-          (await other.post(`/api/sessions/${session.uuid}/teams/join`, { token: team.token }))
-            .statusCode,
-        ).toBe(200);
-      members.push([captain, ...others]);
-      teamUuids.push(team.uuid);
-    }
-    const started = await trainer.post(`/api/trainer/sessions/${session.uuid}/start`, {
-      force: true,
-    });
-    expect(started.statusCode, started.body).toBe(200);
-    clock.advance(10_000);
-    return { uuid: session.uuid, members, teamUuids };
+    return { uuid, members, teamUuids };
   };
 
   const answer = (player: TestBrowser, session: string, objectiveUuid: string, value: unknown) =>

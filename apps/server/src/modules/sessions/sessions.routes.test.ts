@@ -20,18 +20,9 @@ import {
 } from '../../../test/session-factories.js';
 import { readEventsAfter } from '../../realtime/event-log.repository.js';
 import { sessionStream } from '../../realtime/streams.js';
+import { testClock } from '../../../test/clock.js';
 
 /** A clock the test moves by hand: session rules read it instead of the database's clock. */
-const testClock = () => {
-  let current = new Date();
-  return {
-    now: () => new Date(current),
-    advance: (ms: number) => {
-      current = new Date(current.getTime() + ms);
-    },
-  };
-};
-
 describe(`gaming sessions and teams (${testDatabaseKind()})`, () => {
   let database: TestDatabase;
   let app: FastifyInstance;
