@@ -85,7 +85,7 @@ describe.skipIf(testDatabaseKind() !== 'postgres').each(SIZES)(
           if (event.level === 'query') statements.push(event.query);
         },
       });
-      const repository = createAnswerBatchRepository();
+      const repository = createAnswerBatchRepository({ preparedStatements: true });
       const team = (
         await db
           .selectFrom('gaming_session_player')

@@ -108,13 +108,20 @@ export interface LedgerRow {
  * the rest of a run). So every lookup is a lateral probe of an index (`limit 1`, or `offset 0`
  * for several rows), the team states are written by an upsert and the scores by an `= any(...)`
  * of the teams' keys, and `pinIndexPlans` opens each batch: no sequential scan, hash or merge
- * join is planned in its transaction, even on a table analyzed while it held a few rows.
+ * join is planned in its transaction, even on a table analyzed while it held a few rows. Only
+ * where statements are prepared (PostgreSQL, `db/hot-statements.ts`): the embedded database plans
+ * each statement afresh, from the tables' sizes as they are, and the pin would cost it a
+ * statement per batch for nothing.
  */
-export const createAnswerBatchRepository = () => ({
+export const createAnswerBatchRepository = (options: { preparedStatements: boolean }) => ({
   /** First in a batch's transaction: its statements are planned as index walks only. */
-  pinIndexPlans: (trx: Trx) =>
-    sql`select set_config('enable_seqscan', 'off', true), set_config('enable_hashjoin', 'off', true),
-      set_config('enable_mergejoin', 'off', true)`.execute(trx),
+  pinIndexPlans: async (trx: Trx) => {
+    if (!options.preparedStatements) return;
+    await sql`select set_config('enable_seqscan', 'off', true),
+      set_config('enable_hashjoin', 'off', true), set_config('enable_mergejoin', 'off', true)`.execute(
+      trx,
+    );
+  },
 
   lock: (
     trx: Trx,

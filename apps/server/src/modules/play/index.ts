@@ -24,11 +24,13 @@ export const createPlayModule = (deps: {
   clock: 'database' | Clock;
   now: (trx?: Transaction<Database>) => Promise<Date>;
   logger: { warn(details: object, message: string): void };
+  /** Whether hot statements are prepared (PostgreSQL): see the answer batch's plans. */
+  preparedStatements: boolean;
 }) => {
   const repo = createPlayRepository(deps.db);
   const cache = createRankingCache({ repo, bus: deps.bus });
   const answers = createAnswersService({
-    batch: createAnswerBatchRepository(),
+    batch: createAnswerBatchRepository({ preparedStatements: deps.preparedStatements }),
     events: deps.events,
     ranking: cache,
     answersPerMinute: deps.answersPerMinute,
