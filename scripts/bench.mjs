@@ -252,7 +252,7 @@ try {
     ]);
     if (appInfo.errors || health.errors)
       rows.push([`  errors (${kind})`, String(appInfo.errors + health.errors), '', '', '']);
-    server.child.kill('SIGTERM');
+    await stopProcess(server.child);
   }
 
   // Play: a running session of six teams on each database; the brute-force limit lifted, so the
@@ -353,7 +353,7 @@ try {
       `${((ranking.rate / baseline.rate) * 100).toFixed(0)} % of baseline`,
       'budget: ≥ 40 % of baseline, no query per read',
     ]);
-    server.child.kill('SIGTERM');
+    await stopProcess(server.child);
   }
 
   // Fan-out: the bare broadcaster first, then Rampart on each database, same clients and rate.
