@@ -112,7 +112,21 @@ const measure = async (url, headers = {}) => {
  * Answers from the fixture's players, after a warm-up, in a process of its own: distinct wrong
  * answers, or first solves of the bench mission's objectives.
  */
-const measureAnswers = (url, fixture, mode = 'wrong') => {
+/**
+ * CPU seconds a process has used (Linux: user and system time from /proc), or null elsewhere.
+ * Per answer, it tells two versions of the answer path apart on a machine too busy for their
+ * rates to: the embedded database runs inside the server, so its work is counted too.
+ */
+const cpuSeconds = (pid) => {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100; // utime + stime, in clock ticks
+  } catch {
+    return null;
+  }
+};
+
+const measureAnswers = (url, fixture, mode = 'wrong', serverPid = null) => {
   let offset = 0;
   const run = (seconds) => {
     const result = spawnSync(process.execPath, ['scripts/bench/answers-load.mjs'], {
@@ -139,14 +153,28 @@ const measureAnswers = (url, fixture, mode = 'wrong') => {
     return parsed;
   };
   run(mode === 'correct' ? 2 : duration);
+  const cpuBefore = serverPid === null ? null : cpuSeconds(serverPid);
   const result = run(duration);
+  const cpuAfter = serverPid === null ? null : cpuSeconds(serverPid);
+  const answers = result.requests.total;
   return {
     rate: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
     errors: result.errors + result.non2xx,
+    cpuPerAnswerUs:
+      cpuBefore === null || cpuAfter === null || !answers
+        ? null
+        : ((cpuAfter - cpuBefore) * 1e6) / answers,
   };
 };
+
+const cpuFigure = (measured, kind) =>
+  measured.cpuPerAnswerUs === null
+    ? ''
+    : `server CPU ${format(Math.round(measured.cpuPerAnswerUs))} µs/answer${
+        kind === 'postgres' ? ' (PostgreSQL not counted)' : ''
+      }`;
 
 /** SSE clients on a session's stream, in a process of their own, counting what they receive. */
 const watchSession = async (url, fixture, clients = 500) => {
@@ -313,7 +341,7 @@ try {
       '',
     ]);
     const ofRead = (rate) => `${((rate / read.rate) * 100).toFixed(0)} % of the read baseline`;
-    const wrong = measureAnswers(server.url, fixture);
+    const wrong = measureAnswers(server.url, fixture, 'wrong', server.child.pid);
     rows.push([
       `wrong answers (${kind}): ${
         fixture.penalty > 0
@@ -322,7 +350,11 @@ try {
       }`,
       `${format(wrong.rate)} answers/s`,
       `p50 ${wrong.p50} ms · p99 ${wrong.p99} ms`,
-      [ofRead(wrong.rate), wrong.errors ? `${format(wrong.errors)} errors` : '']
+      [
+        ofRead(wrong.rate),
+        cpuFigure(wrong, kind),
+        wrong.errors ? `${format(wrong.errors)} errors` : '',
+      ]
         .filter(Boolean)
         .join(' · '),
       'budget: ≥ 6,500/s, p99 < 30 ms',
@@ -334,13 +366,20 @@ try {
       sessionUuid: solving.sessions[0],
       players: solving.players,
     });
-    const correct = measureAnswers(server.url, solving, 'correct');
+    const correct = measureAnswers(server.url, solving, 'correct', server.child.pid);
     const received = await watchers.stop();
     rows.push([
       `correct answers (${kind}): first solves by ${format(solvers)} teams, ledger, ranking event, ${format(received.clients)} SSE clients`,
       `${format(correct.rate)} answers/s`,
       `p50 ${correct.p50} ms · p99 ${correct.p99} ms`,
-      `${ofRead(correct.rate)} · ${correct.errors ? `${format(correct.errors)} errors · ` : ''}${format(received.events)} events received`,
+      [
+        ofRead(correct.rate),
+        cpuFigure(correct, kind),
+        correct.errors ? `${format(correct.errors)} errors` : '',
+        `${format(received.events)} events received`,
+      ]
+        .filter(Boolean)
+        .join(' · '),
       `budget: ${kind === 'postgres' ? '≥ 3,000/s' : '≥ 1,500/s'}`,
     ]);
     const ranking = await measure(`${server.url}/api/sessions/${fixture.sessionUuid}/ranking`, {
