@@ -11,6 +11,7 @@ import { registerWebApp } from './http/web-app.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { createChatModule } from './modules/chat/index.js';
 import { createCockpitModule } from './modules/cockpit/index.js';
+import { createDebriefModule } from './modules/debrief/index.js';
 import { createContentModule } from './modules/content/index.js';
 import { createIdentityModule } from './modules/identity/index.js';
 import { createPlayModule } from './modules/play/index.js';
@@ -163,6 +164,11 @@ export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> 
     events: app.realtime.events,
     now: (trx) => sessions.sessions.nowIn(trx),
   });
+  const debrief = createDebriefModule({
+    db: deps.database.db,
+    sessions: sessionData.repo,
+    now: () => sessions.sessions.nowIn(),
+  });
   const content = createContentModule({
     db: deps.database.db,
     clock,
@@ -185,6 +191,7 @@ export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> 
     play.registerRoutes(api);
     chat.registerRoutes(api);
     cockpit.registerRoutes(api);
+    debrief.registerRoutes(api);
     realtime.registerRoutes(api);
   });
 

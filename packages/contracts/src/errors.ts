@@ -77,6 +77,8 @@ export const errorStatus = {
   'players.csv_too_many_rows': 422,
   'players.csv_bad_header': 422,
   'players.csv_unreadable': 422,
+  'survey.not_played': 403,
+  'survey.session_not_over': 409,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;

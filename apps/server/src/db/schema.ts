@@ -5,6 +5,7 @@ import type {
   ObjectiveCategory,
   ObjectiveType,
   SuccessRule,
+  SurveyRating,
 } from '@rampart/contracts';
 import type { ColumnType, Generated } from 'kysely';
 
@@ -316,6 +317,16 @@ export interface SubmissionTable {
   created_at: Generated<Date>;
 }
 
+/** A player's answer to a session's survey (0010-survey). */
+export interface SessionRatingTable {
+  session_uuid: string;
+  account_id: string;
+  rating: SurveyRating;
+  comment: string | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
 export interface Database {
   instance_setting: InstanceSettingTable;
   account: AccountTable;
@@ -345,6 +356,7 @@ export interface Database {
   chat_thread_read: ChatThreadReadTable;
   trainer_audit: TrainerAuditTable;
   submission: SubmissionTable;
+  session_rating: SessionRatingTable;
 }
 
 export type { Generated };

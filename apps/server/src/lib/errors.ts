@@ -75,6 +75,8 @@ const defaultMessages: Record<ErrorCode, string> = {
   'players.csv_bad_header': 'The first line of the CSV must be username,pseudo,locale.',
   'players.csv_unreadable':
     'The CSV file could not be read (UTF-8 text with quoted fields closed).',
+  'survey.not_played': 'Only the players of a session can rate it.',
+  'survey.session_not_over': 'A session can be rated once it is over.',
 };
 
 /** A failure with a stable code from the contracts; the error handler maps it to HTTP. */

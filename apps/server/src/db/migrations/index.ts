@@ -8,6 +8,7 @@ import * as play from './0006-play.js';
 import * as presence from './0007-presence.js';
 import * as chat from './0008-chat.js';
 import * as trainerAudit from './0009-trainer-audit.js';
+import * as survey from './0010-survey.js';
 
 /**
  * Every migration, in order. Forward-only: a migration is never edited or removed once
@@ -23,4 +24,5 @@ export const migrations: Record<string, Migration> = {
   '0007-presence': presence,
   '0008-chat': chat,
   '0009-trainer-audit': trainerAudit,
+  '0010-survey': survey,
 };
