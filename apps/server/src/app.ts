@@ -167,6 +167,7 @@ export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> 
   const debrief = createDebriefModule({
     db: deps.database.db,
     sessions: sessionData.repo,
+    play: play.repo,
     now: () => sessions.sessions.nowIn(),
   });
   const content = createContentModule({

@@ -79,6 +79,7 @@ export const errorStatus = {
   'players.csv_unreadable': 422,
   'survey.not_played': 403,
   'survey.session_not_over': 409,
+  'debrief.session_not_over': 409,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;

@@ -25,3 +25,4 @@ export * from './realtime/events.js';
 export * from './http/trainer-cockpit.js';
 export * from './http/trainer-players.js';
 export * from './http/survey.js';
+export * from './http/stats.js';

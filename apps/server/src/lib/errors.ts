@@ -77,6 +77,7 @@ const defaultMessages: Record<ErrorCode, string> = {
     'The CSV file could not be read (UTF-8 text with quoted fields closed).',
   'survey.not_played': 'Only the players of a session can rate it.',
   'survey.session_not_over': 'A session can be rated once it is over.',
+  'debrief.session_not_over': 'The statistics of a session open once it is over.',
 };
 
 /** A failure with a stable code from the contracts; the error handler maps it to HTTP. */

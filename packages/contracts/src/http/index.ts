@@ -29,6 +29,7 @@ import type { RouteContract } from './route.js';
 import { getAppInfo, getHealth, getOpenApi } from './system.js';
 import { trainerPlayersRoutes } from './trainer-players.js';
 import { surveyRoutes } from './survey.js';
+import { statsRoutes } from './stats.js';
 
 /** Every HTTP route of the API. The server refuses to register a route that is not listed here. */
 export const apiRoutes: readonly RouteContract[] = [
@@ -62,4 +63,5 @@ export const apiRoutes: readonly RouteContract[] = [
   ...trainerCockpitRoutes,
   ...trainerPlayersRoutes,
   ...surveyRoutes,
+  ...statsRoutes,
 ];

@@ -22,12 +22,12 @@ export type SurveyRating = (typeof surveyRatings)[number];
 
 export const surveyLimits = { commentLength: 1000 } as const;
 
-export const surveyAnswerSchema = z.object({
+export const surveyResponseSchema = z.object({
   rating: z.enum(surveyRatings),
   comment: z.string().nullable(),
   updatedAt: instant,
 });
-export type SurveyAnswer = z.infer<typeof surveyAnswerSchema>;
+export type SurveyResponse = z.infer<typeof surveyResponseSchema>;
 
 export const surveyBodySchema = z
   .object({
@@ -49,7 +49,7 @@ export const getSurvey = defineRoute({
   access: 'player',
   params: sessionParams,
   responses: {
-    200: z.object({ answer: surveyAnswerSchema.nullable() }),
+    200: z.object({ response: surveyResponseSchema.nullable() }),
     403: null,
     404: null,
   },
@@ -65,7 +65,7 @@ export const postSurvey = defineRoute({
   params: sessionParams,
   body: surveyBodySchema,
   responses: {
-    200: z.object({ answer: surveyAnswerSchema }),
+    200: z.object({ response: surveyResponseSchema }),
     403: null,
     404: null,
     409: null,

@@ -1,15 +1,24 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import { createCockpitRepository } from '../cockpit/cockpit.repository.js';
+import type { PlayRepository } from '../play/play.repository.js';
 import type { SessionsRepository } from '../sessions/sessions.repository.js';
+import { createStatsRepository } from './stats.repository.js';
+import { registerStatsRoutes } from './stats.routes.js';
+import { createStatsService } from './stats.service.js';
 import { createSurveyRepository } from './survey.repository.js';
 import { registerSurveyRoutes } from './survey.routes.js';
 import { createSurveyService } from './survey.service.js';
 
-/** The debrief of a session once it is over: for now, its satisfaction survey. */
+/**
+ * The debrief of a session: its statistics (the same grid as the trainer's cockpit, read
+ * through the cockpit's repository, with the ledger and the resolutions) and its survey.
+ */
 export const createDebriefModule = (deps: {
   db: Kysely<Database>;
   sessions: SessionsRepository;
+  play: PlayRepository;
   now: () => Promise<Date>;
 }) => {
   const survey = createSurveyService({
@@ -17,8 +26,19 @@ export const createDebriefModule = (deps: {
     sessions: deps.sessions,
     now: deps.now,
   });
+  const stats = createStatsService({
+    repo: createStatsRepository(deps.db),
+    sessions: deps.sessions,
+    play: deps.play,
+    cockpit: createCockpitRepository(deps.db),
+    now: deps.now,
+  });
   return {
     survey,
-    registerRoutes: (app: FastifyInstance) => registerSurveyRoutes(app, { survey }),
+    stats,
+    registerRoutes: (app: FastifyInstance) => {
+      registerSurveyRoutes(app, { survey });
+      registerStatsRoutes(app, { stats });
+    },
   };
 };

@@ -67,15 +67,15 @@ describe(`the session survey (${testDatabaseKind()})`, () => {
     it('rates a session they played once it is over, and changes the rating afterwards', async () => {
       const { uuid, players } = await playedSession(1);
       const [alice] = players;
-      expect((await alice!.get(`/api/sessions/${uuid}/survey`)).json()).toEqual({ answer: null });
+      expect((await alice!.get(`/api/sessions/${uuid}/survey`)).json()).toEqual({ response: null });
 
       const first = await rate(alice!, uuid, { rating: 'satisfied', comment: '  Great lab  ' });
       expect(first.statusCode, first.body).toBe(200);
-      expect(first.json().answer).toMatchObject({ rating: 'satisfied', comment: 'Great lab' });
+      expect(first.json().response).toMatchObject({ rating: 'satisfied', comment: 'Great lab' });
 
       const changed = await rate(alice!, uuid, { rating: 'very_unsatisfied', comment: '   ' });
       expect(changed.statusCode, changed.body).toBe(200);
-      expect((await alice!.get(`/api/sessions/${uuid}/survey`)).json().answer).toMatchObject({
+      expect((await alice!.get(`/api/sessions/${uuid}/survey`)).json().response).toMatchObject({
         rating: 'very_unsatisfied',
         comment: null,
       });

@@ -12,7 +12,7 @@ import type { DistributionRow, SurveyRepository } from './survey.repository.js';
 
 const iso = (instant: Date | string) => new Date(instant).toISOString();
 
-const answerOf = (row: { rating: SurveyRating; comment: string | null; updated_at: Date }) => ({
+const responseOf = (row: { rating: SurveyRating; comment: string | null; updated_at: Date }) => ({
   rating: row.rating,
   comment: row.comment,
   updatedAt: iso(row.updated_at),
@@ -75,7 +75,7 @@ export const createSurveyService = (deps: {
     async answer(principal: Principal, sessionUuid: string) {
       await requirePlayed(principal, sessionUuid);
       const row = await repo.findAnswer(sessionUuid, principal.accountId);
-      return { answer: row ? answerOf(row) : null };
+      return { response: row ? responseOf(row) : null };
     },
 
     async rate(principal: Principal, sessionUuid: string, body: SurveyBody) {
@@ -91,7 +91,7 @@ export const createSurveyService = (deps: {
         rating: body.rating,
         comment: body.comment ? body.comment : null,
       });
-      return { answer: answerOf(row) };
+      return { response: responseOf(row) };
     },
 
     async sessionResults(principal: Principal, sessionUuid: string, query: { limit: number }) {

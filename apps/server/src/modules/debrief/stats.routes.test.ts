@@ -1,0 +1,197 @@
+import { randomUUID } from 'node:crypto';
+import { sessionStatsSchema, type SessionStats } from '@rampart/contracts';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp } from '../../../test/app.js';
+import { TestBrowser } from '../../../test/browser.js';
+import { testClock } from '../../../test/clock.js';
+import { buildChapter } from '../../../test/content-factories.js';
+import { createTestDatabase, testDatabaseKind, type TestDatabase } from '../../../test/database.js';
+import { buildAccount } from '../../../test/factories.js';
+import { sessionWithTeams } from '../../../test/session-factories.js';
+
+const FLAG = 'RAMPART{d3br13f}';
+
+describe(`a session's statistics (${testDatabaseKind()})`, () => {
+  let database: TestDatabase;
+  let app: FastifyInstance;
+  let trainer: TestBrowser;
+  let missionUuid: string;
+  let objective: Record<'flag' | 'single' | 'multiple', string>;
+  const clock = testClock();
+
+  const signedIn = async () => {
+    const account = await buildAccount(database.db);
+    const browser = new TestBrowser(app);
+    await browser.login(account.username, account.password);
+    return Object.assign(browser, { account });
+  };
+
+  const answer = async (
+    player: TestBrowser,
+    session: string,
+    objectiveUuid: string,
+    value: unknown,
+  ) => {
+    const response = await player.post(
+      `/api/sessions/${session}/objectives/${objectiveUuid}/answers`,
+      { answer: value },
+    );
+    expect(response.statusCode, response.body).toBe(200);
+  };
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    app = await createTestApp(database, {}, undefined, undefined, clock);
+    const trainerAccount = await buildAccount(database.db, { role: 'trainer' });
+    trainer = new TestBrowser(app);
+    await trainer.login(trainerAccount.username, trainerAccount.password, 'trainer');
+    const chapter = await buildChapter(database.db, {
+      missions: [
+        {
+          objectives: [
+            {
+              type: 'flag',
+              points: 100,
+              penalty: 10,
+              firstBloodBonus: 20,
+              flag: { accepted: [FLAG, 'rampart{d3br13f}'], caseInsensitive: false },
+            },
+            { type: 'single_choice', points: 50, required: false, correctChoices: ['b'] },
+            { type: 'multiple_choice', points: 80, required: false, correctChoices: ['a', 'c'] },
+          ],
+        },
+      ],
+    });
+    missionUuid = chapter.missions[0]!.uuid;
+    const [flag, single, multiple] = chapter.missions[0]!.objectives.map((o) => o.uuid);
+    objective = { flag: flag!, single: single!, multiple: multiple! };
+  });
+
+  afterAll(async () => {
+    await app.close();
+    await database.close();
+  });
+
+  /** Three teams: A solves the flag first after a wrong try and the single choice; B the flag. */
+  const playedGame = async () => {
+    const game = await sessionWithTeams({
+      trainer,
+      missionUuid,
+      signIn: signedIn,
+      clock,
+      teams: 3,
+    });
+    const [a, b, c] = game.members.map(([player]) => player!);
+    const [teamA, teamB, teamC] = game.teamUuids;
+    await answer(a!, game.uuid, objective.flag, 'nope');
+    clock.advance(5_000);
+    await answer(a!, game.uuid, objective.flag, FLAG);
+    clock.advance(5_000);
+    await answer(b!, game.uuid, objective.flag, 'rampart{d3br13f}');
+    await answer(a!, game.uuid, objective.single, 'b');
+    const adjusted = await trainer.post(
+      `/api/trainer/sessions/${game.uuid}/teams/${teamB}/adjustments`,
+      { points: 7, reason: 'Helped another team' },
+    );
+    expect(adjusted.statusCode, adjusted.body).toBe(201);
+    return { uuid: game.uuid, players: { a: a!, b: b!, c: c! }, teams: { teamA, teamB, teamC } };
+  };
+
+  const statsOf = async (reader: TestBrowser, path: string): Promise<SessionStats> => {
+    const response = await reader.get(path);
+    expect(response.statusCode, response.body).toBe(200);
+    return sessionStatsSchema.parse(response.json());
+  };
+
+  it('stays closed to players while the game goes on, without a word of the answers', async () => {
+    const { uuid, players } = await playedGame();
+    const early = await players.a.get(`/api/sessions/${uuid}/stats`);
+    expect(early.statusCode).toBe(409);
+    expect(early.json().error.code).toBe('debrief.session_not_over');
+    expect(early.body).not.toContain(FLAG);
+
+    // Trainers follow it live; the resolutions wait for the end there too.
+    const live = await statsOf(trainer, `/api/trainer/sessions/${uuid}/stats`);
+    expect(live.session.over).toBe(false);
+    expect(live.objectives.every((o) => o.resolution === null)).toBe(true);
+    expect(live.teams.every((team) => team.result === null)).toBe(true);
+    expect(JSON.stringify(live)).not.toContain(FLAG);
+  });
+
+  it('gives players the results, ranking, evolution and resolutions once it is over', async () => {
+    const { uuid, players, teams } = await playedGame();
+    expect((await trainer.post(`/api/trainer/sessions/${uuid}/stop`)).statusCode).toBe(200);
+    const stats = await statsOf(players.a, `/api/sessions/${uuid}/stats`);
+
+    expect(stats.session).toMatchObject({ uuid, status: 'stopped', over: true });
+    expect(stats.myTeamUuid).toBe(teams.teamA);
+    // A: 100 + 20 (first blood) − 10 + 50; B: 100 + 7; C: nothing.
+    expect(stats.teams.map((t) => [t.uuid, t.score, t.rank, t.result])).toEqual([
+      [teams.teamA, 160, 1, 'success'],
+      [teams.teamB, 107, 2, 'success'],
+      [teams.teamC, 0, 3, 'failure'],
+    ]);
+
+    const flag = stats.objectives.find((o) => o.uuid === objective.flag)!;
+    expect(flag.firstBlood?.teamUuid).toBe(teams.teamA);
+    const byTeam = new Map(flag.teams.map((result) => [result.teamUuid, result]));
+    expect(byTeam.get(teams.teamA!)).toMatchObject({
+      solved: true,
+      solvedBy: players.a.account.pseudo,
+      attempts: 1,
+      points: 110,
+    });
+    expect(byTeam.get(teams.teamB!)).toMatchObject({ solved: true, attempts: 0, points: 100 });
+    expect(byTeam.has(teams.teamC!)).toBe(false);
+    expect(flag.resolution).toEqual({
+      flags: [FLAG, 'rampart{d3br13f}'],
+      caseInsensitive: false,
+      choices: null,
+      explanation: null,
+    });
+    const multiple = stats.objectives.find((o) => o.uuid === objective.multiple)!;
+    expect(multiple.resolution!.choices!.filter((c) => c.correct).map((c) => c.id)).toEqual([
+      'a',
+      'c',
+    ]);
+  });
+
+  it('draws each team’s score line as the ledger’s running sum, point by point', async () => {
+    const { uuid, teams } = await playedGame();
+    expect((await trainer.post(`/api/trainer/sessions/${uuid}/stop`)).statusCode).toBe(200);
+    const stats = await statsOf(trainer, `/api/trainer/sessions/${uuid}/stats`);
+    for (const team of Object.values(teams)) {
+      const ledger = await database.db
+        .selectFrom('score_entry')
+        .select('points')
+        .where('team_uuid', '=', team!)
+        .orderBy('id')
+        .execute();
+      let sum = 0;
+      const expected = [0, ...ledger.map((row) => (sum += row.points))];
+      const line = stats.evolution.teams.find((t) => t.teamUuid === team)!;
+      expect(
+        line.points.map((point) => point.score),
+        team,
+      ).toEqual(expected);
+      // The last point is the team's score, on the session's axis.
+      expect(line.points.at(-1)!.score).toBe(stats.teams.find((t) => t.uuid === team)!.score);
+      for (const point of line.points) {
+        expect(point.at).toBeGreaterThanOrEqual(0);
+        expect(point.at).toBeLessThanOrEqual(stats.evolution.durationMs);
+      }
+    }
+  });
+
+  it('is refused to a player who did not join the session, and unknown sessions are 404', async () => {
+    const { uuid } = await playedGame();
+    await trainer.post(`/api/trainer/sessions/${uuid}/stop`);
+    const outsider = await signedIn();
+    const refused = await outsider.get(`/api/sessions/${uuid}/stats`);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.body).not.toContain(FLAG);
+    expect((await outsider.get(`/api/sessions/${randomUUID()}/stats`)).statusCode).toBe(404);
+    expect((await trainer.get(`/api/trainer/sessions/${randomUUID()}/stats`)).statusCode).toBe(404);
+  });
+});

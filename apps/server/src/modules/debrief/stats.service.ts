@@ -1,0 +1,182 @@
+import type { LocalizedText, ObjectiveType, SessionStats, SuccessRule } from '@rampart/contracts';
+import type { ObjectiveAnswer } from '../../db/schema.js';
+import { AppError } from '../../lib/errors.js';
+import type { CockpitRepository } from '../cockpit/cockpit.repository.js';
+import { requireCapability, type Principal } from '../identity/auth.service.js';
+import type { PlayRepository } from '../play/play.repository.js';
+import { rankTeamRows } from '../play/scoring.js';
+import { logoUrlOf, sessionTimes } from '../sessions/session-view.js';
+import type { SessionsRepository } from '../sessions/sessions.repository.js';
+import type { StatsRepository } from './stats.repository.js';
+import { missionResultOf, scoreEvolutionOf } from './stats-rules.js';
+
+const iso = (instant: Date | string | null) =>
+  instant === null ? null : new Date(instant).toISOString();
+
+const OVER = new Set(['finished', 'stopped', 'canceled']);
+
+const resolutionOf = (objective: {
+  type: ObjectiveType;
+  answer: ObjectiveAnswer;
+  choices: { id: string; text: LocalizedText }[];
+}) =>
+  objective.answer.kind === 'flag'
+    ? {
+        flags: objective.answer.accepted,
+        caseInsensitive: objective.answer.caseInsensitive,
+        choices: null,
+        explanation: null,
+      }
+    : {
+        flags: null,
+        caseInsensitive: null,
+        choices: objective.choices.map((choice) => ({
+          ...choice,
+          correct: (objective.answer as { correct: string[] }).correct.includes(choice.id),
+        })),
+        explanation: null,
+      };
+
+/**
+ * A session's debrief (issue 10): the objectives with each team's result, the ranking with each
+ * team's mission result, the score evolution from the ledger and the resolutions. One read of
+ * each part whatever the numbers of teams, objectives and answers. The answers are in it only
+ * once the session is over: a player asks for it then (before, 409), a trainer at any time.
+ */
+export const createStatsService = (deps: {
+  repo: StatsRepository;
+  sessions: SessionsRepository;
+  play: Pick<PlayRepository, 'listRankingRows'>;
+  cockpit: Pick<CockpitRepository, 'listCells'>;
+  now: () => Promise<Date>;
+}) => {
+  const build = async (
+    session: NonNullable<Awaited<ReturnType<SessionsRepository['findSession']>>>,
+    myTeamUuid: string | null,
+    now: Date,
+  ): Promise<SessionStats> => {
+    const times = sessionTimes(session, now);
+    const over = OVER.has(times.status);
+    const [mission, teamRows, objectives, cells] = await Promise.all([
+      deps.repo.findMission(session.mission_uuid),
+      deps.play.listRankingRows(session.uuid),
+      deps.repo.listObjectives(session.uuid, session.mission_uuid),
+      deps.cockpit.listCells(session.uuid),
+    ]);
+    if (!mission) throw new AppError('session.not_found');
+    const ledger = await deps.repo.listLedger(teamRows.map((team) => team.uuid));
+
+    // What each objective brought each team, and which objectives each team solved.
+    const pointsOn = new Map<string, number>();
+    for (const row of ledger)
+      if (row.objective_uuid) {
+        const key = `${row.team_uuid}:${row.objective_uuid}`;
+        pointsOn.set(key, (pointsOn.get(key) ?? 0) + row.points);
+      }
+    const solvedBy = new Map<string, Set<string>>();
+    for (const cell of cells)
+      if (cell.solved_at !== null) {
+        const solved = solvedBy.get(cell.team_uuid) ?? new Set<string>();
+        solved.add(cell.objective_uuid);
+        solvedBy.set(cell.team_uuid, solved);
+      }
+    const required = objectives.filter((o) => o.required).map((o) => o.uuid);
+    const played = times.status !== 'canceled';
+
+    return {
+      session: {
+        uuid: session.uuid,
+        name: session.name,
+        status: times.status,
+        over,
+        startsAt: times.startsAt,
+        endsAt: times.endsAt,
+        mission: { uuid: mission.uuid, title: mission.title as LocalizedText },
+      },
+      myTeamUuid,
+      teams: rankTeamRows(teamRows).map((team) => ({
+        uuid: team.uuid,
+        name: team.name,
+        logoUrl: team.has_logo ? logoUrlOf(session.uuid, team.uuid) : null,
+        score: team.score,
+        rank: team.rank,
+        eliminated: team.eliminated,
+        completed_objectives: Number(team.completed ?? 0),
+        result:
+          over && played
+            ? missionResultOf(
+                mission.success_rule as SuccessRule,
+                {
+                  score: team.score,
+                  eliminated: team.eliminated,
+                  solved: solvedBy.get(team.uuid) ?? new Set(),
+                },
+                required,
+              )
+            : null,
+      })),
+      objectives: objectives.map((objective) => ({
+        uuid: objective.uuid,
+        position: objective.position,
+        title: objective.title as LocalizedText,
+        type: objective.type,
+        category: objective.category,
+        difficulty: objective.difficulty,
+        points: objective.points,
+        required: objective.required,
+        firstBlood:
+          objective.blood_team && objective.blood_at
+            ? { teamUuid: objective.blood_team, at: iso(objective.blood_at)! }
+            : null,
+        teams: cells
+          .filter((cell) => cell.objective_uuid === objective.uuid)
+          .map((cell) => ({
+            teamUuid: cell.team_uuid,
+            solved: cell.solved_at !== null,
+            solvedAt: iso(cell.solved_at),
+            solvedBy: cell.solver,
+            attempts: cell.attempts,
+            points: pointsOn.get(`${cell.team_uuid}:${objective.uuid}`) ?? 0,
+          })),
+        resolution: over
+          ? resolutionOf({
+              type: objective.type,
+              answer: objective.answer as ObjectiveAnswer,
+              choices: objective.choices as { id: string; text: LocalizedText }[],
+            })
+          : null,
+      })),
+      evolution: scoreEvolutionOf(
+        teamRows.map((team) => team.uuid),
+        ledger.map((row) => ({ ...row, created_at: new Date(row.created_at) })),
+        times.startsAt ? new Date(times.startsAt) : null,
+        times.endsAt ? new Date(times.endsAt) : null,
+      ),
+    };
+  };
+
+  return {
+    /** A player's debrief of a session they joined, once it is over. */
+    async forPlayer(principal: Principal, sessionUuid: string) {
+      requireCapability(principal, 'game.play');
+      const session = await deps.sessions.findSession(sessionUuid);
+      if (!session) throw new AppError('session.not_found');
+      const player = await deps.sessions.findPlayer(sessionUuid, principal.accountId);
+      if (!player) throw new AppError('session.forbidden');
+      const now = await deps.now();
+      if (!OVER.has(sessionTimes(session, now).status))
+        throw new AppError('debrief.session_not_over');
+      return build(session, player.team_uuid, now);
+    },
+
+    /** A trainer's debrief of any session, at any time. */
+    async forTrainer(principal: Principal, sessionUuid: string) {
+      requireCapability(principal, 'debrief.read_all');
+      const session = await deps.sessions.findSession(sessionUuid);
+      if (!session) throw new AppError('session.not_found');
+      return build(session, null, await deps.now());
+    },
+  };
+};
+
+export type StatsService = ReturnType<typeof createStatsService>;
