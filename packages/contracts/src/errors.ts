@@ -77,6 +77,14 @@ export const errorStatus = {
   'players.csv_too_many_rows': 422,
   'players.csv_bad_header': 422,
   'players.csv_unreadable': 422,
+  'content.edit_conflict': 409,
+  'content.chapter_in_use': 409,
+  'content.objective_not_found': 404,
+  'content.file_name_invalid': 422,
+  'content.file_type_not_allowed': 422,
+  'content.file_too_large': 413,
+  'content.file_name_taken': 409,
+  'content.too_many_files': 409,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;

@@ -24,3 +24,4 @@ export * from './http/content-packs.js';
 export * from './realtime/events.js';
 export * from './http/trainer-cockpit.js';
 export * from './http/trainer-players.js';
+export * from './http/trainer-content.js';
