@@ -38,4 +38,7 @@ export const screenModules: Record<WebRouteId, () => Promise<ScreenModule>> = {
   trainerSessionNew: () => import('../../features/trainer/screens/trainer-session-new-screen'),
   trainerSession: () => import('../../features/trainer/screens/trainer-session-screen'),
   trainerPlayers: () => import('../../features/trainer/screens/trainer-players-screen'),
+  trainerContent: () => import('../../features/content-authoring/screens/content-screen'),
+  trainerChapterEditor: () =>
+    import('../../features/content-authoring/screens/chapter-editor-screen'),
 };
