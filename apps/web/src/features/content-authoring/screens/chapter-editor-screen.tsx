@@ -12,7 +12,7 @@ import { newChapter } from '../lib/chapter-draft';
  * chapter's uuid) when its first save moves it to its own address: the draft stays in place.
  */
 export default function ChapterEditorScreen() {
-  const { t } = useTranslation('contentAuthoring');
+  const { t } = useTranslation('screens');
   const { uuid = 'new' } = useParams();
   const [fresh] = useState(newChapter);
   const isNew = uuid === 'new';
@@ -27,7 +27,7 @@ export default function ChapterEditorScreen() {
     );
   if (loaded.isPending || loaded.isError)
     return (
-      <TrainerScreen title={t('editor.newTitle')}>
+      <TrainerScreen title={t('trainerChapterEditor.title')}>
         {loaded.isPending ? (
           <SectionLoading lines={8} />
         ) : (
