@@ -77,8 +77,7 @@ const defaultMessages: Record<ErrorCode, string> = {
     'The CSV file could not be read (UTF-8 text with quoted fields closed).',
   'content.edit_conflict':
     'This chapter changed since you opened it (another trainer saved it, or a pack was imported): reload it.',
-  'content.chapter_in_use':
-    'Gaming sessions used missions of this chapter: it cannot be deleted.',
+  'content.chapter_in_use': 'Gaming sessions used missions of this chapter: it cannot be deleted.',
   'content.objective_not_found': 'No such objective.',
   'content.file_name_invalid':
     'A file name may hold letters, digits, ".", "_" and "-" only, and not start with a dot.',
