@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { Button, ButtonLink } from '../../../components/ui/button/button';
+import { Button, ButtonLink, buttonClassName } from '../../../components/ui/button/button';
 import formStyles from '../../../components/ui/form/form.module.css';
 import { isApiError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/error-message';
@@ -109,20 +109,17 @@ export function ChapterEditor({
             {t('editor.back')}
           </ButtonLink>
           {!initial.isNew && (
-            <a className={styles.linkButton} href={chapterPackUrl(draft.chapter.uuid)} download>
+            <a
+              className={buttonClassName('secondary')}
+              href={chapterPackUrl(draft.chapter.uuid)}
+              download
+            >
               {t('editor.export')}
             </a>
           )}
-          <Button onClick={handleSave} disabled={save.isPending}>
-            {save.isPending ? t('editor.saving') : t('editor.save')}
-          </Button>
         </>
       }
     >
-      <div className={styles.status} aria-live="polite">
-        {dirty && <p className={styles.unsaved}>{t('editor.unsaved')}</p>}
-        {!dirty && savedLive && <SavedNotice sessions={savedLive} />}
-      </div>
       <LiveNotice sessions={initial.liveSessions} />
       {issues.length > 0 && <IssueSummary issues={issues} onGoTo={goTo} />}
       {save.isError && issues.length === 0 && (
@@ -160,6 +157,16 @@ export function ChapterEditor({
         <aside className={styles.aside}>
           <ObjectivePreview objective={objective} position={selection.objective} />
         </aside>
+      </div>
+      {/* Always in sight, however long the chapter: the state of the draft and its save. */}
+      <div className={styles.saveBar}>
+        <div className={styles.status} aria-live="polite">
+          {dirty && <p className={styles.unsaved}>{t('editor.unsaved')}</p>}
+          {!dirty && savedLive && <SavedNotice sessions={savedLive} />}
+        </div>
+        <Button onClick={handleSave} disabled={save.isPending}>
+          {save.isPending ? t('editor.saving') : t('editor.save')}
+        </Button>
       </div>
       <LeaveGuard dirty={dirty} allow={allowLeave} />
     </TrainerScreen>

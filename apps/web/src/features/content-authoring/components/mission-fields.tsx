@@ -35,7 +35,7 @@ export function MissionFields({
   const rule = mission.successRule;
   const texts = ['title', 'brief', 'scenario', 'rules'] as const;
   return (
-    <FieldGroup legend={t('missions.heading')}>
+    <FieldGroup legend={t('missions.fields')}>
       {texts.map((key) => (
         <LocalizedField
           key={key}

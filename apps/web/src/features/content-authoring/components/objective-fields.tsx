@@ -35,7 +35,7 @@ export function ObjectiveFields({
     ['firstBloodBonus', 0],
   ] as const;
   return (
-    <FieldGroup legend={t('objectives.heading')}>
+    <FieldGroup legend={t('objectives.fields')}>
       <LocalizedField
         label={t('objectives.title')}
         path={`${path}.title`}

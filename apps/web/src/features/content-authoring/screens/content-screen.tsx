@@ -1,7 +1,7 @@
 import { pickLocale, type Locale } from '@rampart/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, ButtonLink } from '../../../components/ui/button/button';
+import { Button, ButtonLink, buttonClassName } from '../../../components/ui/button/button';
 import { EmptyState } from '../../../components/ui/empty-state/empty-state';
 import { SectionError, SectionLoading } from '../../../components/ui/section-state/section-state';
 import { errorMessage } from '../../../lib/error-message';
@@ -65,7 +65,7 @@ export default function ContentScreen() {
                   {t('list.edit')}
                 </ButtonLink>
                 <a
-                  className={styles.linkButton}
+                  className={buttonClassName('secondary')}
                   href={chapterPackUrl(chapter.chapter_uuid)}
                   download
                   aria-label={t('list.exportLabel', { title })}
