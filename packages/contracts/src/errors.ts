@@ -85,6 +85,7 @@ export const errorStatus = {
   'content.file_too_large': 413,
   'content.file_name_taken': 409,
   'content.too_many_files': 409,
+  'content.chapter_files_too_large': 413,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;

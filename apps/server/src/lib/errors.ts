@@ -85,6 +85,8 @@ const defaultMessages: Record<ErrorCode, string> = {
   'content.file_too_large': 'An attached file may be at most 5 MB.',
   'content.file_name_taken': 'Another file of this objective already has this name.',
   'content.too_many_files': 'This objective already has as many files as allowed.',
+  'content.chapter_files_too_large':
+    'The files of this chapter would exceed 25 MB together, the limit of a content pack.',
 };
 
 /** A failure with a stable code from the contracts; the error handler maps it to HTTP. */

@@ -66,6 +66,20 @@ export const listChapterFilesAtPath = async (db: Db, chapterUuid: string, packPa
     .where('f.pack_path', '=', packPath)
     .execute();
 
+/** The bytes of every file attached in the chapter. */
+export const sumChapterFileBytes = async (db: Db, chapterUuid: string) =>
+  Number(
+    (
+      await db
+        .selectFrom('objective_file as f')
+        .innerJoin('objective as o', 'o.uuid', 'f.objective_uuid')
+        .innerJoin('mission as m', 'm.uuid', 'o.mission_uuid')
+        .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('f.size'), eb.lit(0)).as('bytes'))
+        .where('m.chapter_uuid', '=', chapterUuid)
+        .executeTakeFirstOrThrow()
+    ).bytes,
+  );
+
 export const insertFile = async (db: Db, row: Insertable<ObjectiveFileTable>) =>
   db.insertInto('objective_file').values(row).execute();
 

@@ -38,6 +38,10 @@ export const createObjectiveFilesService = (deps: { db: Kysely<Database> }) => {
           throw new AppError('content.file_name_taken');
         if (existing.length >= contentLimits.filesPerObjective)
           throw new AppError('content.too_many_files');
+        // A pack holds at most this much: past it, the chapter's export would not import back.
+        const chapterBytes = await authoring.sumChapterFileBytes(trx, owner.chapter_uuid);
+        if (chapterBytes + upload.data.byteLength > contentLimits.packFileBytes)
+          throw new AppError('content.chapter_files_too_large');
 
         // An export writes every file of a chapter under its pack path: two different files of
         // the chapter may not share one, so a name already used elsewhere gets its own folder.

@@ -309,6 +309,36 @@ describe(`content authoring on the trainer's screen (${testDatabaseKind()})`, ()
     );
   });
 
+  it('refuses a ninth file on an objective, and a file past what a pack of the chapter holds', async () => {
+    const { document } = await created();
+    const objectiveUuid = document.chapter.missions[0]!.objectives[0]!.uuid;
+    for (let n = 0; n < contentLimits.filesPerObjective; n += 1)
+      expect((await attach(objectiveUuid, `part-${n}.txt`, `${n}`)).statusCode).toBe(201);
+    const ninth = await attach(objectiveUuid, 'part-9.txt', '9');
+    expect(ninth.statusCode).toBe(409);
+    expect(errorOf(ninth).code).toBe('content.too_many_files');
+
+    // A file already near the limit (its recorded size is what the limit counts).
+    const other = document.chapter.missions[1]!.objectives[0]!.uuid;
+    await database.db
+      .insertInto('objective_file')
+      .values({
+        uuid: randomUUID(),
+        objective_uuid: other,
+        position: 0,
+        name: 'huge.pcap',
+        pack_path: 'files/huge.pcap',
+        content_type: 'application/vnd.tcpdump.pcap',
+        size: contentLimits.packFileBytes - 10,
+        sha256: '0'.repeat(64),
+        content: new Uint8Array(1),
+      })
+      .execute();
+    const over = await attach(other, 'more.txt', 'more than ten bytes');
+    expect(over.statusCode).toBe(413);
+    expect(errorOf(over).code).toBe('content.chapter_files_too_large');
+  });
+
   it('answers a player 401 on every authoring route and changes nothing', async () => {
     const { document, revision } = await created();
     const uuid = document.chapter.uuid;
