@@ -74,6 +74,7 @@ export function ChapterStructure({
         <OrderedList
           heading={t('missions.heading')}
           names={missions.map((m) => nameOf(m.title, t('missions.untitled')))}
+          keys={missions.map((m) => m.uuid)}
           selected={selection.mission}
           invalid={invalidItems(issues, null)}
           addLabel={t('missions.add')}
@@ -106,6 +107,7 @@ export function ChapterStructure({
           <OrderedList
             heading={t('objectives.heading')}
             names={mission.objectives.map((o) => nameOf(o.title, t('objectives.untitled')))}
+            keys={mission.objectives.map((o) => o.uuid)}
             selected={selection.objective}
             invalid={invalidItems(issues, selection.mission)}
             addLabel={t('objectives.add')}

@@ -26,7 +26,8 @@ export function ObjectiveFields({
   issues: readonly FieldIssue[];
   onChange: (next: ObjectiveDraft) => void;
 }) {
-  const { t } = useTranslation(['contentAuthoring', 'content']);
+  const { t, i18n } = useTranslation(['contentAuthoring', 'content']);
+  const locale = i18n.language === 'fr' ? 'fr' : 'en';
   const change = (patch: Partial<ObjectiveDraft>) => onChange({ ...objective, ...patch });
   const others = mission.objectives.filter((other) => other.uuid !== objective.uuid);
   const numbers = [
@@ -139,7 +140,9 @@ export function ObjectiveFields({
         {others.map((other) => (
           <CheckField
             key={other.uuid}
-            label={other.title.en || other.title.fr || t('objectives.untitled')}
+            label={
+              other.title[locale] || other.title.en || other.title.fr || t('objectives.untitled')
+            }
             path={`${path}.prerequisites.${other.uuid}`}
             issues={[]}
             checked={objective.prerequisites.includes(other.uuid)}

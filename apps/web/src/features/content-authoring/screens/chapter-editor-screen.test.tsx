@@ -1,6 +1,6 @@
 import type { ChapterDocumentAnswer } from '@rampart/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { renderApp, type ApiRoutes } from '../../../test/render-app';
 
 const chapterUuid = '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4c01';
@@ -216,5 +216,115 @@ describe('chapter editor', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Save' }));
     expect(await screen.findByText(/This chapter changed since you opened it/)).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Reload the chapter' })).toBeTruthy();
+  });
+
+  it('moves an objective with the keyboard, the focus following it', async () => {
+    renderApp(`/en/trainer/content/${chapterUuid}`, { api: editorApi() });
+    const down = await screen.findByRole('button', { name: 'Move The attacker down' });
+    down.focus();
+    fireEvent.click(down);
+    const objectives = screen.getByRole('region', { name: 'Objectives' });
+    const names = within(objectives)
+      .getAllByRole('button', { name: /^Edit / })
+      .map((button) => button.textContent);
+    expect(names).toEqual(['1. The flaw', '2. The attacker']);
+    // At the end of the list its down arrow is disabled: the focus goes to its name.
+    expect(document.activeElement).toBe(
+      within(objectives).getByRole('button', { name: 'Edit The attacker' }),
+    );
+  });
+
+  it('attaches a file at once, says why one is refused, and removes one', async () => {
+    const attached = {
+      uuid: '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4c0a',
+      name: 'access.log',
+      size: 2048,
+      contentType: 'text/plain; charset=utf-8',
+      url: `/api/trainer/objectives/${flagUuid}/files/0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4c0a`,
+    };
+    let uploads = 0;
+    renderApp(`/en/trainer/content/${chapterUuid}`, {
+      api: editorApi({
+        [`POST /api/trainer/objectives/${flagUuid}/files`]: () => {
+          uploads += 1;
+          return uploads === 1
+            ? Response.json({ file: attached }, { status: 201 })
+            : Response.json(
+                { error: { code: 'content.file_type_not_allowed', message: 'no' } },
+                { status: 422 },
+              );
+        },
+        [`DELETE /api/trainer/objectives/${flagUuid}/files/${attached.uuid}`]: () =>
+          new Response(null, { status: 204 }),
+      }),
+    });
+    const input = await screen.findByLabelText('Attach a file');
+    fireEvent.change(input, { target: { files: [new File(['log'], 'access.log')] } });
+    // Listed with the objective's files, and in the preview as players will download it.
+    expect(await screen.findAllByRole('link', { name: 'access.log' })).toHaveLength(2);
+    expect(within(previewRegion()).getByRole('link', { name: 'access.log' })).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Attach a file'), {
+      target: { files: [new File(['x'], 'tool.exe')] },
+    });
+    expect(await screen.findByText(/This type of file cannot be attached/)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Remove access.log' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('button', { name: 'Remove access.log' })).toBeNull(),
+    );
+    // Files are saved apart: the draft has nothing left to save.
+    expect(screen.queryByText('Unsaved changes')).toBeNull();
+  });
+
+  it('asks before leaving with unsaved changes', async () => {
+    const { router } = renderApp(`/en/trainer/content/${chapterUuid}`, { api: editorApi() });
+    fireEvent.change(
+      await screen.findByLabelText('Title (English)', {
+        selector: '[data-path="chapter.title.en"]',
+      }),
+      { target: { value: 'Web security, revised' } },
+    );
+    fireEvent.click(screen.getByRole('link', { name: 'Back to content' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Leave without saving?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Stay' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(router.state.location.pathname).toBe(`/en/trainer/content/${chapterUuid}`);
+    fireEvent.click(screen.getByRole('link', { name: 'Back to content' }));
+    fireEvent.click(
+      within(await screen.findByRole('dialog')).getByRole('button', {
+        name: 'Leave without saving',
+      }),
+    );
+    await waitFor(() => expect(router.state.location.pathname).toBe('/en/trainer/content'));
+  });
+
+  it('creates a new chapter, then keeps editing it at its own address', async () => {
+    let n = 0;
+    vi.spyOn(crypto, 'randomUUID').mockImplementation(() => {
+      n += 1;
+      return `0190a1b2-c3d4-7e5f-8a9b-${String(n).padStart(12, '0')}` as `${string}-${string}-${string}-${string}-${string}`;
+    });
+    const newUuid = '0190a1b2-c3d4-7e5f-8a9b-000000000001';
+    let sent: { revision: string | null } | null = null;
+    const { router } = renderApp('/en/trainer/content/new', {
+      api: editorApi({
+        [`PUT /api/trainer/chapters/${newUuid}/document`]: (init) => {
+          sent = JSON.parse(String(init.body));
+          return Response.json({ ...saved, revision: 'rev-new' });
+        },
+      }),
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'New chapter' })).toBeTruthy();
+    fireEvent.change(
+      screen.getByLabelText('Title (English)', { selector: '[data-path="chapter.title.en"]' }),
+      { target: { value: 'Phishing' } },
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe(`/en/trainer/content/${newUuid}`),
+    );
+    expect(sent!.revision).toBeNull();
+    expect(await screen.findByText('Saved.')).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Phishing' })).toBeTruthy();
+    expect(screen.getByLabelText('Attach a file')).toBeTruthy();
   });
 });

@@ -1,4 +1,4 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '../../../test/render-app';
 
@@ -116,5 +116,32 @@ describe('content screen', () => {
     expect(
       within(dialog).getByText('web/chapter.yaml:12:7 chapter.missions[0].title.fr'),
     ).toBeTruthy();
+  });
+
+  it('deletes a chapter after confirmation, and says why one in use cannot be', async () => {
+    let attempts = 0;
+    renderApp('/en/trainer/content', {
+      api: {
+        'GET /api/trainer/chapters': () => Response.json({ chapters: [chapter] }),
+        [`DELETE /api/trainer/chapters/${chapter.chapter_uuid}`]: () => {
+          attempts += 1;
+          return attempts === 1
+            ? Response.json(
+                { error: { code: 'content.chapter_in_use', message: 'in use' } },
+                { status: 409 },
+              )
+            : new Response(null, { status: 204 });
+        },
+      },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete “Web security”' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete this chapter?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete the chapter' }));
+    expect(
+      await within(dialog).findByText(/Gaming sessions used missions of this chapter/),
+    ).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete the chapter' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(attempts).toBe(2);
   });
 });
