@@ -44,6 +44,7 @@ describe(`content authoring on the trainer's screen (${testDatabaseKind()})`, ()
   let app: FastifyInstance;
   let trainer: TestBrowser;
   let player: TestBrowser;
+  let playerAccount: Awaited<ReturnType<typeof buildAccount>>;
   const clock = testClock();
 
   const errorOf = (response: { json: () => unknown }) =>
@@ -83,7 +84,7 @@ describe(`content authoring on the trainer's screen (${testDatabaseKind()})`, ()
     const trainerAccount = await buildAccount(database.db, { role: 'trainer' });
     trainer = new TestBrowser(app);
     await trainer.login(trainerAccount.username, trainerAccount.password, 'trainer');
-    const playerAccount = await buildAccount(database.db);
+    playerAccount = await buildAccount(database.db);
     player = new TestBrowser(app);
     await player.login(playerAccount.username, playerAccount.password);
   });
@@ -339,10 +340,21 @@ describe(`content authoring on the trainer's screen (${testDatabaseKind()})`, ()
     expect(errorOf(over).code).toBe('content.chapter_files_too_large');
   });
 
-  it('answers a player 401 on every authoring route and changes nothing', async () => {
+  it('answers 401 to a player cookie, a player token and no login on every authoring route, changing nothing', async () => {
     const { document, revision } = await created();
     const uuid = document.chapter.uuid;
     const objectiveUuid = document.chapter.missions[0]!.objectives[0]!.uuid;
+    // A player's API token opens no authoring route either.
+    const issued = await app.inject({
+      method: 'POST',
+      url: '/api/auth/token',
+      payload: {
+        username: playerAccount.username,
+        password: playerAccount.password,
+        deviceName: 'script',
+      },
+    });
+    const { token } = issued.json() as { token: string };
     const before = await snapshotDatabase(database.db);
     const form = multipart({
       file: { filename: 'a.txt', contentType: 'text/plain', data: Buffer.from('a') },
@@ -357,9 +369,19 @@ describe(`content authoring on the trainer's screen (${testDatabaseKind()})`, ()
       await player.delete(`/api/trainer/objectives/${objectiveUuid}/files/${randomUUID()}`),
       await new TestBrowser(app).get(`/api/trainer/chapters/${uuid}/document`),
     ];
-    expect(responses.map((response) => response.statusCode)).toEqual([
-      401, 401, 401, 401, 401, 401,
-    ]);
+    const client = new TestBrowser(app);
+    responses.push(
+      await client.get(`/api/trainer/chapters/${uuid}/document`, { bearer: token }),
+      await client.put(
+        `/api/trainer/chapters/${uuid}/document`,
+        { document, revision },
+        { bearer: token },
+      ),
+      await client.delete(`/api/trainer/chapters/${uuid}`, { bearer: token }),
+    );
+    expect(responses.map((response) => response.statusCode)).toEqual(
+      Array.from({ length: 9 }, () => 401),
+    );
     expect(await snapshotDatabase(database.db)).toEqual(before);
   });
 
