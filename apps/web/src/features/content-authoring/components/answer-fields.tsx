@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button/button';
 import formStyles from '../../../components/ui/form/form.module.css';
 import { issueAt, nextChoiceId, type ObjectiveDraft } from '../lib/chapter-draft';
+import { useIssueMessage } from '../lib/use-issue-message';
 import { CheckField, LocalizedField, TextField } from './fields';
 import styles from './editor.module.css';
 
@@ -19,6 +20,7 @@ export function AnswerFields({
   onChange: (change: Partial<ObjectiveDraft>) => void;
 }) {
   const { t } = useTranslation('contentAuthoring');
+  const word = useIssueMessage();
   if (objective.type === 'flag') {
     const flag = objective.flag ?? { accepted: [''], caseInsensitive: false };
     return (
@@ -59,10 +61,10 @@ export function AnswerFields({
   return (
     <fieldset className={styles.group} data-path={`${path}.choices`} tabIndex={-1}>
       <legend className={styles.legend}>{t('objectives.choices')}</legend>
-      {choicesIssue && <p className={formStyles.error}>{choicesIssue.message}</p>}
+      {choicesIssue && <p className={formStyles.error}>{word(choicesIssue.message)}</p>}
       {correctIssue && (
         <p className={formStyles.error} data-path={`${path}.correctChoices`} tabIndex={-1}>
-          {correctIssue.message}
+          {word(correctIssue.message)}
         </p>
       )}
       {choices.map((choice, c) => (

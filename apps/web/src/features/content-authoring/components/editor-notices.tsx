@@ -1,6 +1,7 @@
 import type { FieldIssue, LiveSession } from '@rampart/contracts';
 import { useTranslation } from 'react-i18next';
 import formStyles from '../../../components/ui/form/form.module.css';
+import { useIssueMessage } from '../lib/use-issue-message';
 import styles from './editor.module.css';
 
 const names = (sessions: readonly LiveSession[]) =>
@@ -37,6 +38,7 @@ export function IssueSummary({
   onGoTo: (path: string) => void;
 }) {
   const { t } = useTranslation('contentAuthoring');
+  const word = useIssueMessage();
   return (
     <div className={styles.issueBox} role="alert">
       <p className={formStyles.error}>{t('editor.invalid', { count: issues.length })}</p>
@@ -46,7 +48,7 @@ export function IssueSummary({
             <button type="button" className={styles.issueLink} onClick={() => onGoTo(issue.path)}>
               <code>{issue.path}</code>
             </button>{' '}
-            {issue.message}
+            {word(issue.message)}
           </li>
         ))}
       </ul>

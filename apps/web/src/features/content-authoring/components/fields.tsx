@@ -3,6 +3,7 @@ import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import formStyles from '../../../components/ui/form/form.module.css';
 import { issueAt } from '../lib/chapter-draft';
+import { useIssueMessage } from '../lib/use-issue-message';
 import styles from './editor.module.css';
 
 /**
@@ -17,6 +18,7 @@ interface FieldBase {
 }
 
 function FieldMessages({ id, hint, issue }: { id: string; hint?: string; issue?: FieldIssue }) {
+  const word = useIssueMessage();
   return (
     <>
       {hint && (
@@ -26,7 +28,7 @@ function FieldMessages({ id, hint, issue }: { id: string; hint?: string; issue?:
       )}
       {issue && (
         <p id={`${id}-error`} className={formStyles.error}>
-          {issue.message}
+          {word(issue.message)}
         </p>
       )}
     </>
@@ -207,6 +209,7 @@ export function CheckField({
   onChange,
 }: FieldBase & { checked: boolean; onChange: (checked: boolean) => void }) {
   const id = useId();
+  const word = useIssueMessage();
   const issue = issueAt(issues, path);
   return (
     <div className={styles.check}>
@@ -222,7 +225,7 @@ export function CheckField({
       <label htmlFor={id}>{label}</label>
       {issue && (
         <p id={`${id}-error`} className={`${formStyles.error} ${styles.checkError}`}>
-          {issue.message}
+          {word(issue.message)}
         </p>
       )}
     </div>

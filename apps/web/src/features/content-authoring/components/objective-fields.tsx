@@ -7,6 +7,7 @@ import {
 } from '@rampart/contracts';
 import { useTranslation } from 'react-i18next';
 import { withType, type MissionDraft, type ObjectiveDraft } from '../lib/chapter-draft';
+import { useIssueMessage } from '../lib/use-issue-message';
 import { AnswerFields } from './answer-fields';
 import { CheckField, FieldGroup, LocalizedField, NumberField, SelectField } from './fields';
 import styles from './editor.module.css';
@@ -28,6 +29,7 @@ export function ObjectiveFields({
 }) {
   const { t, i18n } = useTranslation(['contentAuthoring', 'content']);
   const locale = i18n.language === 'fr' ? 'fr' : 'en';
+  const word = useIssueMessage();
   const change = (patch: Partial<ObjectiveDraft>) => onChange({ ...objective, ...patch });
   const others = mission.objectives.filter((other) => other.uuid !== objective.uuid);
   const numbers = [
@@ -161,7 +163,7 @@ export function ObjectiveFields({
           .filter((issue) => issue.path.startsWith(`${path}.prerequisites`))
           .map((issue) => (
             <p key={issue.path + issue.message} className={styles.issue}>
-              {issue.message}
+              {word(issue.message)}
             </p>
           ))}
       </fieldset>

@@ -49,7 +49,7 @@ export function ObjectivePreview({
               aria-pressed={locale === language}
               onClick={() => setLocale(language)}
             >
-              {t(`languages.${language}`)}
+              {t(`preview.${language}`)}
             </button>
           ))}
         </div>

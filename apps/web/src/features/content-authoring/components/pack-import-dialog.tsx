@@ -7,6 +7,7 @@ import formStyles from '../../../components/ui/form/form.module.css';
 import { isApiError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/error-message';
 import { useImportPack } from '../api/content-authoring';
+import { useIssueMessage } from '../lib/use-issue-message';
 import styles from './editor.module.css';
 
 const kinds = ['chapters', 'missions', 'objectives', 'files'] as const;
@@ -40,6 +41,7 @@ export function PackImportDialog({
   const [checked, setChecked] = useState<ContentPackImport | null>(null);
   const [done, setDone] = useState<ContentPackImport | null>(null);
   const importing = useImportPack();
+  const word = useIssueMessage();
 
   const reset = () => {
     setArchive(null);
@@ -122,7 +124,7 @@ export function PackImportDialog({
               <ul className={styles.issues}>
                 {issues.map((issue) => (
                   <li key={issue.path + issue.message}>
-                    <code>{issue.path}</code> {issue.message}
+                    <code>{issue.path}</code> {word(issue.message)}
                   </li>
                 ))}
               </ul>

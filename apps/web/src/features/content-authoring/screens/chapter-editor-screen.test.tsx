@@ -182,7 +182,7 @@ describe('chapter editor', () => {
     await waitFor(() => expect(document.activeElement).toBe(french));
     expect(french.getAttribute('aria-invalid')).toBe('true');
     // In the summary and under the field.
-    expect(screen.getAllByText('the French text is empty')).toHaveLength(2);
+    expect(screen.getAllByText('The French text is missing.')).toHaveLength(2);
   });
 
   it('tells the trainer that sessions play the chapter and that edits apply forward', async () => {
