@@ -178,6 +178,7 @@ export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> 
       homeListings: sessions.homeListings,
       isObjectiveUnlocked: play.isObjectiveUnlocked,
     },
+    now: () => sessions.sessions.nowIn(),
   });
 
   await app.register(async (api) => {

@@ -80,6 +80,15 @@ export const errorStatus = {
   'survey.not_played': 403,
   'survey.session_not_over': 409,
   'debrief.session_not_over': 409,
+  'content.edit_conflict': 409,
+  'content.chapter_in_use': 409,
+  'content.objective_not_found': 404,
+  'content.file_name_invalid': 422,
+  'content.file_type_not_allowed': 422,
+  'content.file_too_large': 413,
+  'content.file_name_taken': 409,
+  'content.too_many_files': 409,
+  'content.chapter_files_too_large': 413,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;

@@ -26,3 +26,4 @@ export * from './http/trainer-cockpit.js';
 export * from './http/trainer-players.js';
 export * from './http/survey.js';
 export * from './http/stats.js';
+export * from './http/trainer-content.js';

@@ -80,6 +80,13 @@ export const webRoutes = [
   },
   { id: 'trainerSession', path: '/trainer/sessions/:uuid', layout: 'default', access: 'trainer' },
   { id: 'trainerPlayers', path: '/trainer/players', layout: 'default', access: 'trainer' },
+  { id: 'trainerContent', path: '/trainer/content', layout: 'default', access: 'trainer' },
+  {
+    id: 'trainerChapterEditor',
+    path: '/trainer/content/:uuid',
+    layout: 'default',
+    access: 'trainer',
+  },
 ] as const satisfies readonly WebRoute[];
 
 export type WebRouteId = (typeof webRoutes)[number]['id'];

@@ -78,6 +78,18 @@ const defaultMessages: Record<ErrorCode, string> = {
   'survey.not_played': 'Only the players of a session can rate it.',
   'survey.session_not_over': 'A session can be rated once it is over.',
   'debrief.session_not_over': 'The statistics of a session open once it is over.',
+  'content.edit_conflict':
+    'This chapter changed since you opened it (another trainer saved it, or a pack was imported): reload it.',
+  'content.chapter_in_use': 'Gaming sessions used missions of this chapter: it cannot be deleted.',
+  'content.objective_not_found': 'No such objective.',
+  'content.file_name_invalid':
+    'A file name may hold letters, digits, ".", "_" and "-" only, and not start with a dot.',
+  'content.file_type_not_allowed': 'This type of file cannot be attached.',
+  'content.file_too_large': 'An attached file may be at most 5 MB.',
+  'content.file_name_taken': 'Another file of this objective already has this name.',
+  'content.too_many_files': 'This objective already has as many files as allowed.',
+  'content.chapter_files_too_large':
+    'The files of this chapter would exceed 25 MB together, the limit of a content pack.',
 };
 
 /** A failure with a stable code from the contracts; the error handler maps it to HTTP. */

@@ -30,6 +30,7 @@ import { getAppInfo, getHealth, getOpenApi } from './system.js';
 import { trainerPlayersRoutes } from './trainer-players.js';
 import { surveyRoutes } from './survey.js';
 import { statsRoutes } from './stats.js';
+import { trainerContentRoutes } from './trainer-content.js';
 
 /** Every HTTP route of the API. The server refuses to register a route that is not listed here. */
 export const apiRoutes: readonly RouteContract[] = [
@@ -64,4 +65,5 @@ export const apiRoutes: readonly RouteContract[] = [
   ...trainerPlayersRoutes,
   ...surveyRoutes,
   ...statsRoutes,
+  ...trainerContentRoutes,
 ];

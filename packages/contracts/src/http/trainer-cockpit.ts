@@ -203,6 +203,10 @@ export const auditActions = [
   'player.created',
   'player.password_reset',
   'content_pack.imported',
+  'content.chapter_saved',
+  'content.chapter_deleted',
+  'content.file_added',
+  'content.file_removed',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

@@ -27,3 +27,15 @@ export const contentTypeForFileName = (name: string): string => {
   const extension = dot > 0 ? name.slice(dot + 1).toLowerCase() : '';
   return byExtension[extension] ?? 'application/octet-stream';
 };
+
+/**
+ * Whether a trainer may attach a file of this name from the screen: only the types named above.
+ * Packs keep accepting any name (served as bytes); an upload is held to the list so that what a
+ * trainer adds is something players can open.
+ */
+export const isAttachableFileName = (name: string): boolean => {
+  const dot = name.lastIndexOf('.');
+  return dot > 0 && Object.hasOwn(byExtension, name.slice(dot + 1).toLowerCase());
+};
+
+export const attachableExtensions = Object.keys(byExtension);

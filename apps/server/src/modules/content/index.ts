@@ -8,6 +8,9 @@ import { registerContentRoutes } from './content.routes.js';
 import { registerContentPackRoutes } from './content-packs.routes.js';
 import { createContentPacksService } from './content-packs.service.js';
 import { createContentService, type ContentSessions } from './content.service.js';
+import { createChapterDocumentsService } from './chapter-documents.service.js';
+import { createObjectiveFilesService } from './objective-files.service.js';
+import { registerTrainerContentRoutes } from './trainer-content.routes.js';
 
 export type { ContentSessions } from './content.service.js';
 export { noContentSessions } from './content.service.js';
@@ -20,6 +23,8 @@ export const createContentModule = (deps: {
   clock: Clock;
   events: EventWriter;
   sessions?: ContentSessions;
+  /** The time gaming sessions run on (their statuses derive from it). */
+  now?: () => Promise<Date>;
 }) => {
   const repo = createContentRepository(deps.db);
   const content = createContentService({
@@ -29,12 +34,18 @@ export const createContentModule = (deps: {
     ...(deps.sessions ? { sessions: deps.sessions } : {}),
   });
   const packs = createContentPacksService({ db: deps.db });
+  const documents = createChapterDocumentsService({
+    db: deps.db,
+    now: deps.now ?? (() => Promise.resolve(deps.clock.now())),
+  });
+  const files = createObjectiveFilesService({ db: deps.db });
   return {
     repo,
     content,
     registerRoutes: (app: FastifyInstance) => {
       registerContentRoutes(app, { content });
       registerContentPackRoutes(app, { packs });
+      registerTrainerContentRoutes(app, { documents, files });
     },
   };
 };

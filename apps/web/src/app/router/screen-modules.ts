@@ -1,9 +1,14 @@
 import type { WebRouteId } from '@rampart/contracts';
 import type { ComponentType } from 'react';
+import type { TrainerScreenId } from './trainer-screen-modules';
 
 export interface ScreenModule {
   default: ComponentType;
 }
+
+/** A console screen, through the one module that lists them all (see trainer-screen-modules). */
+const trainerScreen = (id: TrainerScreenId) => () =>
+  import('./trainer-screen-modules').then((modules) => modules.trainerScreenModules[id]());
 
 /**
  * The module of each screen of `webRoutes`, imported on first visit: one chunk per screen.
@@ -34,8 +39,10 @@ export const screenModules: Record<WebRouteId, () => Promise<ScreenModule>> = {
     import('../../features/transitions/screens/video-transition-connexion-screen'),
   chapter: () => import('../../features/chapters/screens/chapter-screen'),
   trainerLogin: () => import('../../features/auth/screens/trainer-login-screen'),
-  trainerHome: () => import('../../features/trainer/screens/trainer-home-screen'),
-  trainerSessionNew: () => import('../../features/trainer/screens/trainer-session-new-screen'),
-  trainerSession: () => import('../../features/trainer/screens/trainer-session-screen'),
-  trainerPlayers: () => import('../../features/trainer/screens/trainer-players-screen'),
+  trainerHome: trainerScreen('trainerHome'),
+  trainerSessionNew: trainerScreen('trainerSessionNew'),
+  trainerSession: trainerScreen('trainerSession'),
+  trainerPlayers: trainerScreen('trainerPlayers'),
+  trainerContent: trainerScreen('trainerContent'),
+  trainerChapterEditor: trainerScreen('trainerChapterEditor'),
 };

@@ -22,6 +22,7 @@ export const namespaces = [
   'screens',
   'sessions',
   'trainer',
+  'contentAuthoring',
 ] as const satisfies readonly Namespace[];
 export const defaultNamespace = 'common' satisfies Namespace;
 

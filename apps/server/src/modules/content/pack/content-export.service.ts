@@ -33,22 +33,28 @@ const filesByPackPath = (
   return { files };
 };
 
+/** A chapter with everything it holds, as stored; in the caller's transaction when given one. */
+export const loadStoredChapter = async (
+  db: Kysely<Database>,
+  uuid: string,
+): Promise<StoredChapter | null> => {
+  const chapter = await repo.findChapter(db, uuid);
+  if (!chapter) return null;
+  const missions = await repo.listMissionsOfChapter(db, uuid);
+  const objectives = await repo.listObjectivesOfMissions(
+    db,
+    missions.map((mission) => mission.uuid),
+  );
+  const files = await repo.listFilesOfObjectives(
+    db,
+    objectives.map((objective) => objective.uuid),
+  );
+  return { chapter, missions, objectives, files };
+};
+
 /** Writes stored chapters back as packs: the same layout and document an import reads. */
 export const createContentExportService = ({ db }: { db: Kysely<Database> }) => {
-  const loadChapter = async (uuid: string): Promise<StoredChapter | null> => {
-    const chapter = await repo.findChapter(db, uuid);
-    if (!chapter) return null;
-    const missions = await repo.listMissionsOfChapter(db, uuid);
-    const objectives = await repo.listObjectivesOfMissions(
-      db,
-      missions.map((mission) => mission.uuid),
-    );
-    const files = await repo.listFilesOfObjectives(
-      db,
-      objectives.map((objective) => objective.uuid),
-    );
-    return { chapter, missions, objectives, files };
-  };
+  const loadChapter = (uuid: string) => loadStoredChapter(db, uuid);
 
   /**
    * Writes `chapter.yaml` and the attached files into `directory`, which must be empty or absent

@@ -1,13 +1,13 @@
 import { createHash } from 'node:crypto';
 import type { PackMission, PackObjective } from '@rampart/contracts';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database, ObjectiveAnswer } from '../../../db/schema.js';
 import * as repo from './content-pack.repository.js';
 import { formatPackPath, type PackError, type PackPathSegment } from './pack-error.js';
 import type { LoadedFile } from './pack-files.js';
 import type { LoadedPack } from './pack-reader.js';
 
-interface Tally {
+export interface Tally {
   created: number;
   updated: number;
   removed: number;
@@ -255,13 +255,22 @@ class RolledBack extends Error {
  * Assignments of the chapter stay.
  */
 export const createContentImportService = ({ db }: { db: Kysely<Database> }) => ({
-  /** `dryRun`: everything is written and checked, then rolled back; the summary is the same. */
+  /**
+   * `dryRun`: everything is written and checked, then rolled back; the summary is the same.
+   * `precheck` runs first in the import's transaction (a caller's own refusals, such as a stale
+   * revision); `record` runs last in it, so what it writes (an audit row) commits with the import.
+   */
   importPacks: async (
     packs: readonly LoadedPack[],
-    options: { dryRun?: boolean } = {},
+    options: {
+      dryRun?: boolean;
+      precheck?: (trx: Transaction<Database>) => Promise<void>;
+      record?: (trx: Transaction<Database>, summary: ImportSummary) => Promise<void>;
+    } = {},
   ): Promise<ImportResult> => {
     try {
       return await db.transaction().execute(async (trx): Promise<ImportResult> => {
+        await options.precheck?.(trx);
         const conflicts = await findOwnershipConflicts(trx, packs);
         if (conflicts.length > 0) return { ok: false, errors: conflicts };
         const summary: ImportSummary = {
@@ -273,6 +282,7 @@ export const createContentImportService = ({ db }: { db: Kysely<Database> }) => 
         };
         for (const loaded of packs) await writeChapter(trx, loaded, summary);
         if (options.dryRun) throw new RolledBack(summary);
+        await options.record?.(trx, summary);
         return { ok: true, summary };
       });
     } catch (error) {

@@ -5,7 +5,7 @@ import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Document, type
 import type { z } from 'zod';
 import { formatPackPath, type PackError, type PackPathSegment } from './pack-error.js';
 import { createAttachmentReader, isFileProblem, type LoadedFile } from './pack-files.js';
-import { checkPackRules, findUuidsSharedAcrossPacks } from './pack-rules.js';
+import { checkPackRules, findUuidsSharedAcrossPacks, type PackIssue } from './pack-rules.js';
 
 /** The name of the chapter document in a pack directory. */
 export const PACK_DOCUMENT = 'chapter.yaml';
@@ -194,22 +194,25 @@ export const parsePackDocument = (text: string, file: string): ParsedPackDocumen
     };
   }
 
+  const checked = checkPackData(data);
+  return {
+    pack: checked.pack,
+    locate,
+    errors: checked.issues.map((issue) => at(issue.path, issue.message)),
+  };
+};
+
+/**
+ * Checks a chapter document already read into data (from YAML, or JSON from the trainer's
+ * editor): its schema, then the rules the schema cannot say. The pack is returned when its
+ * schema holds, even with issues of rules, so a reader can still report problems of its files.
+ */
+export const checkPackData = (data: unknown): { pack: ContentPack | null; issues: PackIssue[] } => {
   const parsed = contentPackSchema.safeParse(data);
   if (!parsed.success) {
-    return {
-      pack: null,
-      locate,
-      errors: parsed.error.issues.map((issue) => {
-        const { path: segments, message } = describeIssue(issue, data);
-        return at(segments, message);
-      }),
-    };
+    return { pack: null, issues: parsed.error.issues.map((issue) => describeIssue(issue, data)) };
   }
-  return {
-    pack: parsed.data,
-    locate,
-    errors: checkPackRules(parsed.data).map((issue) => at(issue.path, issue.message)),
-  };
+  return { pack: parsed.data, issues: checkPackRules(parsed.data) };
 };
 
 const describeStatError = (error: unknown) =>

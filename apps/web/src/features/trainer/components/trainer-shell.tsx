@@ -6,7 +6,7 @@ import { useTrainerSupportThreads } from '../../chat';
 import { splitLocalePrefix, useLocalizedPath } from '../../locale';
 import styles from './trainer-shell.module.css';
 
-type NavKey = 'dashboard' | 'newSession' | 'players' | 'support';
+type NavKey = 'dashboard' | 'newSession' | 'players' | 'support' | 'content';
 
 const navItems: readonly { key: NavKey; to: string; isCurrent: (path: string) => boolean }[] = [
   {
@@ -24,6 +24,11 @@ const navItems: readonly { key: NavKey; to: string; isCurrent: (path: string) =>
   { key: 'players', to: '/trainer/players', isCurrent: (path) => path === '/trainer/players' },
   // The support inbox is a section of the dashboard: one route less in every first page's JS.
   { key: 'support', to: '/trainer#support', isCurrent: () => false },
+  {
+    key: 'content',
+    to: '/trainer/content',
+    isCurrent: (path) => path === '/trainer/content' || path.startsWith('/trainer/content/'),
+  },
 ];
 
 /** Unread support messages across every player and session, for the navigation's badge. */
@@ -73,13 +78,6 @@ export function TrainerShell({ children }: { children: ReactNode }) {
               </Link>
             </li>
           ))}
-          {/* Content authoring has no screen yet: named, so trainers know where it will be. */}
-          <li>
-            <span className={styles.link} aria-disabled="true">
-              {t('nav.content')}
-              <span className={styles.soon}>{t('nav.soon')}</span>
-            </span>
-          </li>
         </ul>
       </nav>
       <div className={styles.content}>{children}</div>
