@@ -168,6 +168,7 @@ export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> 
     db: deps.database.db,
     sessions: sessionData.repo,
     play: play.repo,
+    cockpit: cockpit.cockpit,
     now: () => sessions.sessions.nowIn(),
   });
   const content = createContentModule({

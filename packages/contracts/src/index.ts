@@ -26,4 +26,5 @@ export * from './http/trainer-cockpit.js';
 export * from './http/trainer-players.js';
 export * from './http/survey.js';
 export * from './http/stats.js';
+export * from './http/session-exports.js';
 export * from './http/trainer-content.js';

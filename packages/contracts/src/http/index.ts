@@ -30,6 +30,7 @@ import { getAppInfo, getHealth, getOpenApi } from './system.js';
 import { trainerPlayersRoutes } from './trainer-players.js';
 import { surveyRoutes } from './survey.js';
 import { statsRoutes } from './stats.js';
+import { sessionExportRoutes } from './session-exports.js';
 import { trainerContentRoutes } from './trainer-content.js';
 
 /** Every HTTP route of the API. The server refuses to register a route that is not listed here. */
@@ -65,5 +66,6 @@ export const apiRoutes: readonly RouteContract[] = [
   ...trainerPlayersRoutes,
   ...surveyRoutes,
   ...statsRoutes,
+  ...sessionExportRoutes,
   ...trainerContentRoutes,
 ];

@@ -39,6 +39,7 @@ export const createCockpitModule = (deps: {
     now: deps.now,
   });
   return {
+    cockpit,
     registerRoutes: (app: FastifyInstance) => registerCockpitRoutes(app, { cockpit, adjustments }),
   };
 };

@@ -2,8 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { createCockpitRepository } from '../cockpit/cockpit.repository.js';
+import type { CockpitService } from '../cockpit/cockpit.service.js';
 import type { PlayRepository } from '../play/play.repository.js';
 import type { SessionsRepository } from '../sessions/sessions.repository.js';
+import { registerExportsRoutes } from './exports.routes.js';
+import { createExportsService } from './exports.service.js';
 import { createStatsRepository } from './stats.repository.js';
 import { registerStatsRoutes } from './stats.routes.js';
 import { createStatsService } from './stats.service.js';
@@ -13,12 +16,14 @@ import { createSurveyService } from './survey.service.js';
 
 /**
  * The debrief of a session: its statistics (the same grid as the trainer's cockpit, read
- * through the cockpit's repository, with the ledger and the resolutions) and its survey.
+ * through the cockpit's repository, with the ledger and the resolutions), its survey and the
+ * trainers' exports.
  */
 export const createDebriefModule = (deps: {
   db: Kysely<Database>;
   sessions: SessionsRepository;
   play: PlayRepository;
+  cockpit: CockpitService;
   now: () => Promise<Date>;
 }) => {
   const survey = createSurveyService({
@@ -33,12 +38,14 @@ export const createDebriefModule = (deps: {
     cockpit: createCockpitRepository(deps.db),
     now: deps.now,
   });
+  const exports = createExportsService({ stats, cockpit: deps.cockpit, sessions: deps.sessions });
   return {
     survey,
     stats,
     registerRoutes: (app: FastifyInstance) => {
       registerSurveyRoutes(app, { survey });
       registerStatsRoutes(app, { stats });
+      registerExportsRoutes(app, { exports });
     },
   };
 };

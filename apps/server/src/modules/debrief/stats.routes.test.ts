@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { sessionStatsSchema, type SessionStats } from '@rampart/contracts';
+import {
+  rankingCsvColumns,
+  sessionExportSchema,
+  sessionStatsSchema,
+  submissionsCsvColumns,
+  type SessionStats,
+} from '@rampart/contracts';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/app.js';
@@ -9,10 +15,11 @@ import { buildChapter } from '../../../test/content-factories.js';
 import { createTestDatabase, testDatabaseKind, type TestDatabase } from '../../../test/database.js';
 import { buildAccount } from '../../../test/factories.js';
 import { sessionWithTeams } from '../../../test/session-factories.js';
+import { parseCsv } from '../identity/players-csv.js';
 
 const FLAG = 'RAMPART{d3br13f}';
 
-describe(`a session's statistics (${testDatabaseKind()})`, () => {
+describe(`a session's statistics and exports (${testDatabaseKind()})`, () => {
   let database: TestDatabase;
   let app: FastifyInstance;
   let trainer: TestBrowser;
@@ -193,5 +200,94 @@ describe(`a session's statistics (${testDatabaseKind()})`, () => {
     expect(refused.body).not.toContain(FLAG);
     expect((await outsider.get(`/api/sessions/${randomUUID()}/stats`)).statusCode).toBe(404);
     expect((await trainer.get(`/api/trainer/sessions/${randomUUID()}/stats`)).statusCode).toBe(404);
+  });
+  describe('exports', () => {
+    const csvOf = async (path: string) => {
+      const response = await trainer.get(path);
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.headers['content-type']).toMatch(/^text\/csv/);
+      expect(response.headers['content-disposition']).toMatch(/attachment/);
+      const records = parseCsv(response.body);
+      expect(records).not.toBeNull();
+      return records!.map((record) => record.fields);
+    };
+
+    it('gives the ranking as CSV that reads back as the database has it', async () => {
+      const { uuid, players, teams } = await playedGame();
+      await trainer.post(`/api/trainer/sessions/${uuid}/stop`);
+      const [header, ...rows] = await csvOf(`/api/trainer/sessions/${uuid}/exports/ranking.csv`);
+      expect(header).toEqual([...rankingCsvColumns]);
+      const stored = await database.db
+        .selectFrom('gaming_session_team')
+        .select(['uuid', 'name', 'score'])
+        .where('session_uuid', '=', uuid)
+        .execute();
+      const nameOf = new Map(stored.map((team) => [team.uuid, team.name]));
+      expect(rows.map((row) => [row[0], row[1], row[2], row[5], row[6]])).toEqual([
+        ['1', nameOf.get(teams.teamA!), '160', 'success', players.a.account.pseudo],
+        ['2', nameOf.get(teams.teamB!), '107', 'success', players.b.account.pseudo],
+        ['3', nameOf.get(teams.teamC!), '0', 'failure', players.c.account.pseudo],
+      ]);
+      for (const team of stored)
+        expect(rows.find((row) => row[1] === team.name)![2]).toBe(String(team.score));
+    });
+
+    it('gives every submission as CSV, with what players typed kept as text, never a formula', async () => {
+      const { uuid, players } = await playedGame();
+      await players.c.post(`/api/sessions/${uuid}/objectives/${objective.flag}/answers`, {
+        answer: '=HYPERLINK("http://evil.test","x")',
+      });
+      await players.c.post(`/api/sessions/${uuid}/objectives/${objective.flag}/answers`, {
+        answer: 'comma, "quoted"\nand a line',
+      });
+      const [header, ...rows] = await csvOf(
+        `/api/trainer/sessions/${uuid}/exports/submissions.csv`,
+      );
+      expect(header).toEqual([...submissionsCsvColumns]);
+      const stored = await database.db
+        .selectFrom('submission')
+        .select(['id', 'answer', 'points', 'correct'])
+        .where('session_uuid', '=', uuid)
+        .orderBy('id')
+        .execute();
+      expect(rows.map((row) => [Number(row[0]), row[5], Number(row[6])])).toEqual(
+        stored.map((row) => [Number(row.id), String(row.correct), row.points]),
+      );
+      const answers = rows.map((row) => row[7]);
+      expect(answers).toContain(`'=HYPERLINK("http://evil.test","x")`);
+      expect(answers).toContain('comma, "quoted"\nand a line');
+      expect(answers.some((answer) => answer!.startsWith('='))).toBe(false);
+      // Correct answers are stored empty: the export carries no flag either.
+      expect(JSON.stringify(rows)).not.toContain(FLAG);
+    });
+
+    it('gives the whole session as JSON matching the debrief, the submissions and the audit log', async () => {
+      const { uuid } = await playedGame();
+      await trainer.post(`/api/trainer/sessions/${uuid}/stop`);
+      const response = await trainer.get(`/api/trainer/sessions/${uuid}/exports/session.json`);
+      expect(response.statusCode, response.body).toBe(200);
+      const exported = sessionExportSchema.parse(response.json());
+      const stats = await statsOf(trainer, `/api/trainer/sessions/${uuid}/stats`);
+      expect(exported.stats.teams).toEqual(stats.teams);
+      const stored = await database.db
+        .selectFrom('submission')
+        .select('id')
+        .where('session_uuid', '=', uuid)
+        .execute();
+      expect(exported.submissions.map((s) => s.id)).toEqual(
+        stored.map((row) => Number(row.id)).sort((a, b) => a - b),
+      );
+      expect(exported.members).toHaveLength(3);
+      expect(exported.audit.map((entry) => entry.action)).toEqual(
+        expect.arrayContaining(['session.started', 'score.adjusted', 'session.stopped']),
+      );
+    });
+
+    it('answers 404 for an unknown session', async () => {
+      for (const name of ['ranking.csv', 'submissions.csv', 'session.json'])
+        expect(
+          (await trainer.get(`/api/trainer/sessions/${randomUUID()}/exports/${name}`)).statusCode,
+        ).toBe(404);
+    });
   });
 });
