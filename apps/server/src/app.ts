@@ -178,6 +178,7 @@ export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> 
     sessions: {
       homeListings: sessions.homeListings,
       isObjectiveUnlocked: play.isObjectiveUnlocked,
+      settleResults: debrief.results.settle,
     },
     now: () => sessions.sessions.nowIn(),
   });

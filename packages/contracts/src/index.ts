@@ -27,4 +27,5 @@ export * from './http/trainer-players.js';
 export * from './http/survey.js';
 export * from './http/stats.js';
 export * from './http/session-exports.js';
+export * from './http/history.js';
 export * from './http/trainer-content.js';

@@ -197,6 +197,8 @@ export interface GamingSessionPlayerTable {
   team_uuid: string | null;
   joined_at: Generated<Date>;
   team_joined_at: Date | null;
+  /** When this player's result of the session was counted (0011-results). */
+  settled_at: Date | null;
 }
 
 /** One node's open streams of a player in a session (0007-presence). */

@@ -31,6 +31,7 @@ import { trainerPlayersRoutes } from './trainer-players.js';
 import { surveyRoutes } from './survey.js';
 import { statsRoutes } from './stats.js';
 import { sessionExportRoutes } from './session-exports.js';
+import { historyRoutes } from './history.js';
 import { trainerContentRoutes } from './trainer-content.js';
 
 /** Every HTTP route of the API. The server refuses to register a route that is not listed here. */
@@ -67,5 +68,6 @@ export const apiRoutes: readonly RouteContract[] = [
   ...surveyRoutes,
   ...statsRoutes,
   ...sessionExportRoutes,
+  ...historyRoutes,
   ...trainerContentRoutes,
 ];

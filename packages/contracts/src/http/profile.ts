@@ -100,24 +100,11 @@ export type ProfileSession = z.infer<typeof profileSessionSchema>;
 export const getProfile = defineRoute({
   method: 'GET',
   path: '/api/profile',
-  summary: 'Profile: account, teams and session history',
+  summary: 'Profile: the account and when it was created (teams and history: /api/profile/history)',
   tag: 'profile',
   access: 'player',
   responses: {
-    200: z.object({
-      user: authUserSchema,
-      createdAt: z.iso.datetime(),
-      teams: z.array(z.object({ uuid: z.uuid(), name: z.string(), sessionUuid: z.uuid() })),
-      history: z.array(
-        z.object({
-          sessionUuid: z.uuid(),
-          name: z.string(),
-          endedAt: z.iso.datetime().nullable(),
-          score: z.number(),
-          rank: z.number().nullable(),
-        }),
-      ),
-    }),
+    200: z.object({ user: authUserSchema, createdAt: z.iso.datetime() }),
   },
 });
 

@@ -9,6 +9,7 @@ import * as presence from './0007-presence.js';
 import * as chat from './0008-chat.js';
 import * as trainerAudit from './0009-trainer-audit.js';
 import * as survey from './0010-survey.js';
+import * as results from './0011-results.js';
 
 /**
  * Every migration, in order. Forward-only: a migration is never edited or removed once
@@ -25,4 +26,5 @@ export const migrations: Record<string, Migration> = {
   '0008-chat': chat,
   '0009-trainer-audit': trainerAudit,
   '0010-survey': survey,
+  '0011-results': results,
 };

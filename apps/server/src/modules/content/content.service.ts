@@ -27,12 +27,15 @@ type SessionListings = Pick<HomeBody, 'ongoingMissions' | 'ongoingSessions' | 'j
 export interface ContentSessions {
   homeListings(principal: Principal, locale: Locale): Promise<SessionListings>;
   isObjectiveUnlocked(principal: Principal, objectiveUuid: string): Promise<boolean>;
+  /** Counts the player's sessions that ended into their best scores, before they are shown. */
+  settleResults(accountId: string): Promise<void>;
 }
 
 /** Until gaming sessions exist: no session to list, and a locked objective stays locked. */
 export const noContentSessions: ContentSessions = {
   homeListings: async () => ({ ongoingMissions: [], ongoingSessions: [], joinableSessions: [] }),
   isObjectiveUnlocked: async () => false,
+  settleResults: async () => undefined,
 };
 
 export interface DownloadableFile {
@@ -57,7 +60,10 @@ export const createContentService = (deps: {
     accountId: string,
     locale: Locale,
   ) => {
-    const missions = await repo.listMissionsOfChapters(chapters.map((chapter) => chapter.uuid));
+    const [missions] = await Promise.all([
+      repo.listMissionsOfChapters(chapters.map((chapter) => chapter.uuid)),
+      sessions.settleResults(accountId),
+    ]);
     const missionUuids = missions.map((mission) => mission.uuid);
     const [objectives, results] = await Promise.all([
       repo.listObjectivePreviews(missionUuids),

@@ -7,6 +7,9 @@ import type { PlayRepository } from '../play/play.repository.js';
 import type { SessionsRepository } from '../sessions/sessions.repository.js';
 import { registerExportsRoutes } from './exports.routes.js';
 import { createExportsService } from './exports.service.js';
+import { createResultsRepository } from './results.repository.js';
+import { registerResultsRoutes } from './results.routes.js';
+import { createResultsService } from './results.service.js';
 import { createStatsRepository } from './stats.repository.js';
 import { registerStatsRoutes } from './stats.routes.js';
 import { createStatsService } from './stats.service.js';
@@ -38,11 +41,14 @@ export const createDebriefModule = (deps: {
     cockpit: createCockpitRepository(deps.db),
     now: deps.now,
   });
+  const results = createResultsService({ repo: createResultsRepository(deps.db), now: deps.now });
   const exports = createExportsService({ stats, cockpit: deps.cockpit, sessions: deps.sessions });
   return {
     survey,
     stats,
+    results,
     registerRoutes: (app: FastifyInstance) => {
+      registerResultsRoutes(app, { results });
       registerSurveyRoutes(app, { survey });
       registerStatsRoutes(app, { stats });
       registerExportsRoutes(app, { exports });

@@ -58,9 +58,6 @@ export const createProfileService = (deps: { repo: IdentityRepository; auth: Aut
       return {
         user: userOf(principal, account),
         createdAt: account.created_at.toISOString(),
-        // Filled by the gaming-session module once teams and sessions exist.
-        teams: [],
-        history: [],
       };
     },
   };

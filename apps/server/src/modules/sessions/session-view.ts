@@ -43,7 +43,7 @@ export const statusOf = (row: SessionRow, now: Date): SessionStatus =>
 const iso = (instant: Date | null) => (instant ? instant.toISOString() : null);
 
 /** Status and times of a session at `now` (the database's time), as every answer carries them. */
-export const sessionTimes = (row: SessionRow, now: Date) => {
+export const sessionTimes = (row: TimelineColumns, now: Date) => {
   const state = deriveSessionState(timelineOf(row), now);
   return {
     status: state.status,

@@ -16,5 +16,5 @@ export const profileQueryOptions = () =>
     queryFn: ({ signal }) => getProfile(signal),
   });
 
-/** Account, membership date, teams and history (teams and history stay empty until games exist). */
+/** The account and its membership date. */
 export const useProfile = () => useQuery(profileQueryOptions());

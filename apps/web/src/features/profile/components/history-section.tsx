@@ -2,28 +2,29 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ButtonLink } from '../../../components/ui/button/button';
 import { useLocalizedPath } from '../../locale';
-import { useProfile } from '../api/get-profile';
+import { useProfileHistory } from '../api/get-profile-history';
 import { EmptyState } from '../../../components/ui/empty-state/empty-state';
 import styles from './history-section.module.css';
 import { ProfileSection } from './profile-section';
 import { SectionError, SectionLoading } from '../../../components/ui/section-state/section-state';
 
-/** Sessions played, most recent first as the server sends them; each opens its detail. */
+/** Sessions played to the end, most recent first as the server sends them; each opens its detail. */
 export function HistorySection() {
-  const { t } = useTranslation('profile');
+  const { t, i18n } = useTranslation('profile');
+  const lang = i18n.language === 'fr' ? 'fr' : 'en';
   const localize = useLocalizedPath();
-  const profile = useProfile();
+  const history = useProfileHistory();
   return (
     <ProfileSection
       id="history"
       title={t('sections.history')}
       description={t('history.description')}
     >
-      {profile.isPending ? (
+      {history.isPending ? (
         <SectionLoading lines={3} />
-      ) : profile.isError ? (
-        <SectionError error={profile.error} onRetry={() => void profile.refetch()} />
-      ) : profile.data.history.length === 0 ? (
+      ) : history.isError ? (
+        <SectionError error={history.error} onRetry={() => void history.refetch()} />
+      ) : history.data.history.length === 0 ? (
         <EmptyState
           title={t('history.empty')}
           hint={t('history.emptyHint')}
@@ -40,6 +41,8 @@ export function HistorySection() {
             <thead>
               <tr>
                 <th scope="col">{t('history.columns.session')}</th>
+                <th scope="col">{t('history.columns.mission')}</th>
+                <th scope="col">{t('history.columns.team')}</th>
                 <th scope="col">{t('history.columns.endedAt')}</th>
                 <th scope="col" className={styles.number}>
                   {t('history.columns.score')}
@@ -47,32 +50,40 @@ export function HistorySection() {
                 <th scope="col" className={styles.number}>
                   {t('history.columns.rank')}
                 </th>
+                <th scope="col">{t('history.columns.result')}</th>
               </tr>
             </thead>
             <tbody>
-              {profile.data.history.map((entry) => (
+              {history.data.history.map((entry) => (
                 <tr key={entry.sessionUuid}>
                   <th scope="row">
                     <Link to={localize(`/profile/sessions/${entry.sessionUuid}`)}>
                       {entry.name}
                     </Link>
                   </th>
+                  <td>{entry.mission.title[lang]}</td>
+                  <td>{entry.team.name}</td>
                   <td>
-                    {entry.endedAt ? (
+                    {entry.endedAt && (
                       <time dateTime={entry.endedAt}>
                         {t('history.endedAtValue', { date: new Date(entry.endedAt) })}
                       </time>
-                    ) : (
-                      t('history.ongoing')
                     )}
                   </td>
                   <td className={styles.number}>
                     {t('history.scoreValue', { score: entry.score })}
                   </td>
                   <td className={styles.number}>
-                    {entry.rank === null
-                      ? t('history.unranked')
-                      : t('history.rankValue', { rank: entry.rank })}
+                    {t('history.rankValue', {
+                      count: entry.rank,
+                      ordinal: true,
+                      teams: entry.teams,
+                    })}
+                  </td>
+                  <td>
+                    <span className={styles.result} data-result={entry.result}>
+                      {t(`history.result.${entry.result}`)}
+                    </span>
                   </td>
                 </tr>
               ))}

@@ -2,7 +2,7 @@ import type { AuthUser } from '@rampart/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { readCookie } from '../../../lib/cookies';
-import { renderApp, testPlayer } from '../../../test/render-app';
+import { renderApp } from '../../../test/render-app';
 import { apiError, profileApi, sentBodies } from '../testing/profile-api';
 
 describe('profile screen', () => {
@@ -46,13 +46,7 @@ describe('profile screen', () => {
       api: profileApi(
         {},
         {
-          'GET /api/profile': () =>
-            Response.json({
-              user: { username: 'alice' },
-              createdAt: '2025-01-15T10:00:00.000Z',
-              teams: [],
-              history: [],
-            }),
+          'GET /api/profile/history': () => Response.json({ teams: [{ name: 'x' }], history: [] }),
         },
       ),
     });
@@ -60,36 +54,57 @@ describe('profile screen', () => {
     expect(await within(history).findByRole('alert')).toBeTruthy();
   });
 
-  it('lists the history, each session opening its detail', async () => {
+  it('lists the teams and the history, each session opening its detail', async () => {
+    const session = '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a70';
     renderApp('/fr/profile', {
       api: profileApi(
         {},
         {
-          'GET /api/profile': () =>
+          'GET /api/profile/history': () =>
             Response.json({
-              user: testPlayer,
-              createdAt: '2025-01-15T10:00:00.000Z',
-              teams: [],
+              teams: [
+                {
+                  uuid: '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a71',
+                  name: 'Les Faucons',
+                  logoUrl: null,
+                  session: { uuid: session, name: 'Opération Aube', status: 'finished' },
+                },
+              ],
               history: [
                 {
-                  sessionUuid: '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a70',
+                  sessionUuid: session,
                   name: 'Opération Aube',
+                  status: 'finished',
+                  mission: {
+                    uuid: '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a72',
+                    title: { en: 'Dawn', fr: 'Aube' },
+                  },
+                  team: { uuid: '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a71', name: 'Les Faucons' },
+                  startedAt: '2025-05-02T15:00:00.000Z',
                   endedAt: '2025-05-02T16:00:00.000Z',
                   score: 1250,
-                  rank: 2,
+                  rank: 1,
+                  teams: 4,
+                  result: 'success',
                 },
               ],
             }),
         },
       ),
     });
+    const teams = await screen.findByRole('region', { name: 'Équipes' });
+    expect(await within(teams).findByText('Les Faucons')).toBeTruthy();
+    expect(within(teams).getByText('Dans Opération Aube')).toBeTruthy();
     const table = await screen.findByRole('table', { name: 'Sessions jouées' });
     const [, row] = within(table).getAllByRole('row');
     expect(within(row!).getByRole('link', { name: 'Opération Aube' }).getAttribute('href')).toBe(
-      '/fr/profile/sessions/0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a70',
+      `/fr/profile/sessions/${session}`,
     );
-    expect(row!.textContent?.replace(/\s/g, ' ')).toContain('1 250');
-    expect(row!.textContent).toContain('2e');
+    const text = row!.textContent?.replace(/\s/g, ' ');
+    expect(text).toContain('Aube');
+    expect(text).toContain('1 250');
+    expect(text).toContain('1er sur 4');
+    expect(text).toContain('Réussite');
   });
 
   it('says when a section cannot be loaded and loads it again on demand', async () => {

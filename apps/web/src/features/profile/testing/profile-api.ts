@@ -26,8 +26,8 @@ export const profileApi = (
   }: { player?: AuthUser; sessions?: ProfileSession[] } = {},
   overrides: ApiRoutes = {},
 ): ApiRoutes => ({
-  'GET /api/profile': () =>
-    Response.json({ user: player, createdAt: '2025-01-15T10:00:00.000Z', teams: [], history: [] }),
+  'GET /api/profile': () => Response.json({ user: player, createdAt: '2025-01-15T10:00:00.000Z' }),
+  'GET /api/profile/history': () => Response.json({ teams: [], history: [] }),
   'GET /api/profile/sessions': () => Response.json({ sessions }),
   'GET /api/avatars': () => Response.json({ avatars }),
   'PUT /api/profile/password': () => new Response(null, { status: 204 }),

@@ -1,0 +1,107 @@
+import type { LocalizedText, SuccessRule } from '@rampart/contracts';
+import { requireCapability, type Principal } from '../identity/auth.service.js';
+import { rankTeamRows } from '../play/scoring.js';
+import { logoUrlOf, sessionTimes } from '../sessions/session-view.js';
+import type { ResultsRepository } from './results.repository.js';
+import { missionResultOf } from './stats-rules.js';
+
+type PlayedRow = Awaited<ReturnType<ResultsRepository['listPlayed']>>[number];
+
+const ENDED = new Set(['finished', 'stopped']);
+
+/**
+ * A player's results (issue 10): each session they played to the end judged by its mission's
+ * success rule, counted into their best score per mission the first time something reads them
+ * after the end (sessions end by their clock, with nothing running at that instant), and their
+ * history.
+ */
+export const createResultsService = (deps: {
+  repo: ResultsRepository;
+  now: () => Promise<Date>;
+}) => {
+  const { repo } = deps;
+
+  /** Status, rank and result of the player's team in each of these sessions. */
+  const outcomesOf = async (rows: readonly PlayedRow[]) => {
+    const now = await deps.now();
+    const sessionUuids = rows.map((row) => row.uuid);
+    const [teams, solved, required] = await Promise.all([
+      repo.listTeams(sessionUuids),
+      repo.listSolved(rows.map((row) => row.team_uuid)),
+      repo.listRequired([...new Set(rows.map((row) => row.mission_uuid))]),
+    ]);
+    return rows.map((row) => {
+      const times = sessionTimes(row, now);
+      const ranked = rankTeamRows(teams.filter((team) => team.session_uuid === row.uuid));
+      const team = ranked.find((candidate) => candidate.uuid === row.team_uuid)!;
+      const result = missionResultOf(
+        row.success_rule as SuccessRule,
+        {
+          score: team.score,
+          eliminated: team.eliminated,
+          solved: new Set(
+            solved.filter((s) => s.team_uuid === row.team_uuid).map((s) => s.objective_uuid),
+          ),
+        },
+        required.filter((o) => o.mission_uuid === row.mission_uuid).map((o) => o.uuid),
+      );
+      return { row, times, team, teams: ranked.length, result };
+    });
+  };
+
+  /** Counts the player's sessions that ended since the last time. */
+  const settle = async (accountId: string) => {
+    const unsettled = await repo.listPlayed(accountId, { unsettled: true });
+    if (unsettled.length === 0) return;
+    const outcomes = (await outcomesOf(unsettled)).filter(
+      (outcome) => ENDED.has(outcome.times.status) || outcome.times.status === 'canceled',
+    );
+    if (outcomes.length === 0) return;
+    await repo.settle(
+      accountId,
+      outcomes
+        .filter((outcome) => ENDED.has(outcome.times.status))
+        .map((outcome) => ({
+          missionUuid: outcome.row.mission_uuid,
+          score: outcome.team.score,
+          success: outcome.result === 'success',
+        })),
+      outcomes.map((outcome) => outcome.row.uuid),
+    );
+  };
+
+  return {
+    settle,
+
+    async history(principal: Principal) {
+      requireCapability(principal, 'profile.manage');
+      await settle(principal.accountId);
+      const outcomes = await outcomesOf(await repo.listPlayed(principal.accountId));
+      return {
+        teams: outcomes.map(({ row, times }) => ({
+          uuid: row.team_uuid,
+          name: row.team_name,
+          logoUrl: row.team_has_logo ? logoUrlOf(row.uuid, row.team_uuid) : null,
+          session: { uuid: row.uuid, name: row.name, status: times.status },
+        })),
+        history: outcomes
+          .filter((outcome) => ENDED.has(outcome.times.status))
+          .map(({ row, times, team, teams, result }) => ({
+            sessionUuid: row.uuid,
+            name: row.name,
+            status: times.status,
+            mission: { uuid: row.mission_uuid, title: row.mission_title as LocalizedText },
+            team: { uuid: row.team_uuid, name: row.team_name },
+            startedAt: times.startsAt,
+            endedAt: times.endsAt,
+            score: team.score,
+            rank: team.rank,
+            teams,
+            result,
+          })),
+      };
+    },
+  };
+};
+
+export type ResultsService = ReturnType<typeof createResultsService>;

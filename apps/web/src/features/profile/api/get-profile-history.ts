@@ -1,0 +1,20 @@
+import { getProfileHistory as getProfileHistoryRoute } from '@rampart/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiClient } from '../../../lib/api-client';
+
+export const getProfileHistory = (signal?: AbortSignal) =>
+  apiClient.get(getProfileHistoryRoute.path, {
+    schema: getProfileHistoryRoute.responses[200],
+    ...(signal ? { signal } : {}),
+  });
+
+export type ProfileHistory = Awaited<ReturnType<typeof getProfileHistory>>;
+
+export const profileHistoryQueryOptions = () =>
+  queryOptions({
+    queryKey: ['profile', 'history'] as const,
+    queryFn: ({ signal }) => getProfileHistory(signal),
+  });
+
+/** The teams the player was in and the sessions they played to the end, newest first. */
+export const useProfileHistory = () => useQuery(profileHistoryQueryOptions());
