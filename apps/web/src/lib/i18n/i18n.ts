@@ -22,6 +22,7 @@ export const namespaces = [
   'screens',
   'sessions',
   'trainer',
+  'cockpit',
 ] as const satisfies readonly Namespace[];
 export const defaultNamespace = 'common' satisfies Namespace;
 

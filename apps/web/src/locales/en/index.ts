@@ -12,6 +12,7 @@ import screens from './screens.json';
 import sessions from './sessions.json';
 import players from './players.json';
 import trainer from './trainer.json';
+import cockpit from './cockpit.json';
 
 /** The English catalogue: the source of the translation key types (see lib/i18n/i18next.d.ts). */
 const en = {
@@ -29,6 +30,7 @@ const en = {
   sessions,
   players,
   trainer,
+  cockpit,
 };
 
 export default en;

@@ -13,6 +13,7 @@ import screens from './screens.json';
 import sessions from './sessions.json';
 import players from './players.json';
 import trainer from './trainer.json';
+import cockpit from './cockpit.json';
 
 /** Same namespaces as `en`; the type keeps them in step (the parity test checks every key). */
 const fr: Record<keyof typeof en, object> = {
@@ -30,6 +31,7 @@ const fr: Record<keyof typeof en, object> = {
   sessions,
   players,
   trainer,
+  cockpit,
 };
 
 export default fr;

@@ -1,5 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { panelStyles } from '../../../components/ui/panel/panel';
+import { UnreadBadge } from '../../../components/ui/unread-badge/unread-badge';
 import { SectionError, SectionLoading } from '../../../components/ui/section-state/section-state';
 import { ChatThreadView, trainerSupportPlace, useTrainerSupportThreads } from '../../chat';
 import styles from './support-inbox.module.css';
@@ -16,7 +18,7 @@ export function SupportInbox() {
   if (threads.isError)
     return <SectionError error={threads.error} onRetry={() => void threads.refetch()} />;
   const list = threads.data.threads;
-  if (list.length === 0) return <p className={styles.muted}>{t('inbox.empty')}</p>;
+  if (list.length === 0) return <p className={panelStyles.muted}>{t('inbox.empty')}</p>;
   const current = list.find((thread) => thread.uuid === selected) ?? null;
   return (
     <div className={styles.inbox}>
@@ -28,19 +30,18 @@ export function SupportInbox() {
               <li key={thread.uuid}>
                 <button
                   type="button"
-                  className={styles.thread}
+                  className={`${panelStyles.card} ${styles.thread}`}
                   aria-current={thread.uuid === selected || undefined}
                   onClick={() => setSelected(thread.uuid)}
                 >
                   <span className={styles.player}>{thread.player?.pseudo}</span>
-                  {thread.unread > 0 && (
-                    <span className={styles.badge}>
-                      <span aria-hidden="true">{thread.unread}</span>
-                      <span className="visually-hidden">
-                        {t('unread', { count: thread.unread })}
-                      </span>
-                    </span>
-                  )}
+                  <span>
+                    <UnreadBadge
+                      count={thread.unread}
+                      label={t('unread', { count: thread.unread })}
+                      size="large"
+                    />
+                  </span>
                   {last && <span className={styles.excerpt}>{last.text.slice(0, 80)}</span>}
                 </button>
               </li>
@@ -63,7 +64,7 @@ export function SupportInbox() {
             />
           </>
         ) : (
-          <p className={styles.muted}>{t('inbox.pick')}</p>
+          <p className={panelStyles.muted}>{t('inbox.pick')}</p>
         )}
       </section>
     </div>
