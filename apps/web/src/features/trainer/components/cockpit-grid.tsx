@@ -68,8 +68,10 @@ function ObjectiveHeader({
     <th scope="row">
       <span className={styles.objectiveTitle}>{objective.title[lang]}</span>
       <span className={styles.facts}>
-        {t(`content:objectiveTypes.${objective.type}`)} ·
-        {t('grid.points', { count: objective.points })}
+        {t('grid.facts', {
+          type: t(`content:objectiveTypes.${objective.type}`),
+          points: t('grid.points', { count: objective.points }),
+        })}
       </span>
       {firstBlood && (
         <span className={styles.marker} data-kind="first-blood">
