@@ -6,7 +6,7 @@ import {
   type AuditEntry,
   type Submission,
 } from '@rampart/contracts';
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
 import { sessionApiPath } from '../../sessions/lib/session-query-keys';
 
@@ -47,20 +47,33 @@ export const fetchSubmissions = (
     query: cursor,
   });
 
-type AuditPage = { entries: AuditEntry[]; nextBefore: number | null };
+type AuditList = { entries: AuditEntry[]; hasMore: boolean };
 
-/** The trainer actions on the session, newest first, a page at a time (`before`). */
-export const useSessionAudit = (uuid: string) =>
-  useInfiniteQuery({
-    queryKey: cockpitQueryKeys.audit(uuid),
-    initialPageParam: undefined as number | undefined,
-    queryFn: ({ signal, pageParam }): Promise<AuditPage> =>
-      apiClient.get(sessionApiPath(getTrainerSessionAudit.path, uuid), {
-        schema: getTrainerSessionAudit.responses[200],
-        query: { before: pageParam, limit: 50 },
-        signal,
-      }),
-    getNextPageParam: (page) => page.nextBefore ?? undefined,
+/**
+ * The trainer actions on the session, newest first: `pages` pages of 50 read one after the other
+ * (`before`), all read again when the list changes, so a new action never leaves a gap. (No
+ * infinite query: its observer would weigh on every first page's JS.)
+ */
+export const useSessionAudit = (uuid: string, pages: number) =>
+  useQuery({
+    queryKey: [...cockpitQueryKeys.audit(uuid), pages],
+    // The list read so far stays on screen while the next page comes.
+    placeholderData: keepPreviousData,
+    queryFn: async ({ signal }): Promise<AuditList> => {
+      const entries: AuditEntry[] = [];
+      let before: number | undefined;
+      for (let page = 0; page < pages; page += 1) {
+        const answer = await apiClient.get(sessionApiPath(getTrainerSessionAudit.path, uuid), {
+          schema: getTrainerSessionAudit.responses[200],
+          query: { before, limit: 50 },
+          signal,
+        });
+        entries.push(...answer.entries);
+        if (answer.nextBefore === null) return { entries, hasMore: false };
+        before = answer.nextBefore;
+      }
+      return { entries, hasMore: true };
+    },
   });
 
 /**

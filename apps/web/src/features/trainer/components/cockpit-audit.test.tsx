@@ -1,5 +1,5 @@
 import { auditActions } from '@rampart/contracts';
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import en from '../../../locales/en/cockpit.json';
 import fr from '../../../locales/fr/cockpit.json';
@@ -60,6 +60,31 @@ describe('the session’s audit list', () => {
       payload: { objectiveUuid: '0190a1b2-c3d4-7e5f-8a9b-00000000f002' },
     });
     expect(await within(panel).findByText('Objective unlocked')).toBeTruthy();
+  });
+
+  it('pages down to older actions', async () => {
+    renderApp(path, {
+      api: {
+        ...trainerApi({ session }),
+        [auditPath]: (_init, url) =>
+          new URL(url, 'http://test').searchParams.get('before') === '3'
+            ? Response.json({
+                entries: [buildAuditEntry({ id: 2, action: 'session.created' })],
+                nextBefore: null,
+              })
+            : Response.json({
+                entries: [buildAuditEntry({ id: 3, action: 'session.started' })],
+                nextBefore: 3,
+              }),
+      },
+      streams: fakeEventStreams().create,
+    });
+    const panel = await screen.findByTestId('cockpit-audit');
+    await within(panel).findByText('Session started');
+    fireEvent.click(within(panel).getByRole('button', { name: 'Show older actions' }));
+    expect(await within(panel).findByText('Session created')).toBeTruthy();
+    expect(within(panel).getAllByTestId('audit-entry')).toHaveLength(2);
+    expect(within(panel).queryByRole('button', { name: 'Show older actions' })).toBeNull();
   });
 
   it('names every action of the contracts in both languages', () => {

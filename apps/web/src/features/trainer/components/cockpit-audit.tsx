@@ -1,4 +1,5 @@
 import type { AuditEntry, Cockpit } from '@rampart/contracts';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button/button';
 import { Panel, panelStyles } from '../../../components/ui/panel/panel';
@@ -13,8 +14,9 @@ import styles from './cockpit-audit.module.css';
  */
 export function CockpitAudit({ sessionUuid, cockpit }: { sessionUuid: string; cockpit?: Cockpit }) {
   const { t } = useTranslation('cockpit');
-  const audit = useSessionAudit(sessionUuid);
-  const entries = audit.data?.pages.flatMap((page) => page.entries) ?? [];
+  const [pages, setPages] = useState(1);
+  const audit = useSessionAudit(sessionUuid, pages);
+  const entries = audit.data?.entries ?? [];
   return (
     <Panel id="cockpit-audit" title={t('audit.title')} testId="cockpit-audit">
       {audit.isPending ? (
@@ -30,11 +32,11 @@ export function CockpitAudit({ sessionUuid, cockpit }: { sessionUuid: string; co
           ))}
         </ol>
       )}
-      {audit.hasNextPage && (
+      {audit.data?.hasMore && (
         <Button
           variant="secondary"
-          onClick={() => void audit.fetchNextPage()}
-          disabled={audit.isFetchingNextPage}
+          onClick={() => setPages((count) => count + 1)}
+          disabled={audit.isPlaceholderData}
         >
           {t('audit.older')}
         </Button>
