@@ -26,7 +26,7 @@ export function CockpitAudit({ sessionUuid, cockpit }: { sessionUuid: string; co
       ) : entries.length === 0 ? (
         <p className={panelStyles.muted}>{t('audit.empty')}</p>
       ) : (
-        <ol className={styles.entries}>
+        <ol className={panelStyles.log}>
           {entries.map((entry) => (
             <AuditRow key={entry.id} entry={entry} cockpit={cockpit} />
           ))}
@@ -66,8 +66,8 @@ function AuditRow({ entry, cockpit }: { entry: AuditEntry; cockpit?: Cockpit }) 
   // Actions added later have no translation yet: their name is shown as recorded.
   const translate = t as unknown as (key: string, options: { defaultValue: string }) => string;
   return (
-    <li className={styles.entry} data-testid="audit-entry" data-action={entry.action}>
-      <div className={styles.line}>
+    <li className={panelStyles.logRow} data-testid="audit-entry" data-action={entry.action}>
+      <div className={panelStyles.logLine}>
         <strong>
           {translate(`audit.actions.${entry.action}`, { defaultValue: entry.action })}
         </strong>
@@ -77,11 +77,11 @@ function AuditRow({ entry, cockpit }: { entry: AuditEntry; cockpit?: Cockpit }) 
             {new Intl.NumberFormat(i18n.language, { signDisplay: 'always' }).format(points)}
           </span>
         )}
-        <time className={styles.time} dateTime={entry.createdAt}>
+        <time className={panelStyles.logTime} dateTime={entry.createdAt}>
           {time(entry.createdAt)}
         </time>
       </div>
-      <div className={styles.line}>
+      <div className={panelStyles.logLine}>
         <span className={panelStyles.muted}>
           {t('audit.by', { trainer: entry.trainer.pseudo })}
         </span>

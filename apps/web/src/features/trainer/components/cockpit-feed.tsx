@@ -65,7 +65,7 @@ export function CockpitFeed({ feed, cockpit }: { feed: SubmissionsFeed; cockpit?
           {t(feed.rows.length === 0 ? 'feed.empty' : 'feed.noMatch')}
         </p>
       ) : (
-        <ol className={styles.rows}>
+        <ol className={panelStyles.log}>
           {shown.map((row) => (
             <FeedRow key={row.id} row={row} cockpit={cockpit} />
           ))}
@@ -88,15 +88,15 @@ function FeedRow({ row, cockpit }: { row: Submission; cockpit?: Cockpit }) {
   const team = cockpit?.teams.find((candidate) => candidate.uuid === row.teamUuid);
   const objective = cockpit?.objectives.find((candidate) => candidate.uuid === row.objectiveUuid);
   return (
-    <li className={styles.row} data-correct={row.correct} data-testid="feed-row">
-      <div className={styles.who}>
+    <li className={panelStyles.logRow} data-correct={row.correct} data-testid="feed-row">
+      <div className={panelStyles.logLine}>
         <strong>{row.pseudo}</strong>
         <span className={panelStyles.muted}>{team?.name ?? t('feed.unknownTeam')}</span>
-        <time className={styles.time} dateTime={row.createdAt}>
+        <time className={panelStyles.logTime} dateTime={row.createdAt}>
           {time(row.createdAt)}
         </time>
       </div>
-      <div className={styles.what}>
+      <div className={panelStyles.logLine}>
         <span className={panelStyles.muted}>
           {objective?.title[lang] ?? t('feed.unknownObjective')}
         </span>
