@@ -100,6 +100,18 @@ const main = async () => {
   }
   await post(`/api/trainer/sessions/${live}/pause`);
   await post(`/api/trainer/sessions/${live}/resume`);
+  // Unread support messages, for the inbox's and the navigation's counts.
+  for (const [username, text] of [
+    ['alice', 'The VPN of our lab drops every few minutes.'],
+    ['alice', 'Now it does not connect at all.'],
+    ['bob', 'Is the second flag case-sensitive?'],
+  ] as const) {
+    const page = players[username]!;
+    await page.request.post(`${base}/api/support/messages`, {
+      headers: { 'x-xsrf-token': await xsrfOf(page) },
+      data: { text },
+    });
+  }
   const { teams } = (await (
     await trainer.request.get(`${base}/api/trainer/sessions/${live}/cockpit`)
   ).json()) as {

@@ -11,7 +11,7 @@ import styles from './cockpit-grid.module.css';
  * by colour; the header row and the objectives' column stay in view while the table scrolls.
  */
 export function CockpitGrid({ cockpit }: { cockpit: Cockpit }) {
-  const { t } = useTranslation('cockpit');
+  const { t } = useTranslation(['cockpit', 'trainer']);
   const cells = new Map(
     cockpit.cells.map((cell) => [`${cell.objectiveUuid} ${cell.teamUuid}`, cell]),
   );
@@ -28,11 +28,14 @@ export function CockpitGrid({ cockpit }: { cockpit: Cockpit }) {
               <tr>
                 <th scope="col">{t('grid.objective')}</th>
                 {cockpit.teams.map((team) => (
-                  <th key={team.uuid} scope="col" data-eliminated={team.eliminated}>
+                  <th key={team.uuid} scope="col">
                     <span className={styles.team}>
                       <TeamLogo name={team.name} url={team.logoUrl} size={24} />
                       {team.name}
                     </span>
+                    {team.eliminated && (
+                      <span className={styles.facts}>{t('trainer:teams.eliminated')}</span>
+                    )}
                   </th>
                 ))}
               </tr>

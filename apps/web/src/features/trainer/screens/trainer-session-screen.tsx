@@ -91,18 +91,21 @@ function Cockpit({ session }: { session: TrainerSessionView }) {
       ) : cockpit.isError ? (
         <SectionError error={cockpit.error} onRetry={() => void cockpit.refetch()} />
       ) : (
-        <div className={styles.columns}>
-          <div className={styles.column}>
+        <>
+          {/* What moves most often side by side; the grid at full width, for many teams. */}
+          <div className={styles.columns}>
             <CockpitTeams session={session} teams={cockpit.data.teams} />
-            <CockpitGrid cockpit={cockpit.data} />
-            <CockpitObjectives session={session} cockpit={cockpit.data} />
-          </div>
-          <div className={styles.column}>
             <CockpitFeed feed={feed} cockpit={cockpit.data} />
-            <CockpitAudit sessionUuid={session.uuid} cockpit={cockpit.data} />
-            <CockpitAdminChannel sessionUuid={session.uuid} />
           </div>
-        </div>
+          <CockpitGrid cockpit={cockpit.data} />
+          <div className={styles.columns}>
+            <div className={styles.column}>
+              <CockpitObjectives session={session} cockpit={cockpit.data} />
+              <CockpitAdminChannel sessionUuid={session.uuid} />
+            </div>
+            <CockpitAudit sessionUuid={session.uuid} cockpit={cockpit.data} />
+          </div>
+        </>
       )}
     </div>
   );
