@@ -9,6 +9,7 @@ import { CockpitObjectives } from '../components/cockpit-objectives';
 import { CockpitAudit } from '../components/cockpit-audit';
 import { CockpitFeed } from '../components/cockpit-feed';
 import { CockpitGrid } from '../components/cockpit-grid';
+import { CockpitSupport } from '../components/cockpit-support';
 import { CockpitTeams } from '../components/cockpit-teams';
 import { JoinLink } from '../components/join-link';
 import { SessionClock } from '../components/session-clock';
@@ -103,7 +104,10 @@ function Cockpit({ session }: { session: TrainerSessionView }) {
               <CockpitObjectives session={session} cockpit={cockpit.data} />
               <CockpitAdminChannel sessionUuid={session.uuid} />
             </div>
-            <CockpitAudit sessionUuid={session.uuid} cockpit={cockpit.data} />
+            <div className={styles.column}>
+              <CockpitSupport sessionUuid={session.uuid} />
+              <CockpitAudit sessionUuid={session.uuid} cockpit={cockpit.data} />
+            </div>
           </div>
         </>
       )}
