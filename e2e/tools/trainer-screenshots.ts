@@ -112,6 +112,20 @@ const main = async () => {
       data: { text },
     });
   }
+  // A team's question during the session: its support thread, answered from the cockpit.
+  {
+    const page = players.bob!;
+    const { threads } = (await (
+      await page.request.get(`${base}/api/session/${live}/chat/threads`)
+    ).json()) as { threads: { uuid: string; channel: string }[] };
+    await page.request.post(`${base}/api/session/${live}/chat/messages`, {
+      headers: { 'x-xsrf-token': await xsrfOf(page) },
+      data: {
+        threadId: threads.find((thread) => thread.channel === 'support')!.uuid,
+        text: 'Our second flag is refused although it matches the hint.',
+      },
+    });
+  }
   const { teams } = (await (
     await trainer.request.get(`${base}/api/trainer/sessions/${live}/cockpit`)
   ).json()) as {
