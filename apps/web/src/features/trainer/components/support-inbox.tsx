@@ -49,50 +49,52 @@ export function SupportThreads({
   if (threads.length === 0) return <p className={panelStyles.muted}>{emptyText}</p>;
   const current = threads.find((thread) => thread.uuid === selected) ?? null;
   return (
-    <div className={styles.inbox}>
-      <nav aria-label={t('inbox.threads')}>
-        <ul className={styles.threads}>
-          {threads.map((thread) => {
-            const last = thread.messages.at(-1);
-            return (
-              <li key={thread.uuid}>
-                <button
-                  type="button"
-                  className={`${panelStyles.card} ${styles.thread}`}
-                  aria-current={thread.uuid === selected || undefined}
-                  onClick={() => setSelected(thread.uuid)}
-                >
-                  <span className={styles.player}>{nameOf(thread)}</span>
-                  <span>
-                    <UnreadBadge
-                      count={thread.unread}
-                      label={t('unread', { count: thread.unread })}
-                      size="large"
-                    />
-                  </span>
-                  {last && <span className={styles.excerpt}>{last.text.slice(0, 80)}</span>}
-                </button>
-              </li>
-            );
-          })}
-        </ul>
-      </nav>
-      <section className={styles.conversation} aria-label={t('inbox.title')}>
-        {current ? (
-          <>
-            <h2 className={styles.heading}>{t('inbox.with', { player: nameOf(current) })}</h2>
-            <ChatThreadView
-              thread={current}
-              place={place}
-              name={nameOf(current)}
-              emptyText={t('empty.support')}
-              side="trainer"
-            />
-          </>
-        ) : (
-          <p className={panelStyles.muted}>{t('inbox.pick')}</p>
-        )}
-      </section>
+    <div className={styles.frame}>
+      <div className={styles.inbox}>
+        <nav aria-label={t('inbox.threads')}>
+          <ul className={styles.threads}>
+            {threads.map((thread) => {
+              const last = thread.messages.at(-1);
+              return (
+                <li key={thread.uuid}>
+                  <button
+                    type="button"
+                    className={`${panelStyles.card} ${styles.thread}`}
+                    aria-current={thread.uuid === selected || undefined}
+                    onClick={() => setSelected(thread.uuid)}
+                  >
+                    <span className={styles.player}>{nameOf(thread)}</span>
+                    <span>
+                      <UnreadBadge
+                        count={thread.unread}
+                        label={t('unread', { count: thread.unread })}
+                        size="large"
+                      />
+                    </span>
+                    {last && <span className={styles.excerpt}>{last.text.slice(0, 80)}</span>}
+                  </button>
+                </li>
+              );
+            })}
+          </ul>
+        </nav>
+        <section className={styles.conversation} aria-label={t('inbox.title')}>
+          {current ? (
+            <>
+              <h2 className={styles.heading}>{t('inbox.with', { player: nameOf(current) })}</h2>
+              <ChatThreadView
+                thread={current}
+                place={place}
+                name={nameOf(current)}
+                emptyText={t('empty.support')}
+                side="trainer"
+              />
+            </>
+          ) : (
+            <p className={panelStyles.muted}>{t('inbox.pick')}</p>
+          )}
+        </section>
+      </div>
     </div>
   );
 }
