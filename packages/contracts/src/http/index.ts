@@ -28,6 +28,7 @@ import { trainerCockpitRoutes } from './trainer-cockpit.js';
 import type { RouteContract } from './route.js';
 import { getAppInfo, getHealth, getOpenApi } from './system.js';
 import { trainerPlayersRoutes } from './trainer-players.js';
+import { trainerSupportRoutes } from './trainer-support.js';
 
 /** Every HTTP route of the API. The server refuses to register a route that is not listed here. */
 export const apiRoutes: readonly RouteContract[] = [
@@ -60,4 +61,5 @@ export const apiRoutes: readonly RouteContract[] = [
   ...contentPackRoutes,
   ...trainerCockpitRoutes,
   ...trainerPlayersRoutes,
+  ...trainerSupportRoutes,
 ];
