@@ -1,11 +1,14 @@
 import type { ChatThread } from '@rampart/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { panelStyles } from '../../../components/ui/panel/panel';
 import { UnreadBadge } from '../../../components/ui/unread-badge/unread-badge';
 import { SectionError, SectionLoading } from '../../../components/ui/section-state/section-state';
 import { ChatThreadView, trainerSupportPlace, useTrainerSupportThreads } from '../../chat';
 import type { ChatPlace } from '../../chat';
+import { useLocalizedPath } from '../../locale';
+import { useTrainerSupportSessions } from '../api/trainer-support';
 import styles from './support-inbox.module.css';
 
 /**
@@ -20,12 +23,38 @@ export function SupportInbox() {
   if (threads.isError)
     return <SectionError error={threads.error} onRetry={() => void threads.refetch()} />;
   return (
-    <SupportThreads
-      threads={threads.data.threads}
-      place={trainerSupportPlace}
-      nameOf={(thread) => thread.player?.pseudo ?? ''}
-      emptyText={t('inbox.empty')}
-    />
+    <>
+      <SessionsWaiting />
+      <SupportThreads
+        threads={threads.data.threads}
+        place={trainerSupportPlace}
+        nameOf={(thread) => thread.player?.pseudo ?? ''}
+        emptyText={t('inbox.empty')}
+      />
+    </>
+  );
+}
+
+/** The sessions whose teams wait for an answer: each leads to its cockpit, where it is given. */
+function SessionsWaiting() {
+  const { t } = useTranslation('cockpit');
+  const localize = useLocalizedPath();
+  const sessions = useTrainerSupportSessions().data ?? [];
+  if (sessions.length === 0) return null;
+  return (
+    <nav aria-label={t('support.sessions')} data-testid="support-sessions">
+      <ul className={styles.sessions}>
+        {sessions.map((session) => (
+          <li key={session.sessionUuid}>
+            <Link to={localize(`/trainer/sessions/${session.sessionUuid}`)}>{session.name}</Link>
+            <UnreadBadge
+              count={session.unread}
+              label={t('support.sessionUnread', { count: session.unread })}
+            />
+          </li>
+        ))}
+      </ul>
+    </nav>
   );
 }
 

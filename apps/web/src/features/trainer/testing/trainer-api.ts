@@ -186,6 +186,7 @@ export const trainerApi = ({
   cockpit = buildCockpit(session),
   submissions = [],
   audit = [],
+  supportSessions = [],
 }: {
   sessions?: TrainerSessionItem[];
   session?: TrainerSession;
@@ -193,10 +194,13 @@ export const trainerApi = ({
   /** Newest first, as the server keeps them. */
   submissions?: Submission[];
   audit?: AuditEntry[];
+  /** Sessions whose teams wait for the trainers. */
+  supportSessions?: { sessionUuid: string; name: string; unread: number }[];
 } = {}): ApiRoutes => ({
   'GET /api/trainer/sessions': json({ sessions }),
   'GET /api/trainer/missions': json({ missions: trainerMissions }),
   'GET /api/trainer/support/threads': json({ threads: [] }),
+  'GET /api/trainer/support/sessions': json({ sessions: supportSessions }),
   [`GET /api/trainer/sessions/${session.uuid}`]: json({ session }),
   [`GET /api/trainer/sessions/${session.uuid}/chat/threads`]: json({ threads: [] }),
   [`GET /api/trainer/sessions/${session.uuid}/cockpit`]: json(cockpit),
