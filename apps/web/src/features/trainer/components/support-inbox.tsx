@@ -42,7 +42,10 @@ function SessionsWaiting() {
   const sessions = useTrainerSupportSessions().data ?? [];
   if (sessions.length === 0) return null;
   return (
-    <nav aria-label={t('support.sessions')} data-testid="support-sessions">
+    <nav aria-labelledby="support-sessions" className={styles.sessions}>
+      <span id="support-sessions" className={panelStyles.muted}>
+        {t('support.sessions')}
+      </span>
       <ul className={styles.sessions}>
         {sessions.map((session) => (
           <li key={session.sessionUuid}>
