@@ -6,13 +6,21 @@ import { DEMO_PASSWORD, signInDemoPlayer } from './support/session';
  * players join in their own browsers, and every control of the cockpit reaches them live.
  */
 
+interface TrainerObjective {
+  uuid: string;
+  title: { en: string; fr: string };
+  type: string;
+  locked: boolean;
+}
+
 const xsrfOf = async (page: Page) =>
   decodeURIComponent(
     (await page.context().cookies()).find((cookie) => cookie.name === 'XSRF-TOKEN')!.value,
   );
 
 const playerIn = async (browser: Browser, username: string, sessionUuid: string, team: string) => {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  // Wide enough for the game screen to show the objectives and the ranking side by side.
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
   const page = await context.newPage();
   await signInDemoPlayer(page, username);
   // Joining and the team go through the API: the join screens have their own journey.
@@ -75,7 +83,48 @@ test('the trainer creates a session, starts, pauses, resumes, eliminates, launch
   await expect(trainer.getByTestId('cockpit-summary')).toContainText('Running', {
     timeout: 20_000,
   });
-  for (const page of [carol, dave]) await page.goto(`/en/sessions/${sessionUuid}/game`);
+  for (const page of [carol, dave]) {
+    await page.goto(`/en/sessions/${sessionUuid}/game`);
+    const briefing = page.getByRole('dialog', { name: /^Briefing: / });
+    await expect(briefing).toBeVisible({ timeout: 20_000 });
+    await briefing.getByRole('button', { name: 'Back to the game' }).click();
+  }
+
+  // Carol answers wrong: the trainer reads her answer in the feed and the grid counts it; the
+  // other team's screens never show it.
+  const { session } = (await (
+    await trainer.request.get(`/api/trainer/sessions/${sessionUuid}`)
+  ).json()) as { session: { mission: { uuid: string } } };
+  const { mission: played } = (await (
+    await trainer.request.get(`/api/trainer/missions/${session.mission.uuid}`)
+  ).json()) as { mission: { objectives: TrainerObjective[] } };
+  const flag = played.objectives.find(
+    (objective) => objective.type === 'flag' && !objective.locked,
+  )!;
+  await carol.getByRole('button').filter({ hasText: flag.title.en }).click();
+  await carol.getByRole('textbox', { name: 'Your answer' }).fill('FLAG{carol-guess}');
+  await carol.getByRole('button', { name: 'Submit' }).click();
+  await expect(carol.getByRole('status').filter({ hasText: /Wrong answer/ })).toBeVisible();
+  const feed = trainer.getByTestId('cockpit-feed');
+  await expect(feed.getByTestId('feed-row').filter({ hasText: 'FLAG{carol-guess}' })).toContainText(
+    'carol',
+    { ignoreCase: true },
+  );
+  const grid = trainer.getByTestId('cockpit-grid');
+  const foxesColumn = await grid
+    .getByRole('columnheader')
+    .evaluateAll((headers) =>
+      headers.findIndex((header) => header.textContent?.includes('Red Foxes')),
+    );
+  await expect(
+    grid
+      .getByRole('row', { name: new RegExp(flag.title.en) })
+      .getByRole('cell')
+      .nth(foxesColumn - 1),
+  ).toContainText('1 wrong answer');
+  await dave.getByRole('button').filter({ hasText: flag.title.en }).click();
+  await expect(dave.getByText('carol-guess')).toHaveCount(0);
+  expect(await dave.content()).not.toContain('carol-guess');
 
   await confirm(trainer, 'Pause', 'Pause the session?');
   await expect(
@@ -97,6 +146,23 @@ test('the trainer creates a session, starts, pauses, resumes, eliminates, launch
   await expect(trainer.getByTestId('cockpit-summary')).toContainText('Running');
   await expect(carol.getByText('Game paused', { exact: false })).toBeHidden();
 
+  // The trainer adds points to Red Foxes with a reason: carol's ranking shows the new score.
+  await trainer.getByRole('button', { name: 'Adjust the score of Red Foxes' }).click();
+  const adjust = trainer.getByRole('dialog', { name: 'Adjust the score of Red Foxes' });
+  await adjust.getByLabel('Points (negative to remove)').fill('25');
+  await adjust.getByLabel('Reason').fill('Helped the other team');
+  await adjust.getByTestId('confirm-action').click();
+  await expect(adjust).toBeHidden();
+  const foxes = trainer.getByTestId('cockpit-team').filter({ hasText: 'Red Foxes' });
+  await expect(foxes.getByTestId('team-score')).toHaveText(/^\d+ pts$/);
+  const score = /^(\d+)/.exec((await foxes.getByTestId('team-score').textContent())!)![1]!;
+  await carol.getByRole('tab', { name: 'Ranking' }).click();
+  await expect(
+    carol
+      .getByRole('table', { name: 'Ranking of the teams' })
+      .getByRole('row', { name: /Red Foxes/ }),
+  ).toContainText(score);
+
   // Eliminate dave's team with a reason: that team is told why.
   await trainer.getByRole('button', { name: 'Eliminate Grey Wolves' }).click();
   const eliminate = trainer.getByRole('dialog', { name: 'Eliminate Grey Wolves?' });
@@ -116,6 +182,18 @@ test('the trainer creates a session, starts, pauses, resumes, eliminates, launch
   await speedrun.getByTestId('confirm-action').click();
   await expect(speedrun).toBeHidden();
   await expect(carol.getByText('Speedrun launched: Race for the flag').first()).toBeVisible();
+
+  // The audit list: the pause, the elimination and the adjustment, with their reasons.
+  const audit = trainer.getByTestId('cockpit-audit');
+  await expect(audit.getByTestId('audit-entry').filter({ hasText: 'Session paused' })).toHaveCount(
+    1,
+  );
+  await expect(
+    audit.getByTestId('audit-entry').filter({ hasText: 'Team eliminated' }),
+  ).toContainText('Attacked the scoring server');
+  await expect(
+    audit.getByTestId('audit-entry').filter({ hasText: 'Score adjusted' }),
+  ).toContainText(/Red Foxes.*\+25.*Helped the other team/);
 
   // Stop says it is irreversible, then ends the game for everyone.
   await trainer

@@ -23,6 +23,7 @@ export * from './http/chat.js';
 export * from './http/content-packs.js';
 export * from './realtime/events.js';
 export * from './http/trainer-cockpit.js';
+export * from './http/trainer-support.js';
 export * from './http/trainer-players.js';
 export * from './http/survey.js';
 export * from './http/stats.js';

@@ -33,6 +33,7 @@ import { statsRoutes } from './stats.js';
 import { sessionExportRoutes } from './session-exports.js';
 import { historyRoutes } from './history.js';
 import { trainerContentRoutes } from './trainer-content.js';
+import { trainerSupportRoutes } from './trainer-support.js';
 
 /** Every HTTP route of the API. The server refuses to register a route that is not listed here. */
 export const apiRoutes: readonly RouteContract[] = [
@@ -70,4 +71,5 @@ export const apiRoutes: readonly RouteContract[] = [
   ...sessionExportRoutes,
   ...historyRoutes,
   ...trainerContentRoutes,
+  ...trainerSupportRoutes,
 ];

@@ -129,6 +129,26 @@ export const createChatRepository = (db: Kysely<Database>) => {
       return new Map(rows.map((row) => [row.thread_uuid, Number(row.unread)]));
     },
 
+    /**
+     * Per session, the messages of its teams' support threads written by others after the
+     * reader's read mark: what waits for the trainers in each session (sessions with none absent).
+     */
+    countSessionSupportUnread: (accountId: string) =>
+      db
+        .selectFrom('chat_message as m')
+        .innerJoin('chat_thread as t', 't.uuid', 'm.thread_uuid')
+        .innerJoin('gaming_session as s', 's.uuid', 't.session_uuid')
+        .leftJoin('chat_thread_read as r', (join) =>
+          join.onRef('r.thread_uuid', '=', 'm.thread_uuid').on('r.account_id', '=', accountId),
+        )
+        .select(['s.uuid as sessionUuid', 's.name', (eb) => eb.fn.countAll<number>().as('unread')])
+        .where('t.channel', '=', 'support')
+        .where('m.author_id', '<>', accountId)
+        .where((eb) => eb('m.id', '>', eb.fn.coalesce('r.last_read_id', eb.lit(0))))
+        .groupBy(['s.uuid', 's.name'])
+        .orderBy('s.name')
+        .execute(),
+
     /** Inserts a message; `undefined` when its client id was already used (a retry). */
     async insertMessage(
       trx: Transaction<Database>,

@@ -2,6 +2,7 @@ import {
   getSessionChatThreads,
   getSupportThreads,
   getTrainerSessionChatThreads,
+  getTrainerSupportSessions,
   getTrainerSupportThreads,
   postSessionChatMessage,
   postSessionChatRead,
@@ -47,6 +48,9 @@ export const registerChatRoutes = (app: FastifyInstance, deps: { chat: ChatServi
   );
   route(app, getTrainerSupportThreads, async ({ request }) =>
     chat.listSupportThreads(principalOf(request)),
+  );
+  route(app, getTrainerSupportSessions, async ({ request }) =>
+    chat.listSessionSupportUnread(principalOf(request)),
   );
   for (const contract of [postSupportMessage, postTrainerSupportMessage]) {
     route(app, contract, async ({ body, request, reply }) =>

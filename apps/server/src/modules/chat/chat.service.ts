@@ -223,6 +223,19 @@ export const createChatService = (deps: {
       await repo.markRead(principal.accountId, threadIds);
     },
 
+    /** The sessions where teams wait for the trainers, with the messages this trainer has not read. */
+    async listSessionSupportUnread(principal: Principal) {
+      requireCapability(principal, 'support.answer');
+      const rows = await repo.countSessionSupportUnread(principal.accountId);
+      return {
+        sessions: rows.map((row) => ({
+          sessionUuid: row.sessionUuid,
+          name: row.name,
+          unread: Number(row.unread),
+        })),
+      };
+    },
+
     /** A player's own support thread (created on first read); a trainer's inbox. */
     async listSupportThreads(principal: Principal) {
       const viewer = supportViewer(principal);

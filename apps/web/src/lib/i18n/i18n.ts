@@ -23,6 +23,7 @@ export const namespaces = [
   'sessions',
   'trainer',
   'contentAuthoring',
+  'cockpit',
 ] as const satisfies readonly Namespace[];
 export const defaultNamespace = 'common' satisfies Namespace;
 

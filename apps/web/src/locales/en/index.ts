@@ -13,6 +13,7 @@ import sessions from './sessions.json';
 import players from './players.json';
 import trainer from './trainer.json';
 import contentAuthoring from './content-authoring.json';
+import cockpit from './cockpit.json';
 
 /** The English catalogue: the source of the translation key types (see lib/i18n/i18next.d.ts). */
 const en = {
@@ -31,6 +32,7 @@ const en = {
   players,
   trainer,
   contentAuthoring,
+  cockpit,
 };
 
 export default en;

@@ -14,6 +14,7 @@ import sessions from './sessions.json';
 import players from './players.json';
 import trainer from './trainer.json';
 import contentAuthoring from './content-authoring.json';
+import cockpit from './cockpit.json';
 
 /** Same namespaces as `en`; the type keeps them in step (the parity test checks every key). */
 const fr: Record<keyof typeof en, object> = {
@@ -32,6 +33,7 @@ const fr: Record<keyof typeof en, object> = {
   players,
   trainer,
   contentAuthoring,
+  cockpit,
 };
 
 export default fr;

@@ -52,6 +52,20 @@ describe('header account and sound', () => {
     ).toBeTruthy();
   });
 
+  it('leaves the players’ navigation out of trainer screens, keeping language and logout', async () => {
+    renderApp('/trainer', { trainer: testTrainer });
+    const banner = await screen.findByRole('banner');
+    await within(banner).findByRole('button', { name: 'Account menu of Trainer' });
+    expect(within(banner).queryByRole('link', { name: 'Chapters' })).toBeNull();
+    expect(within(banner).queryByRole('link', { name: 'Profile' })).toBeNull();
+    expect(
+      within(banner)
+        .getByRole('link', { name: /Rampart Test/ })
+        .getAttribute('href'),
+    ).toBe('/trainer');
+    expect(within(banner).getByRole('navigation', { name: /language/i })).toBeTruthy();
+  });
+
   it('turns the background sound on and off, remembering it in soundOn', async () => {
     vi.stubGlobal('AudioContext', FakeAudioContext);
     renderApp('/home');

@@ -22,9 +22,10 @@ export function AppHeader() {
     <header className={styles.header}>
       <div className={styles.inner}>
         <div className={styles.brand}>
-          <BrandLink appName={appName} showTagline />
+          <BrandLink appName={appName} showTagline home={side === 'trainer' ? '/trainer' : '/'} />
         </div>
-        <MainNav className={styles.nav} />
+        {/* Trainer screens have the console's own navigation: the players' would lead nowhere. */}
+        {side === 'player' && <MainNav className={styles.nav} />}
         <div className={styles.tools}>
           <SoundToggle />
           <LanguageSwitcher locales={availableLocales} className={styles.language} />

@@ -1,5 +1,4 @@
 import {
-  getTrainerMission,
   getTrainerMissions,
   getTrainerSession,
   getTrainerSessionChatThreads,
@@ -20,6 +19,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
 import type { ChatPlace } from '../../chat';
 import { sessionApiPath } from '../../sessions/lib/session-query-keys';
+import { cockpitQueryKeys } from './trainer-cockpit';
 
 /** Query keys of the trainer console: one session's keys all start with `session(uuid)`. */
 export const trainerQueryKeys = {
@@ -27,14 +27,12 @@ export const trainerQueryKeys = {
   session: (uuid: string) => ['trainer', 'session', uuid] as const,
   chat: (uuid: string) => ['trainer', 'session', uuid, 'chat'] as const,
   missions: ['trainer', 'missions'] as const,
-  mission: (uuid: string) => ['trainer', 'missions', uuid] as const,
 };
 
 export type TrainerSessionList = z.infer<(typeof getTrainerSessions.responses)[200]>;
 export type TrainerSessionItem = TrainerSessionList['sessions'][number];
 export type TrainerSessionAnswer = z.infer<(typeof getTrainerSession.responses)[200]>;
 export type TrainerMissionList = z.infer<(typeof getTrainerMissions.responses)[200]>['missions'];
-export type TrainerMission = z.infer<(typeof getTrainerMission.responses)[200]>['mission'];
 export type CreateSessionInput = z.input<typeof postTrainerSession.body>;
 
 /** With the offset of this browser's clock to the server's, for live timers. */
@@ -89,20 +87,6 @@ export const useTrainerMissions = () =>
       ).missions,
   });
 
-/** A mission with its objectives (titles, locks): what a speedrun or an unlock picks from. */
-export const useTrainerMission = (uuid: string | undefined) =>
-  useQuery({
-    queryKey: trainerQueryKeys.mission(uuid ?? ''),
-    enabled: uuid !== undefined,
-    queryFn: async ({ signal }) =>
-      (
-        await apiClient.get(sessionApiPath(getTrainerMission.path, uuid ?? ''), {
-          schema: getTrainerMission.responses[200],
-          signal,
-        })
-      ).mission,
-  });
-
 export const useCreateTrainerSession = () => {
   const queryClient = useQueryClient();
   return useMutation({
@@ -144,6 +128,7 @@ export const useSessionControl = (uuid: string) => {
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: trainerQueryKeys.session(uuid) });
       void queryClient.invalidateQueries({ queryKey: trainerQueryKeys.sessions });
+      void queryClient.invalidateQueries({ queryKey: cockpitQueryKeys.audit(uuid) });
     },
   });
 };
@@ -152,8 +137,13 @@ const useSessionAction = <I, O>(uuid: string, action: (input: I) => Promise<O>) 
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: action,
-    onSettled: () =>
-      void queryClient.invalidateQueries({ queryKey: trainerQueryKeys.session(uuid) }),
+    // The action's effects and its audit row, whatever the outcome: a refusal may mean another
+    // trainer acted first, and the cockpit then shows what they did.
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: trainerQueryKeys.session(uuid) });
+      void queryClient.invalidateQueries({ queryKey: cockpitQueryKeys.cockpit(uuid) });
+      void queryClient.invalidateQueries({ queryKey: cockpitQueryKeys.audit(uuid) });
+    },
   });
 };
 

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
+import { Panel, panelStyles } from '../../../components/ui/panel/panel';
 import { SectionError, SectionLoading } from '../../../components/ui/section-state/section-state';
 import { ChatThreadView } from '../../chat';
 import { trainerSessionChatPlace, useTrainerSessionChat } from '../api/trainer-sessions';
-import styles from './cockpit.module.css';
 
 /** The session's Admin channel: what trainers broadcast to every player, and only they write. */
 export function CockpitAdminChannel({ sessionUuid }: { sessionUuid: string }) {
@@ -10,11 +10,8 @@ export function CockpitAdminChannel({ sessionUuid }: { sessionUuid: string }) {
   const chat = useTrainerSessionChat(sessionUuid);
   const admin = chat.data?.threads.find((thread) => thread.channel === 'admin');
   return (
-    <section className={styles.panel} aria-labelledby="cockpit-admin">
-      <h2 id="cockpit-admin" className={styles.panelTitle}>
-        {t('admin.title')}
-      </h2>
-      <p className={styles.muted}>{t('admin.description')}</p>
+    <Panel id="cockpit-admin" title={t('admin.title')}>
+      <p className={panelStyles.muted}>{t('admin.description')}</p>
       {chat.isPending ? (
         <SectionLoading lines={3} />
       ) : chat.isError ? (
@@ -28,8 +25,8 @@ export function CockpitAdminChannel({ sessionUuid }: { sessionUuid: string }) {
           side="trainer"
         />
       ) : (
-        <p className={styles.muted}>{t('admin.missing')}</p>
+        <p className={panelStyles.muted}>{t('admin.missing')}</p>
       )}
-    </section>
+    </Panel>
   );
 }

@@ -1,73 +1,71 @@
-import { isEndedStatus } from '@rampart/contracts';
+import { isEndedStatus, type Cockpit, type CockpitObjective } from '@rampart/contracts';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button/button';
 import form from '../../../components/ui/form/form.module.css';
-import { SectionError, SectionLoading } from '../../../components/ui/section-state/section-state';
+import { Panel } from '../../../components/ui/panel/panel';
 import { errorMessage } from '../../../lib/error-message';
 import { toast } from '../../../lib/toast';
 import {
   useLaunchSpeedrun,
-  useTrainerMission,
   useUnlockObjective,
-  type TrainerMission,
   type TrainerSessionView,
 } from '../api/trainer-sessions';
 import { ConfirmDialog } from './confirm-dialog';
 import styles from './cockpit.module.css';
 
-type Objective = TrainerMission['objectives'][number];
+type Objective = CockpitObjective;
 
 /**
- * The mission's objectives with what a trainer may do to them during play: open a locked one to
- * every team, or launch a speedrun on one. `solved` (objectives some team solved, from the
- * cockpit's grid when it is there) keeps those out of the speedrun's choices; the server refuses
- * them anyway.
+ * The mission's objectives (the cockpit's read model) with what a trainer may do to them during
+ * play: open a locked one to every team, or launch a speedrun on one nobody solved (the server
+ * refuses the others anyway).
  */
 export function CockpitObjectives({
   session,
-  solved = new Set<string>(),
+  cockpit,
 }: {
   session: TrainerSessionView;
-  solved?: ReadonlySet<string>;
+  cockpit: Cockpit;
 }) {
-  const { t, i18n } = useTranslation('trainer');
+  const { t, i18n } = useTranslation(['trainer', 'cockpit']);
   const lang = i18n.language === 'fr' ? 'fr' : 'en';
-  const mission = useTrainerMission(session.mission.uuid);
   const [unlocking, setUnlocking] = useState<Objective | null>(null);
   const [speedrun, setSpeedrun] = useState(false);
   const live = !isEndedStatus(session.status) && session.status !== 'lobby';
+  const solved = new Set(
+    cockpit.cells.filter((cell) => cell.solved).map((cell) => cell.objectiveUuid),
+  );
   return (
-    <section className={styles.panel} aria-labelledby="cockpit-objectives">
-      <div className={styles.panelHead}>
-        <h2 id="cockpit-objectives" className={styles.panelTitle}>
-          {t('objectives.title')}
-        </h2>
-        {live && mission.data && (
+    <Panel
+      id="cockpit-objectives"
+      title={t('objectives.title')}
+      actions={
+        live && (
           <Button variant="secondary" onClick={() => setSpeedrun(true)}>
             {t('speedrun.button')}
           </Button>
-        )}
-      </div>
-      {mission.isPending ? (
-        <SectionLoading lines={3} />
-      ) : mission.isError ? (
-        <SectionError error={mission.error} onRetry={() => void mission.refetch()} />
-      ) : (
-        <ul className={styles.objectives}>
-          {mission.data.objectives.map((objective) => (
-            <li key={objective.uuid} className={styles.objective}>
-              <span>{objective.title[lang]}</span>
-              {objective.locked && <span className={styles.locked}>{t('objectives.locked')}</span>}
-              {objective.locked && live && (
-                <Button variant="ghost" onClick={() => setUnlocking(objective)}>
-                  {t('unlock.button')}
-                </Button>
-              )}
-            </li>
-          ))}
-        </ul>
-      )}
+        )
+      }
+    >
+      <ul className={styles.objectives}>
+        {cockpit.objectives.map((objective) => (
+          <li key={objective.uuid} className={styles.objective}>
+            <span>{objective.title[lang]}</span>
+            {objective.locked && !objective.unlocked && (
+              <span className={styles.locked}>{t('objectives.locked')}</span>
+            )}
+            {objective.unlocked && (
+              <span className={styles.locked}>{t('cockpit:objectives.unlocked')}</span>
+            )}
+            {objective.locked && !objective.unlocked && live && (
+              <Button variant="ghost" onClick={() => setUnlocking(objective)}>
+                {t('unlock.button')}
+              </Button>
+            )}
+          </li>
+        ))}
+      </ul>
       {unlocking && (
         <UnlockDialog
           sessionUuid={session.uuid}
@@ -76,15 +74,15 @@ export function CockpitObjectives({
           onClose={() => setUnlocking(null)}
         />
       )}
-      {speedrun && mission.data && (
+      {speedrun && (
         <SpeedrunDialog
           sessionUuid={session.uuid}
-          objectives={mission.data.objectives.filter((objective) => !solved.has(objective.uuid))}
+          objectives={cockpit.objectives.filter((objective) => !solved.has(objective.uuid))}
           lang={lang}
           onClose={() => setSpeedrun(false)}
         />
       )}
-    </section>
+    </Panel>
   );
 }
 

@@ -4,97 +4,112 @@ import { Button } from '../../../components/ui/button/button';
 import form from '../../../components/ui/form/form.module.css';
 import { errorMessage } from '../../../lib/error-message';
 import { toast } from '../../../lib/toast';
-import { isEndedStatus } from '@rampart/contracts';
+import { Panel, panelStyles } from '../../../components/ui/panel/panel';
+import { isEndedStatus, type CockpitTeam } from '@rampart/contracts';
 import { TeamLogo } from '../../sessions';
 import { useEliminateTeam, type TrainerSessionView } from '../api/trainer-sessions';
+import { AdjustScoreDialog } from './cockpit-adjust';
 import { ConfirmDialog } from './confirm-dialog';
 import styles from './cockpit.module.css';
 
-type Team = TrainerSessionView['teams'][number];
+type Team = CockpitTeam;
 
 /**
- * Every team, best ranked first: logo, rank, score, progress, members (online or not), and the
- * way to eliminate it while the session is on. The players still without a team follow. (The
- * players' ranking route is not the trainers': a trainer's call there is a 401, which would log
- * the page out; progress comes from the cockpit's own read model.)
+ * Every team, best ranked first (the cockpit's read model): logo, rank, score, progress, members
+ * (online or not), and, while the game is on, the ways to adjust its score or eliminate it. The
+ * players still without a team follow (the session's view).
  */
 export function CockpitTeams({
   session,
-  solved = new Map<string, number>(),
+  teams,
 }: {
   session: TrainerSessionView;
-  /** Objectives solved by each team, from the cockpit's grid; progress shows once it is known. */
-  solved?: ReadonlyMap<string, number>;
+  teams: readonly CockpitTeam[];
 }) {
-  const { t } = useTranslation('trainer');
+  const { t } = useTranslation(['trainer', 'cockpit']);
   const [eliminating, setEliminating] = useState<Team | null>(null);
+  const [adjusting, setAdjusting] = useState<Team | null>(null);
+  const live = session.status === 'running' || session.status === 'paused';
   const canEliminate = !isEndedStatus(session.status) && session.status !== 'lobby';
   return (
-    <section className={styles.panel} aria-labelledby="cockpit-teams">
-      <h2 id="cockpit-teams" className={styles.panelTitle}>
-        {t('teams.title', { count: session.teams.length })}
-      </h2>
-      {session.teams.length === 0 ? (
-        <p className={styles.muted}>{t('teams.empty')}</p>
+    <Panel id="cockpit-teams" title={t('teams.title', { count: teams.length })}>
+      {teams.length === 0 ? (
+        <p className={panelStyles.muted}>{t('teams.empty')}</p>
       ) : (
         <ol className={styles.teams}>
-          {session.teams.map((team) => {
-            const done = solved.get(team.uuid);
-            return (
-              <li
-                key={team.uuid}
-                className={styles.team}
-                data-eliminated={team.eliminated}
-                data-testid="cockpit-team"
-              >
-                <div className={styles.teamHead}>
-                  <span className={styles.rank} aria-label={t('teams.rank', { rank: team.rank })}>
-                    #{team.rank}
-                  </span>
-                  <TeamLogo name={team.name} url={team.logoUrl} size={40} />
-                  <div className={styles.teamName}>
-                    <strong>{team.name}</strong>
-                    {team.eliminated && (
-                      <span className={styles.eliminated}>{t('teams.eliminated')}</span>
-                    )}
-                  </div>
-                  <span className={styles.score}>{t('teams.score', { score: team.score })}</span>
+          {teams.map((team) => (
+            <li
+              key={team.uuid}
+              className={`${panelStyles.card} ${styles.team}`}
+              data-eliminated={team.eliminated}
+              data-testid="cockpit-team"
+            >
+              <div className={styles.teamHead}>
+                <span className={styles.rank} aria-label={t('teams.rank', { rank: team.rank })}>
+                  #{team.rank}
+                </span>
+                <TeamLogo name={team.name} url={team.logoUrl} size={40} />
+                <div className={styles.teamName}>
+                  <strong>{team.name}</strong>
+                  {team.eliminated && (
+                    <span className={styles.eliminated}>{t('teams.eliminated')}</span>
+                  )}
                 </div>
-                {done !== undefined && session.total_objectives > 0 && (
-                  <div className={styles.progress}>
-                    <progress
-                      value={done}
-                      max={session.total_objectives}
-                      aria-label={t('teams.progressLabel', { team: team.name })}
-                    />
-                    <span>{t('teams.progress', { done, total: session.total_objectives })}</span>
-                  </div>
-                )}
-                <ul className={styles.members} aria-label={t('teams.members', { team: team.name })}>
-                  {team.members.map((member) => (
-                    <li key={member.pseudo} data-online={member.online}>
-                      <span className={styles.dot} aria-hidden="true" />
-                      {member.pseudo}
-                      <span className="visually-hidden">
-                        {member.online ? t('teams.online') : t('teams.offline')}
-                      </span>
-                    </li>
-                  ))}
-                </ul>
-                {canEliminate && !team.eliminated && (
-                  <div className={styles.teamActions}>
+                <span className={styles.score} data-testid="team-score">
+                  {t('teams.score', { score: team.score })}
+                </span>
+              </div>
+              {team.eliminationReason && (
+                <p className={panelStyles.muted}>
+                  {t('cockpit:teams.eliminatedBecause', { reason: team.eliminationReason })}
+                </p>
+              )}
+              {team.total_objectives > 0 && (
+                <div className={styles.progress}>
+                  <progress
+                    value={team.completed_objectives}
+                    max={team.total_objectives}
+                    aria-label={t('teams.progressLabel', { team: team.name })}
+                  />
+                  <span>
+                    {t('teams.progress', {
+                      done: team.completed_objectives,
+                      total: team.total_objectives,
+                    })}
+                  </span>
+                </div>
+              )}
+              <ul className={styles.members} aria-label={t('teams.members', { team: team.name })}>
+                {team.members.map((member) => (
+                  <li key={member.uuid} data-online={member.online}>
+                    <span className={styles.dot} aria-hidden="true" />
+                    {member.pseudo}
+                    <span className="visually-hidden">
+                      {member.online ? t('teams.online') : t('teams.offline')}
+                    </span>
+                  </li>
+                ))}
+              </ul>
+              {!team.eliminated && (live || canEliminate) && (
+                <div className={styles.teamActions}>
+                  {live && (
+                    <Button variant="ghost" onClick={() => setAdjusting(team)}>
+                      {t('cockpit:teams.adjust', { team: team.name })}
+                    </Button>
+                  )}
+                  {canEliminate && (
                     <Button variant="ghost" onClick={() => setEliminating(team)}>
                       {t('eliminate.button', { team: team.name })}
                     </Button>
-                  </div>
-                )}
-              </li>
-            );
-          })}
+                  )}
+                </div>
+              )}
+            </li>
+          ))}
         </ol>
       )}
       {session.playersWithoutTeam.length > 0 && (
-        <p className={styles.muted}>
+        <p className={panelStyles.muted}>
           {t('teams.withoutTeam', {
             players: session.playersWithoutTeam.map((player) => player.pseudo).join(', '),
           })}
@@ -107,7 +122,14 @@ export function CockpitTeams({
           onClose={() => setEliminating(null)}
         />
       )}
-    </section>
+      {adjusting && (
+        <AdjustScoreDialog
+          sessionUuid={session.uuid}
+          team={adjusting}
+          onClose={() => setAdjusting(null)}
+        />
+      )}
+    </Panel>
   );
 }
 

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useDocumentTitle } from '../../app-info';
 import { TrainerShell } from './trainer-shell';
+import { panelStyles } from '../../../components/ui/panel/panel';
 import styles from './trainer-screen.module.css';
 
 /** A trainer screen: its title (the document's too), actions beside it, in the console's frame. */
@@ -17,7 +18,7 @@ export function TrainerScreen({
   return (
     <TrainerShell>
       <section className={styles.screen} aria-labelledby="trainer-screen-title">
-        <div className={styles.header}>
+        <div className={panelStyles.head}>
           <h1 id="trainer-screen-title" className={styles.title}>
             {title}
           </h1>

@@ -4,6 +4,7 @@ import { Link, useLocation } from 'react-router';
 import { UnreadBadge } from '../../../components/ui/unread-badge/unread-badge';
 import { useTrainerSupportThreads } from '../../chat';
 import { splitLocalePrefix, useLocalizedPath } from '../../locale';
+import { useTrainerSupportSessions } from '../api/trainer-support';
 import styles from './trainer-shell.module.css';
 
 type NavKey = 'dashboard' | 'newSession' | 'players' | 'support' | 'content';
@@ -31,12 +32,15 @@ const navItems: readonly { key: NavKey; to: string; isCurrent: (path: string) =>
   },
 ];
 
-/** Unread support messages across every player and session, for the navigation's badge. */
+/**
+ * Unread support messages across every player and session, for the navigation's badge: the
+ * players' threads of the inbox and the teams' threads of every session.
+ */
 const useSupportUnread = () =>
-  (useTrainerSupportThreads().data?.threads ?? []).reduce(
-    (total, thread) => total + thread.unread,
-    0,
-  );
+  [
+    ...(useTrainerSupportThreads().data?.threads ?? []),
+    ...(useTrainerSupportSessions().data ?? []),
+  ].reduce((total, waiting) => total + waiting.unread, 0);
 
 /**
  * The frame of every trainer screen: the console's navigation beside the screen (above it,

@@ -3,12 +3,21 @@ import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEventStream, type EventStreamHandlers, type StreamStatus } from '../../realtime';
 import { sessionApiPath } from '../../sessions/lib/session-query-keys';
+import { cockpitQueryKeys } from '../api/trainer-cockpit';
 import { trainerQueryKeys, type TrainerSessionView } from '../api/trainer-sessions';
+import { useThrottledInvalidate } from './use-throttled-invalidate';
 
-/** Events that change the teams, their members, scores or the objectives: the session is read again. */
+/** Events that change the session's own view (its teams count, the players without a team). */
 const sessionChanges: readonly RealtimeEventType[] = [
   'session.updated',
   'session.player_joined',
+  'team.created',
+  'team.member_joined',
+  'team.member_left',
+];
+
+/** Events that change the cockpit's read model: teams, scores, presence, objectives, the grid. */
+const cockpitChanges: readonly RealtimeEventType[] = [
   'team.created',
   'team.member_joined',
   'team.member_left',
@@ -18,23 +27,43 @@ const sessionChanges: readonly RealtimeEventType[] = [
   'objective.unlocked',
   'speedrun.launched',
   'ranking.changed',
+  'score.adjusted',
+  // A wrong answer changes a cell's counts; nothing else on this stream says so.
+  'submissions.recorded',
 ];
+
+/** Trainer actions, whoever took them: the audit list is read again. */
+const auditChanges: readonly RealtimeEventType[] = [
+  'team.eliminated',
+  'objective.unlocked',
+  'speedrun.launched',
+  'score.adjusted',
+];
+
+const allTypes = [...new Set([...sessionChanges, ...cockpitChanges, ...auditChanges])];
 
 /**
  * The trainers' stream of one session while its cockpit is open: a change of course updates the
- * clock at once; every other change refetches what it touches (session, chat). `extra`
- * lets panels of the cockpit (grid, feed, audit) follow the events they care about too.
+ * clock at once; every other change refetches what it touches (session, cockpit read model,
+ * audit, chat), the cockpit at most once a second. `extra` lets panels of the cockpit (the
+ * submissions feed) follow the events they care about too.
  */
 export const useCockpitStream = (uuid: string, extra: EventStreamHandlers = {}): StreamStatus => {
   const queryClient = useQueryClient();
+  const refreshCockpit = useThrottledInvalidate(cockpitQueryKeys.cockpit(uuid));
   const refresh = () => {
     void queryClient.invalidateQueries({ queryKey: trainerQueryKeys.session(uuid) });
   };
+  const refreshAudit = () => {
+    void queryClient.invalidateQueries({ queryKey: cockpitQueryKeys.audit(uuid) });
+  };
   const handlers: EventStreamHandlers = Object.fromEntries(
-    sessionChanges.map((type) => [
+    allTypes.map((type) => [
       type,
       (event: unknown) => {
-        refresh();
+        if (sessionChanges.includes(type)) refresh();
+        if (cockpitChanges.includes(type)) refreshCockpit();
+        if (auditChanges.includes(type)) refreshAudit();
         (extra[type] as ((event: unknown) => void) | undefined)?.(event);
       },
     ]),
@@ -53,6 +82,8 @@ export const useCockpitStream = (uuid: string, extra: EventStreamHandlers = {}):
           },
       );
       refresh();
+      refreshCockpit();
+      refreshAudit();
       void queryClient.invalidateQueries({ queryKey: trainerQueryKeys.sessions });
       extra['session.status_changed']?.(event);
     },
@@ -62,6 +93,8 @@ export const useCockpitStream = (uuid: string, extra: EventStreamHandlers = {}):
     },
     'stream.reset': (reset) => {
       refresh();
+      refreshCockpit();
+      refreshAudit();
       extra['stream.reset']?.(reset);
     },
   });

@@ -13,7 +13,7 @@ import { SessionClock } from '../components/session-clock';
 import { StatusBadge } from '../components/status-badge';
 import { SupportInbox } from '../components/support-inbox';
 import { TrainerScreen } from '../components/trainer-screen';
-import shared from '../components/trainer-screen.module.css';
+import { panelStyles } from '../../../components/ui/panel/panel';
 import {
   dashboardGroups,
   endedGroups,
@@ -52,7 +52,7 @@ export default function TrainerHomeScreen() {
       ) : sessions.isError ? (
         <SectionError error={sessions.error} onRetry={() => void sessions.refetch()} />
       ) : sessions.data.length === 0 ? (
-        <p className={shared.muted}>{t('trainer:dashboard.empty')}</p>
+        <p className={panelStyles.muted}>{t('trainer:dashboard.empty')}</p>
       ) : (
         <Groups sessions={sessions.data} />
       )}
@@ -60,7 +60,7 @@ export default function TrainerHomeScreen() {
         <h2 id="dashboard-support" className={styles.groupTitle}>
           {t('chat:inbox.title')}
         </h2>
-        <p className={shared.muted}>{t('chat:inbox.description')}</p>
+        <p className={panelStyles.muted}>{t('chat:inbox.description')}</p>
         <SupportInbox />
       </section>
     </TrainerScreen>

@@ -13,7 +13,7 @@ import {
 } from '../api/trainer-sessions';
 import { JoinLink } from '../components/join-link';
 import { TrainerScreen } from '../components/trainer-screen';
-import shared from '../components/trainer-screen.module.css';
+import { panelStyles } from '../../../components/ui/panel/panel';
 import {
   checkSessionForm,
   initialSessionForm,
@@ -57,7 +57,7 @@ function Created({
   const localize = useLocalizedPath();
   const heading = useRef<HTMLHeadingElement>(null);
   return (
-    <section className={shared.panel} aria-labelledby="wizard-created">
+    <section className={panelStyles.panel} aria-labelledby="wizard-created">
       <h2
         id="wizard-created"
         ref={(node) => {
@@ -68,7 +68,7 @@ function Created({
           }
         }}
         tabIndex={-1}
-        className={shared.panelTitle}
+        className={panelStyles.title}
       >
         {t('wizard.created', { name: session.name })}
       </h2>

@@ -1,10 +1,15 @@
 import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { panelStyles } from '../../../components/ui/panel/panel';
 import { SectionError, SectionLoading } from '../../../components/ui/section-state/section-state';
+import { useTrainerCockpit } from '../api/trainer-cockpit';
 import { useTrainerSession, type TrainerSessionView } from '../api/trainer-sessions';
 import { CockpitAdminChannel } from '../components/cockpit-admin-channel';
 import { CockpitObjectives } from '../components/cockpit-objectives';
-import { CockpitSlot } from '../components/cockpit-slot';
+import { CockpitAudit } from '../components/cockpit-audit';
+import { CockpitFeed } from '../components/cockpit-feed';
+import { CockpitGrid } from '../components/cockpit-grid';
+import { CockpitSupport } from '../components/cockpit-support';
 import { CockpitTeams } from '../components/cockpit-teams';
 import { JoinLink } from '../components/join-link';
 import { SessionClock } from '../components/session-clock';
@@ -12,11 +17,13 @@ import { SessionControls } from '../components/session-controls';
 import { StatusBadge } from '../components/status-badge';
 import { TrainerScreen } from '../components/trainer-screen';
 import { useCockpitStream, useStatusDeadlines } from '../hooks/use-cockpit-stream';
+import { useSubmissionsFeed } from '../hooks/use-submissions-feed';
 import styles from '../components/cockpit.module.css';
 
 /**
- * A session's live cockpit: status, clock and controls; teams; objectives (unlock, speedrun);
- * the Admin channel. Everything follows the trainers' event stream, without reloading.
+ * A session's live cockpit: status, clock and controls; teams (adjust, eliminate); the grid of
+ * objectives × teams; objectives (unlock, speedrun); the submissions feed; the audit log; the
+ * Admin channel. Everything follows the trainers' event stream, without reloading.
  */
 export default function TrainerSessionScreen() {
   const { uuid = '' } = useParams();
@@ -42,7 +49,12 @@ export default function TrainerSessionScreen() {
 function Cockpit({ session }: { session: TrainerSessionView }) {
   const { t, i18n } = useTranslation('trainer');
   const lang = i18n.language === 'fr' ? 'fr' : 'en';
-  const stream = useCockpitStream(session.uuid);
+  const cockpit = useTrainerCockpit(session.uuid);
+  const feed = useSubmissionsFeed(session.uuid);
+  const stream = useCockpitStream(session.uuid, {
+    'submissions.recorded': feed.catchUp,
+    'stream.reset': feed.reload,
+  });
   useStatusDeadlines(session);
   return (
     <div className={styles.cockpit}>
@@ -51,13 +63,13 @@ function Cockpit({ session }: { session: TrainerSessionView }) {
         <span className={styles.clock} aria-live="off">
           <SessionClock session={session} />
         </span>
-        <span className={styles.muted}>
+        <span className={panelStyles.muted}>
           {t('cockpit.mission', {
             mission: session.mission.title[lang],
             chapter: session.mission.chapterTitle[lang],
           })}
         </span>
-        <span className={styles.muted}>
+        <span className={panelStyles.muted}>
           {t('cockpit.sizes', {
             teams: session.teamsCount,
             max: session.maxTeams,
@@ -71,23 +83,34 @@ function Cockpit({ session }: { session: TrainerSessionView }) {
         )}
       </div>
       {session.status === 'lobby' && (
-        <section className={styles.panel} aria-label={t('joinLink.label')}>
+        <section className={panelStyles.panel} aria-label={t('joinLink.label')}>
           <JoinLink sessionUuid={session.uuid} />
         </section>
       )}
-      <div className={styles.columns}>
-        <div className={styles.column}>
-          <CockpitTeams session={session} />
-          <CockpitSlot name="grid" />
-          <CockpitObjectives session={session} />
-        </div>
-        <div className={styles.column}>
-          <CockpitAdminChannel sessionUuid={session.uuid} />
-          <CockpitSlot name="feed" />
-          <CockpitSlot name="adjust" />
-          <CockpitSlot name="audit" />
-        </div>
-      </div>
+      {cockpit.isPending ? (
+        <SectionLoading lines={8} />
+      ) : cockpit.isError ? (
+        <SectionError error={cockpit.error} onRetry={() => void cockpit.refetch()} />
+      ) : (
+        <>
+          {/* What moves most often side by side; the grid at full width, for many teams. */}
+          <div className={styles.columns}>
+            <CockpitTeams session={session} teams={cockpit.data.teams} />
+            <CockpitFeed feed={feed} cockpit={cockpit.data} />
+          </div>
+          <CockpitGrid cockpit={cockpit.data} />
+          <div className={styles.columns}>
+            <div className={styles.column}>
+              <CockpitObjectives session={session} cockpit={cockpit.data} />
+              <CockpitAdminChannel sessionUuid={session.uuid} />
+            </div>
+            <div className={styles.column}>
+              <CockpitSupport sessionUuid={session.uuid} />
+              <CockpitAudit sessionUuid={session.uuid} cockpit={cockpit.data} />
+            </div>
+          </div>
+        </>
+      )}
     </div>
   );
 }

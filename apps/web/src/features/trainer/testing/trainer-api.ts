@@ -1,4 +1,4 @@
-import type { TrainerSession } from '@rampart/contracts';
+import type { AuditEntry, Cockpit, Submission, TrainerSession } from '@rampart/contracts';
 import type { ApiRoutes } from '../../../test/render-app';
 import type { TrainerMissionList, TrainerSessionItem } from '../api/trainer-sessions';
 
@@ -92,6 +92,88 @@ export const buildTrainerSession = (overrides: Partial<TrainerSession> = {}): Tr
   ...overrides,
 });
 
+export const objectiveUuids = [
+  '0190a1b2-c3d4-7e5f-8a9b-00000000f001',
+  '0190a1b2-c3d4-7e5f-8a9b-00000000f002',
+] as const;
+
+/** The cockpit's read model of `session`: its teams, two objectives, no activity yet. */
+export const buildCockpit = (
+  session: TrainerSession = buildTrainerSession(),
+  overrides: Partial<Cockpit> = {},
+): Cockpit => ({
+  sessionUuid: session.uuid,
+  teams: session.teams.map((team) => ({
+    uuid: team.uuid,
+    name: team.name,
+    logoUrl: team.logoUrl,
+    eliminated: team.eliminated,
+    eliminationReason: null,
+    score: team.score,
+    rank: team.rank,
+    completed_objectives: 0,
+    total_objectives: objectiveUuids.length,
+    progress_percentage: 0,
+    members: team.members.map((member, index) => ({
+      uuid: `0190a1b2-c3d4-7e5f-8a9b-0000000a${String(index).padStart(4, '0')}`,
+      pseudo: member.pseudo,
+      avatarId: member.avatarId,
+      online: member.online,
+    })),
+  })),
+  objectives: [
+    {
+      uuid: objectiveUuids[0],
+      position: 1,
+      title: { en: 'Spot the sender', fr: 'Repérer l’expéditeur' },
+      type: 'flag',
+      points: 100,
+      locked: false,
+      unlocked: false,
+      firstBlood: null,
+      speedrun: null,
+    },
+    {
+      uuid: objectiveUuids[1],
+      position: 2,
+      title: { en: 'Read the headers', fr: 'Lire les en-têtes' },
+      type: 'single_choice',
+      points: 50,
+      locked: true,
+      unlocked: false,
+      firstBlood: null,
+      speedrun: null,
+    },
+  ],
+  cells: [],
+  serverTime: now,
+  ...overrides,
+});
+
+export const buildSubmission = (overrides: Partial<Submission> = {}): Submission => ({
+  id: 1,
+  teamUuid: '0190a1b2-c3d4-7e5f-8a9b-00000000e001',
+  objectiveUuid: objectiveUuids[0],
+  pseudo: 'Alice',
+  answer: 'FLAG{guess}',
+  correct: false,
+  points: 0,
+  createdAt: now,
+  ...overrides,
+});
+
+export const buildAuditEntry = (overrides: Partial<AuditEntry> = {}): AuditEntry => ({
+  id: 1,
+  action: 'session.started',
+  trainer: { uuid: '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a60', pseudo: 'Trainer' },
+  sessionUuid: '0190a1b2-c3d4-7e5f-8a9b-00000000d001',
+  targetUuid: null,
+  reason: null,
+  details: {},
+  createdAt: now,
+  ...overrides,
+});
+
 const json =
   (body: unknown, status = 200) =>
   () =>
@@ -101,13 +183,58 @@ const json =
 export const trainerApi = ({
   sessions = [],
   session = buildTrainerSession(),
-}: { sessions?: TrainerSessionItem[]; session?: TrainerSession } = {}): ApiRoutes => ({
+  cockpit = buildCockpit(session),
+  submissions = [],
+  audit = [],
+  supportSessions = [],
+}: {
+  sessions?: TrainerSessionItem[];
+  session?: TrainerSession;
+  cockpit?: Cockpit;
+  /** Newest first, as the server keeps them. */
+  submissions?: Submission[];
+  audit?: AuditEntry[];
+  /** Sessions whose teams wait for the trainers. */
+  supportSessions?: { sessionUuid: string; name: string; unread: number }[];
+} = {}): ApiRoutes => ({
   'GET /api/trainer/sessions': json({ sessions }),
   'GET /api/trainer/missions': json({ missions: trainerMissions }),
   'GET /api/trainer/support/threads': json({ threads: [] }),
+  'GET /api/trainer/support/sessions': json({ sessions: supportSessions }),
   [`GET /api/trainer/sessions/${session.uuid}`]: json({ session }),
   [`GET /api/trainer/sessions/${session.uuid}/chat/threads`]: json({ threads: [] }),
+  [`GET /api/trainer/sessions/${session.uuid}/cockpit`]: json(cockpit),
+  [`GET /api/trainer/sessions/${session.uuid}/submissions`]: submissionsRoute(submissions),
+  [`GET /api/trainer/sessions/${session.uuid}/audit`]: json({ entries: audit, nextBefore: null }),
 });
+
+/**
+ * The submissions feed over `rows` (newest first) as the server pages it: `before` and the
+ * newest page go down, `after` goes up oldest first. `rows` may grow during a test.
+ */
+export const submissionsRoute =
+  (rows: Submission[], limit = 100) =>
+  (_init: RequestInit, url: string) => {
+    const query = new URL(url, 'http://test').searchParams;
+    const after = query.get('after');
+    const before = query.get('before');
+    if (after !== null) {
+      const newer = rows.filter((row) => row.id > Number(after)).reverse();
+      const page = newer.slice(0, limit);
+      return Response.json({
+        submissions: page,
+        nextBefore: null,
+        nextAfter: newer.length > limit ? page.at(-1)!.id : null,
+      });
+    }
+    const older = rows.filter((row) => before === null || row.id < Number(before));
+    const page = older.slice(0, limit);
+    return Response.json({
+      submissions: page,
+      nextBefore: older.length > limit ? page.at(-1)!.id : null,
+      nextAfter: null,
+    });
+  };
 
 /** An API refusal in the server's error shape. */
 export const refusal = (status: number, code: string) => () =>

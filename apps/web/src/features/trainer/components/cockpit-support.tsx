@@ -1,0 +1,42 @@
+import { useTranslation } from 'react-i18next';
+import { Panel } from '../../../components/ui/panel/panel';
+import { UnreadBadge } from '../../../components/ui/unread-badge/unread-badge';
+import { SectionError, SectionLoading } from '../../../components/ui/section-state/section-state';
+import { trainerSessionChatPlace, useTrainerSessionChat } from '../api/trainer-sessions';
+import { SupportThreads } from './support-inbox';
+
+/**
+ * The teams' questions during this session: each team's support thread with its unread count,
+ * to read and answer. Live, like the Admin channel: the trainers' stream announces every message.
+ */
+export function CockpitSupport({ sessionUuid }: { sessionUuid: string }) {
+  const { t } = useTranslation(['cockpit', 'trainer']);
+  const chat = useTrainerSessionChat(sessionUuid);
+  const threads = (chat.data?.threads ?? []).filter((thread) => thread.channel === 'support');
+  const unread = threads.reduce((total, thread) => total + thread.unread, 0);
+  return (
+    <Panel
+      id="cockpit-support"
+      testId="cockpit-support"
+      title={
+        <>
+          {t('support.title')}{' '}
+          <UnreadBadge count={unread} label={t('trainer:nav.unread', { count: unread })} />
+        </>
+      }
+    >
+      {chat.isPending ? (
+        <SectionLoading lines={3} />
+      ) : chat.isError ? (
+        <SectionError error={chat.error} onRetry={() => void chat.refetch()} />
+      ) : (
+        <SupportThreads
+          threads={threads}
+          place={trainerSessionChatPlace(sessionUuid)}
+          nameOf={(thread) => thread.team?.name ?? ''}
+          emptyText={t('support.empty')}
+        />
+      )}
+    </Panel>
+  );
+}
