@@ -24,6 +24,7 @@ export const namespaces = [
   'trainer',
   'contentAuthoring',
   'cockpit',
+  'debrief',
 ] as const satisfies readonly Namespace[];
 export const defaultNamespace = 'common' satisfies Namespace;
 

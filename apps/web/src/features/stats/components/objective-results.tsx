@@ -1,0 +1,190 @@
+import { difficultyLabels, type Difficulty, type SessionStats } from '@rampart/contracts';
+import { useTranslation } from 'react-i18next';
+import { Markdown } from '../../../components/ui/markdown/markdown';
+import { Panel } from '../../../components/ui/panel/panel';
+import { useContentLocale } from '../../content/hooks/use-content-locale';
+import { formatElapsed } from '../lib/team-lines';
+import styles from './stats.module.css';
+
+type Objective = SessionStats['objectives'][number];
+
+/**
+ * Each objective with who solved it and when, its first blood, and its resolution: the correct
+ * answer and the author's explanation, which the server sends only once the session is over.
+ */
+export function ObjectiveResults({ stats }: { stats: SessionStats }) {
+  const { t } = useTranslation('debrief');
+  return (
+    <Panel id="objectives-title" title={t('objectives.title')}>
+      <p className={styles.muted}>{t('objectives.description')}</p>
+      {stats.objectives.length === 0 ? (
+        <p className={styles.muted}>{t('objectives.empty')}</p>
+      ) : (
+        <ol className={styles.objectives}>
+          {stats.objectives.map((objective) => (
+            <ObjectiveResult key={objective.uuid} objective={objective} stats={stats} />
+          ))}
+        </ol>
+      )}
+    </Panel>
+  );
+}
+
+function ObjectiveResult({ objective, stats }: { objective: Objective; stats: SessionStats }) {
+  const { t } = useTranslation(['debrief', 'content', 'game']);
+  const locale = useContentLocale();
+  const teamName = new Map(stats.teams.map((team) => [team.uuid, team.name]));
+  const startedAt = stats.session.startsAt ? Date.parse(stats.session.startsAt) : null;
+  const elapsed = (at: string) =>
+    formatElapsed(startedAt === null ? 0 : Date.parse(at) - startedAt);
+  const title = objective.title[locale];
+  const solvedBy = objective.teams.filter((team) => team.solved).length;
+  const titleId = `objective-${objective.uuid}`;
+  const mine = objective.teams.find((team) => team.teamUuid === stats.myTeamUuid);
+
+  return (
+    <li className={styles.objective} aria-labelledby={titleId}>
+      <div className={styles.objectiveHead}>
+        <h3 id={titleId} className={styles.objectiveTitle}>
+          <span className={styles.position}>{objective.position}.</span> {title}
+        </h3>
+        <ul className={styles.tags}>
+          <li>{t(`content:categories.${objective.category}`)}</li>
+          <li>
+            {t(`content:difficulty.levels.${difficultyLabels[objective.difficulty as Difficulty]}`)}
+          </li>
+          <li>{t('game:objective.points', { count: objective.points })}</li>
+          {objective.required && <li className={styles.required}>{t('objectives.required')}</li>}
+          {mine?.solved && (
+            <li className={styles.mineSolved}>
+              <span aria-hidden="true">✓ </span>
+              {t('ranking.yours')}
+            </li>
+          )}
+        </ul>
+      </div>
+      <p className={styles.firstBlood}>
+        {objective.firstBlood
+          ? t('objectives.firstBlood', {
+              team: teamName.get(objective.firstBlood.teamUuid) ?? '',
+              time: elapsed(objective.firstBlood.at),
+            })
+          : t('objectives.noFirstBlood')}
+      </p>
+      {objective.resolution ? (
+        <ResolutionBox resolution={objective.resolution} />
+      ) : (
+        <p className={styles.muted}>{t('objectives.noResolution')}</p>
+      )}
+      <details className={styles.details}>
+        <summary>
+          {t('objectives.solvedCount', { count: solvedBy, total: stats.teams.length })}
+        </summary>
+        {objective.teams.length === 0 ? (
+          <p className={styles.muted}>{t('objectives.noTeam')}</p>
+        ) : (
+          <div className={styles.scroller}>
+            <table className={styles.table}>
+              <caption className="visually-hidden">
+                {t('objectives.teamsCaption', { title })}
+              </caption>
+              <thead>
+                <tr>
+                  <th scope="col">{t('objectives.team')}</th>
+                  <th scope="col">{t('objectives.solved')}</th>
+                  <th scope="col" className={styles.number}>
+                    {t('objectives.attempts')}
+                  </th>
+                  <th scope="col" className={styles.number}>
+                    {t('objectives.points')}
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {objective.teams.map((result) => (
+                  <tr
+                    key={result.teamUuid}
+                    data-mine={result.teamUuid === stats.myTeamUuid || undefined}
+                  >
+                    <th scope="row">{teamName.get(result.teamUuid) ?? ''}</th>
+                    <td>
+                      {result.solved && result.solvedAt ? (
+                        <>
+                          <span aria-hidden="true">✓ </span>
+                          {result.solvedBy
+                            ? t('objectives.solvedValue', {
+                                time: elapsed(result.solvedAt),
+                                by: result.solvedBy,
+                              })
+                            : t('objectives.solvedValueNoOne', { time: elapsed(result.solvedAt) })}
+                        </>
+                      ) : (
+                        <span className={styles.muted}>{t('objectives.notSolved')}</span>
+                      )}
+                    </td>
+                    <td className={styles.number}>{result.attempts}</td>
+                    <td className={styles.number}>{result.points}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </details>
+    </li>
+  );
+}
+
+function ResolutionBox({ resolution }: { resolution: NonNullable<Objective['resolution']> }) {
+  const { t } = useTranslation('debrief');
+  const locale = useContentLocale();
+  return (
+    <div className={styles.resolution}>
+      {resolution.flags && (
+        <div>
+          <p className={styles.resolutionLabel}>
+            {resolution.flags.length > 1 ? t('objectives.answers') : t('objectives.answer')}
+          </p>
+          <ul className={styles.flags}>
+            {resolution.flags.map((flag) => (
+              <li key={flag}>
+                <code>{flag}</code>
+              </li>
+            ))}
+          </ul>
+          {resolution.caseInsensitive !== null && (
+            <p className={styles.muted}>
+              {resolution.caseInsensitive
+                ? t('objectives.caseInsensitive')
+                : t('objectives.caseSensitive')}
+            </p>
+          )}
+        </div>
+      )}
+      {resolution.choices && (
+        <div>
+          <p className={styles.resolutionLabel}>{t('objectives.choices')}</p>
+          <ul className={styles.choices}>
+            {resolution.choices.map((choice) => (
+              <li key={choice.id} data-correct={choice.correct || undefined}>
+                <span aria-hidden="true" className={styles.choiceMark}>
+                  {choice.correct ? '✓' : '✗'}
+                </span>
+                <span>{choice.text[locale]}</span>
+                <span className={styles.choiceVerdict}>
+                  {choice.correct ? t('objectives.correct') : t('objectives.wrong')}
+                </span>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+      {resolution.explanation && (
+        <div>
+          <p className={styles.resolutionLabel}>{t('objectives.explanation')}</p>
+          <Markdown headingLevel={4}>{resolution.explanation[locale]}</Markdown>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,70 @@
+import type { SessionStats } from '@rampart/contracts';
+import { useTranslation } from 'react-i18next';
+import { Panel } from '../../../components/ui/panel/panel';
+import { TeamLogo } from '../../sessions';
+import { MissionResultMark } from './mission-result-mark';
+import styles from './stats.module.css';
+
+/** The final ranking (spec §2 stats): the player's team is marked by a tag and a frame. */
+export function RankingTable({ stats }: { stats: SessionStats }) {
+  const { t } = useTranslation('debrief');
+  const total = stats.objectives.length;
+  return (
+    <Panel id="ranking-title" title={t('ranking.title')}>
+      {stats.teams.length === 0 ? (
+        <p className={styles.muted}>{t('ranking.empty')}</p>
+      ) : (
+        <div className={styles.scroller}>
+          <table className={styles.table}>
+            <caption className="visually-hidden">{t('ranking.caption')}</caption>
+            <thead>
+              <tr>
+                <th scope="col" className={styles.number}>
+                  {t('ranking.rank')}
+                </th>
+                <th scope="col">{t('ranking.team')}</th>
+                <th scope="col" className={styles.number}>
+                  {t('ranking.score')}
+                </th>
+                <th scope="col" className={styles.number}>
+                  {t('ranking.objectives')}
+                </th>
+                <th scope="col">{t('ranking.result')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {stats.teams.map((team) => {
+                const mine = team.uuid === stats.myTeamUuid;
+                return (
+                  <tr key={team.uuid} data-mine={mine || undefined}>
+                    <td className={styles.number}>{team.rank}</td>
+                    <th scope="row">
+                      <span className={styles.team}>
+                        <TeamLogo name={team.name} url={team.logoUrl} size={28} />
+                        <span className={styles.teamName}>{team.name}</span>
+                        {mine && <span className={styles.mineTag}>{t('ranking.yours')}</span>}
+                        {team.eliminated && (
+                          <span className={styles.eliminated}>
+                            <span aria-hidden="true">✕ </span>
+                            {t('ranking.eliminated')}
+                          </span>
+                        )}
+                      </span>
+                    </th>
+                    <td className={styles.number}>{team.score}</td>
+                    <td className={styles.number}>
+                      {t('ranking.objectivesValue', { count: team.completed_objectives, total })}
+                    </td>
+                    <td>
+                      <MissionResultMark result={team.result} />
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </Panel>
+  );
+}

@@ -1,0 +1,135 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderApp } from '../../../test/render-app';
+import { apiError, buildSessionStats, buildSurveyResponse, debriefApi } from '../testing/stats-api';
+
+const stats = buildSessionStats();
+const uuid = stats.session.uuid;
+const path = `/sessions/${uuid}/stats`;
+
+describe('the stats page', () => {
+  it("shows the player's team, the final ranking and each objective's resolution", async () => {
+    renderApp(path, { api: debriefApi(uuid).routes });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Friday exercise' })).toBeTruthy();
+    expect(screen.getByText('Mission Night shift')).toBeTruthy();
+    expect(screen.getByText('Finished')).toBeTruthy();
+
+    const myTeam = screen.getByRole('region', { name: 'Red Foxes' });
+    expect(within(myTeam).getByText('2nd of 2')).toBeTruthy();
+    expect(within(myTeam).getByText('90')).toBeTruthy();
+    expect(within(myTeam).getByText('Mission failed')).toBeTruthy();
+
+    const ranking = screen.getByRole('table', { name: 'Final ranking of the teams' });
+    const rows = within(ranking).getAllByRole('row').slice(1);
+    expect(rows.map((row) => row.textContent)).toEqual([
+      // Each team's logo, here its initials, before its name.
+      '1BLBlue Owls1502 / 2✓Mission success',
+      '2RERed FoxesYour team901 / 2✗Mission failed',
+    ]);
+
+    const objectives = screen.getByRole('region', { name: 'Objectives and resolutions' });
+    const flag = within(objectives).getByRole('listitem', { name: '1. Who knocked?' });
+    expect(within(flag).getByText('First blood: Red Foxes after 4:30')).toBeTruthy();
+    expect(within(flag).getByText('203.0.113.7').tagName).toBe('CODE');
+    expect(within(flag).getByText('Letter case does not matter.')).toBeTruthy();
+    expect(within(flag).getByText('access log').tagName).toBe('STRONG');
+    expect(within(flag).getByText('Solved by 2 of 2 teams')).toBeTruthy();
+    expect(
+      within(within(flag).getByRole('table', { hidden: true })).getByText('after 4:30 by Alice'),
+    ).toBeTruthy();
+
+    const choice = within(objectives).getByRole('listitem', { name: '2. Pick the weak cipher' });
+    const correct = within(choice).getByText('RC4').closest('li')!;
+    expect(correct.textContent).toBe('✓RC4Correct');
+    expect(within(choice).getByText('AES-256').closest('li')!.textContent).toBe('✗AES-256Wrong');
+  });
+
+  it('gives the score evolution as a table: each team’s score at each moment a score changed', async () => {
+    renderApp(path, { api: debriefApi(uuid).routes });
+    const panel = await screen.findByRole('region', { name: 'Score evolution' });
+    // jsdom has no canvas to draw on: the chart says so and points to the table (browsers draw it,
+    // see e2e/tests/debrief.spec.ts).
+    expect(
+      await within(panel).findByText(
+        'The chart cannot be drawn here: the table below gives the same figures.',
+      ),
+    ).toBeTruthy();
+    const legend = within(panel).getByRole('list', { name: 'Teams' });
+    expect(
+      within(legend)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Blue Owls', 'Red FoxesYour team']);
+    expect(within(panel).queryByRole('table')).toBeNull();
+    const toggle = within(panel).getByRole('button', { name: 'Show as table' });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    fireEvent.click(toggle);
+    const table = within(panel).getByRole('table', {
+      name: 'Score of each team at each moment a score changed',
+    });
+    expect(
+      within(table)
+        .getAllByRole('row')
+        .map((row) => [...row.querySelectorAll('th, td')].map((cell) => cell.textContent)),
+    ).toEqual([
+      ['Time', 'Blue Owls', 'Red Foxes (Your team)'],
+      ['0 min', '0', '0'],
+      ['3 min', '0', '-10'],
+      ['4.5 min', '0', '90'],
+      ['12 min', '100', '90'],
+      ['20 min', '150', '90'],
+    ]);
+    fireEvent.click(within(panel).getByRole('button', { name: 'Hide the table' }));
+    expect(within(panel).queryByRole('table')).toBeNull();
+  });
+
+  it('offers the survey until the player rates the session, then shows the rating', async () => {
+    const unrated = renderApp(path, { api: debriefApi(uuid).routes });
+    const rate = await screen.findByRole('link', { name: 'Rate the session' });
+    expect(rate.getAttribute('href')).toBe(`/sessions/${uuid}/survey`);
+    unrated.unmount();
+
+    renderApp(path, {
+      api: debriefApi(uuid, { response: buildSurveyResponse({ rating: 'very_satisfied' }) }).routes,
+    });
+    expect(await screen.findByText('Your rating: Very satisfied')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Change my rating' }).getAttribute('href')).toBe(
+      `/sessions/${uuid}/survey`,
+    );
+    expect(screen.queryByRole('link', { name: 'Rate the session' })).toBeNull();
+  });
+
+  it('leads back to the game while the session can still be played, without any answer', async () => {
+    renderApp(path, {
+      api: debriefApi(uuid, {
+        stats: () => apiError(409, 'debrief.session_not_over'),
+      }).routes,
+    });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'The session is still being played' }),
+    ).toBeTruthy();
+    expect(screen.getByRole('alert').textContent).toBe(
+      'The statistics open once the session is over: until then, follow the game.',
+    );
+    expect(screen.getByRole('link', { name: 'Back to the game' }).getAttribute('href')).toBe(
+      `/sessions/${uuid}/game`,
+    );
+    expect(screen.queryByText('203.0.113.7')).toBeNull();
+  });
+
+  it('shows the 404 page for a session that does not exist', async () => {
+    renderApp(path, {
+      api: debriefApi(uuid, { stats: () => apiError(404, 'session.not_found') }).routes,
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page Not Found' })).toBeTruthy();
+  });
+
+  it('reads in French', async () => {
+    renderApp(`/fr${path}`, { api: debriefApi(uuid).routes });
+    expect(await screen.findByRole('heading', { name: 'Classement final' })).toBeTruthy();
+    expect(screen.getByText('Mission Garde de nuit')).toBeTruthy();
+    expect(screen.getByRole('region', { name: 'Red Foxes' }).textContent).toContain('2e sur 2');
+    expect(screen.getByText('Premier sang : Red Foxes après 4:30')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Noter la session' })).toBeTruthy();
+  });
+});

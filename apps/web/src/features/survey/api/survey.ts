@@ -1,0 +1,31 @@
+import { getSurvey, postSurvey, type SurveyBody } from '@rampart/contracts';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiClient } from '../../../lib/api-client';
+import { sessionApiPath } from '../../sessions/lib/session-query-keys';
+
+export const surveyQueryKey = (uuid: string) => ['survey', uuid] as const;
+
+export const surveyQueryOptions = (uuid: string) =>
+  queryOptions({
+    queryKey: surveyQueryKey(uuid),
+    queryFn: ({ signal }) =>
+      apiClient.get(sessionApiPath(getSurvey.path, uuid), {
+        schema: getSurvey.responses[200],
+        signal,
+      }),
+  });
+
+/** This player's answer to a session's survey (`response` null while not rated). */
+export const useSurvey = (uuid: string) => useQuery(surveyQueryOptions(uuid));
+
+/** Rates a session, or changes the rating: the answer is the one every screen shows next. */
+export const useAnswerSurvey = (uuid: string) => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: SurveyBody) =>
+      apiClient.post(sessionApiPath(postSurvey.path, uuid), body, {
+        schema: postSurvey.responses[200],
+      }),
+    onSuccess: (data) => queryClient.setQueryData(surveyQueryKey(uuid), data),
+  });
+};
