@@ -21,8 +21,13 @@ export function ObjectiveResults({ stats }: { stats: SessionStats }) {
         <p className={styles.muted}>{t('objectives.empty')}</p>
       ) : (
         <ol className={styles.objectives}>
-          {stats.objectives.map((objective) => (
-            <ObjectiveResult key={objective.uuid} objective={objective} stats={stats} />
+          {stats.objectives.map((objective, index) => (
+            <ObjectiveResult
+              key={objective.uuid}
+              number={index + 1}
+              objective={objective}
+              stats={stats}
+            />
           ))}
         </ol>
       )}
@@ -30,7 +35,16 @@ export function ObjectiveResults({ stats }: { stats: SessionStats }) {
   );
 }
 
-function ObjectiveResult({ objective, stats }: { objective: Objective; stats: SessionStats }) {
+function ObjectiveResult({
+  number,
+  objective,
+  stats,
+}: {
+  /** Its place in the mission's order, from 1 (positions start at 0). */
+  number: number;
+  objective: Objective;
+  stats: SessionStats;
+}) {
   const { t } = useTranslation(['debrief', 'content', 'game']);
   const locale = useContentLocale();
   const teamName = new Map(stats.teams.map((team) => [team.uuid, team.name]));
@@ -46,7 +60,7 @@ function ObjectiveResult({ objective, stats }: { objective: Objective; stats: Se
     <li className={styles.objective} aria-labelledby={titleId}>
       <div className={styles.objectiveHead}>
         <h3 id={titleId} className={styles.objectiveTitle}>
-          <span className={styles.position}>{objective.position}.</span> {title}
+          <span className={styles.position}>{number}.</span> {title}
         </h3>
         <ul className={styles.tags}>
           <li>{t(`content:categories.${objective.category}`)}</li>
@@ -63,14 +77,17 @@ function ObjectiveResult({ objective, stats }: { objective: Objective; stats: Se
           )}
         </ul>
       </div>
-      <p className={styles.firstBlood}>
-        {objective.firstBlood
-          ? t('objectives.firstBlood', {
-              team: teamName.get(objective.firstBlood.teamUuid) ?? '',
-              time: elapsed(objective.firstBlood.at),
-            })
-          : t('objectives.noFirstBlood')}
-      </p>
+      {objective.firstBlood ? (
+        <p className={styles.firstBlood}>
+          {t('objectives.firstBlood', {
+            team: teamName.get(objective.firstBlood.teamUuid) ?? '',
+            time: elapsed(objective.firstBlood.at),
+          })}
+        </p>
+      ) : (
+        // An objective without a first blood bonus has no first blood, even once solved.
+        solvedBy === 0 && <p className={styles.firstBlood}>{t('objectives.noFirstBlood')}</p>
+      )}
       {objective.resolution ? (
         <ResolutionBox resolution={objective.resolution} />
       ) : (

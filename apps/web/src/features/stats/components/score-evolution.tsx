@@ -3,8 +3,8 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button/button';
 import { Panel } from '../../../components/ui/panel/panel';
-import { minutesOf, scoreSeries, type ScoreSeries } from '../lib/score-series';
-import type { TeamLine } from '../lib/team-lines';
+import { scoreSeries, type ScoreSeries } from '../lib/score-series';
+import { formatElapsed, type TeamLine } from '../lib/team-lines';
 import { ScoreChart } from './score-chart';
 import styles from './score-evolution.module.css';
 import { TeamLineSample } from './team-line-sample';
@@ -112,7 +112,7 @@ function ScoreTable({
       <tbody>
         {rows.map(({ time, index }) => (
           <tr key={time}>
-            <th scope="row">{t('evolution.minutes', { value: minutesOf(time) })}</th>
+            <th scope="row">{formatElapsed(time)}</th>
             {columns.map((team) => {
               const line = byTeam.get(team.uuid)!;
               return (

@@ -72,12 +72,12 @@ describe('the stats page', () => {
         .getAllByRole('row')
         .map((row) => [...row.querySelectorAll('th, td')].map((cell) => cell.textContent)),
     ).toEqual([
-      ['Time', 'Blue Owls', 'Red Foxes (Your team)'],
-      ['0 min', '0', '0'],
-      ['3 min', '0', '-10'],
-      ['4.5 min', '0', '90'],
-      ['12 min', '100', '90'],
-      ['20 min', '150', '90'],
+      ['Time since the start', 'Blue Owls', 'Red Foxes (Your team)'],
+      ['0:00', '0', '0'],
+      ['3:00', '0', '-10'],
+      ['4:30', '0', '90'],
+      ['12:00', '100', '90'],
+      ['20:00', '150', '90'],
     ]);
     fireEvent.click(within(panel).getByRole('button', { name: 'Hide the table' }));
     expect(within(panel).queryByRole('table')).toBeNull();
