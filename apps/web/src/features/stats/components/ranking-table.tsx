@@ -26,7 +26,7 @@ export function RankingTable({ stats }: { stats: SessionStats }) {
                 <th scope="col" className={styles.number}>
                   {t('ranking.score')}
                 </th>
-                <th scope="col" className={styles.number}>
+                <th scope="col" className={`${styles.number} ${styles.wideOnly}`}>
                   {t('ranking.objectives')}
                 </th>
                 <th scope="col">{t('ranking.result')}</th>
@@ -40,7 +40,9 @@ export function RankingTable({ stats }: { stats: SessionStats }) {
                     <td className={styles.number}>{team.rank}</td>
                     <th scope="row">
                       <span className={styles.team}>
-                        <TeamLogo name={team.name} url={team.logoUrl} size={28} />
+                        <span className={styles.wideOnly}>
+                          <TeamLogo name={team.name} url={team.logoUrl} size={28} />
+                        </span>
                         <span className={styles.teamName}>{team.name}</span>
                         {mine && <span className={styles.mineTag}>{t('ranking.yours')}</span>}
                         {team.eliminated && (
@@ -52,11 +54,11 @@ export function RankingTable({ stats }: { stats: SessionStats }) {
                       </span>
                     </th>
                     <td className={styles.number}>{team.score}</td>
-                    <td className={styles.number}>
+                    <td className={`${styles.number} ${styles.wideOnly}`}>
                       {t('ranking.objectivesValue', { count: team.completed_objectives, total })}
                     </td>
                     <td>
-                      <MissionResultMark result={team.result} />
+                      <MissionResultMark result={team.result} short />
                     </td>
                   </tr>
                 );

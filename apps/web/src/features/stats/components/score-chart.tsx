@@ -110,7 +110,7 @@ export function ScoreChart({ series, lines, teamNames }: ScoreChartProps) {
               stroke: axisColor,
               grid: { stroke: gridColor, width: 1 },
               ticks: { stroke: gridColor },
-              space: narrow ? 70 : 60,
+              space: narrow ? 50 : 60,
               values: (_self, ticks) => ticks.map((tick) => `${tick}`),
             },
             {

@@ -38,5 +38,5 @@ export const scoreSeries = (evolution: ScoreEvolution): ScoreSeries => {
   return { times, teams };
 };
 
-/** Minutes since the start, the chart's and the table's time unit (one decimal). */
-export const minutesOf = (ms: number) => Math.round(ms / 6_000) / 10;
+/** Minutes since the start, the chart's time unit (exact: a rounded x would move the steps). */
+export const minutesOf = (ms: number) => ms / 60_000;

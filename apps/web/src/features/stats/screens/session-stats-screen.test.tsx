@@ -23,8 +23,8 @@ describe('the stats page', () => {
     const rows = within(ranking).getAllByRole('row').slice(1);
     expect(rows.map((row) => row.textContent)).toEqual([
       // Each team's logo, here its initials, before its name.
-      '1BLBlue Owls1502 / 2✓Mission success',
-      '2RERed FoxesYour team901 / 2✗Mission failed',
+      '1BLBlue Owls1502 / 2✓Success',
+      '2RERed FoxesYour team901 / 2✗Failure',
     ]);
 
     const objectives = screen.getByRole('region', { name: 'Objectives and resolutions' });
