@@ -17,8 +17,18 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { measureFanOut, start as startHelper } from './bench/fan-out.mjs';
-import { BENCH_MISSION, BENCH_OBJECTIVES, writeBenchPack } from './bench/bench-pack.mjs';
-import { setUpRunningSession, setUpSolvingSessions } from './bench/play-fixture.mjs';
+import {
+  BENCH_MISSION,
+  BENCH_OBJECTIVES,
+  benchFlag,
+  benchObjectiveUuid,
+  writeBenchPack,
+} from './bench/bench-pack.mjs';
+import {
+  setUpPlayedSession,
+  setUpRunningSession,
+  setUpSolvingSessions,
+} from './bench/play-fixture.mjs';
 import { buildIfStale } from './lib/build-if-stale.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -97,6 +107,27 @@ const load = (url, headers = {}) => {
     );
   return JSON.parse(result.stdout);
 };
+
+/** One request after another (after a warm-up): how long a single reader waits. */
+const latencies = async (url, headers = {}, count = 40) => {
+  const times = [];
+  let bytes = 0;
+  for (let i = 0; i < count + 5; i += 1) {
+    const started = performance.now();
+    const response = await fetch(url, { headers });
+    const body = await response.arrayBuffer();
+    if (!response.ok) throw new Error(`${url}: ${response.status}`);
+    if (i >= 5) times.push(performance.now() - started);
+    bytes = body.byteLength;
+  }
+  times.sort((a, b) => a - b);
+  const at = (q) => Math.round(times[Math.min(times.length - 1, Math.floor(q * times.length))]);
+  return { p50: at(0.5), p99: at(0.99), max: Math.round(times.at(-1)), bytes };
+};
+
+/** The debrief figure's session: the issue's 50 teams × 40 objectives × 10,000 submissions. */
+const DEBRIEF_TEAMS = 50;
+const DEBRIEF_SUBMISSIONS = 10_000;
 
 const measure = async (url, headers = {}) => {
   await load(url, headers); // warm-up: JIT, caches, connection pools
@@ -391,6 +422,26 @@ try {
       `p99 ${ranking.p99} ms`,
       `${((ranking.rate / baseline.rate) * 100).toFixed(0)} % of baseline`,
       'budget: ≥ 40 % of baseline, no query per read',
+    ]);
+    // The debrief: one request for the whole stats page of a session played to the end.
+    const debrief = await setUpPlayedSession(server.url, {
+      missionUuid: BENCH_MISSION,
+      objectiveUuid: benchObjectiveUuid,
+      flag: benchFlag,
+      objectives: BENCH_OBJECTIVES,
+      tokens: solverTokens,
+      teams: DEBRIEF_TEAMS,
+      wrongPerObjective: Math.round(DEBRIEF_SUBMISSIONS / DEBRIEF_TEAMS / BENCH_OBJECTIVES) - 1,
+    });
+    const stats = await latencies(`${server.url}/api/sessions/${debrief.sessionUuid}/stats`, {
+      authorization: `Bearer ${debrief.player}`,
+    });
+    rows.push([
+      `GET /api/sessions/{uuid}/stats (${kind}): ${DEBRIEF_TEAMS} teams × ${BENCH_OBJECTIVES} objectives × ${format(debrief.submissions)} submissions`,
+      `p50 ${stats.p50} ms`,
+      `p99 ${stats.p99} ms · max ${stats.max} ms`,
+      `${format(stats.bytes)} bytes, one request after another`,
+      'budget: < 100 ms',
     ]);
     await stopProcess(server.child);
   }

@@ -121,3 +121,58 @@ export const setUpSolvingSessions = async (base, missionUuid, tokens, perSession
   await untilRunning(starts);
   return { sessions, perSession, players: tokens };
 };
+
+/**
+ * The debrief figure's fixture: a session of the bench mission with `teams` one-player teams
+ * (the first `teams` tokens), where each team gives `wrongPerObjective` distinct wrong answers
+ * and then the flag on every objective (teams × objectives × (wrong + 1) submissions, sent
+ * `parallel` at a time), then stopped by the trainer. Answers the session and a player's token.
+ */
+export const setUpPlayedSession = async (
+  base,
+  { missionUuid, objectiveUuid, flag, objectives, tokens, teams, wrongPerObjective, parallel = 50 },
+) => {
+  const trainer = await tokenOf(base, 'trainer', 'trainer');
+  const { session } = await call(base, 'POST', '/api/trainer/sessions', {
+    token: trainer,
+    body: {
+      missionUuid,
+      name: 'Bench debrief',
+      maxTeams: teams,
+      playersPerTeam: 1,
+      durationMinutes: 600,
+    },
+  });
+  const players = tokens.slice(0, teams);
+  for (const [index, token] of players.entries()) {
+    const form = new FormData();
+    form.append('name', `Debrief team ${index + 1}`);
+    await call(base, 'POST', `/api/sessions/${session.uuid}/teams`, { token, form });
+  }
+  await untilRunning([await forceStart(base, trainer, session.uuid, players[0])]);
+  const answers = [];
+  for (let objective = 0; objective < objectives; objective += 1)
+    for (let attempt = 0; attempt <= wrongPerObjective; attempt += 1)
+      for (const [team, token] of players.entries())
+        answers.push({
+          token,
+          objective,
+          answer: attempt < wrongPerObjective ? `wrong-${team}-${attempt}` : flag(objective),
+        });
+  for (let first = 0; first < answers.length; first += parallel)
+    await Promise.all(
+      answers.slice(first, first + parallel).map(({ token, objective, answer }) =>
+        call(
+          base,
+          'POST',
+          `/api/sessions/${session.uuid}/objectives/${objectiveUuid(objective)}/answers`,
+          {
+            token,
+            body: { answer },
+          },
+        ),
+      ),
+    );
+  await call(base, 'POST', `/api/trainer/sessions/${session.uuid}/stop`, { token: trainer });
+  return { sessionUuid: session.uuid, player: players[0], submissions: answers.length };
+};

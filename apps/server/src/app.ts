@@ -148,7 +148,7 @@ export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> 
     clock: deps.sessionClock ?? 'database',
     now: (trx) => sessions.sessions.nowIn(trx),
     logger: app.log,
-    preparedStatements: deps.database.kind === 'postgres',
+    batches: deps.database.batches,
   });
   const chat = createChatModule({
     db: deps.database.db,

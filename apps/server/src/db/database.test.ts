@@ -100,4 +100,27 @@ describe(`database layer on ${testDatabaseKind()}`, () => {
     }>`select name from schema_migration order by name`.execute(database.db);
     expect(rows.map((row) => row.name)).toEqual(Object.keys(migrations));
   });
+
+  it.skipIf(testDatabaseKind() !== 'postgres')(
+    'runs the answer batches on connections that plan index walks only, and nothing else there',
+    async () => {
+      const setting = sql<{ scan: string; hash: string; merge: string }>`select
+        current_setting('enable_seqscan') as scan, current_setting('enable_hashjoin') as hash,
+        current_setting('enable_mergejoin') as merge`;
+      // Every connection of the batches' pool, however many are open at once.
+      const batches = await Promise.all(
+        [1, 2, 3].map(() =>
+          database.batches
+            .transaction()
+            .execute(async (trx) => (await setting.execute(trx)).rows[0]),
+        ),
+      );
+      for (const row of batches) expect(row).toEqual({ scan: 'off', hash: 'off', merge: 'off' });
+      expect((await setting.execute(database.db)).rows[0]).toEqual({
+        scan: 'on',
+        hash: 'on',
+        merge: 'on',
+      });
+    },
+  );
 });

@@ -1,10 +1,11 @@
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { Kysely, PostgresDialect, sql } from 'kysely';
+import { CompiledQuery, Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config.js';
 import { acquireDirectoryLock } from './lock-file.js';
 import { prepareHotStatements } from './hot-statements.js';
+import { INDEX_WALKS_ONLY } from './index-walks.js';
 import { PGliteDialect } from './pglite-dialect.js';
 import type { Database } from './schema.js';
 
@@ -13,6 +14,11 @@ export type DatabaseKind = 'pglite' | 'postgres';
 export interface DatabaseHandle {
   readonly kind: DatabaseKind;
   readonly db: Kysely<Database>;
+  /**
+   * Where the answer batches run: on PostgreSQL, a pool of their own whose connections plan
+   * index walks only (`index-walks.ts`); on the embedded database, its one connection.
+   */
+  readonly batches: Kysely<Database>;
   /** PostgreSQL only: where to open the node's own LISTEN connection (real-time fan-out). */
   readonly connectionString?: string;
   /** Resolves when the database answers a trivial query within the timeout, rejects otherwise. */
@@ -82,6 +88,7 @@ export const openPGlite = async (
       kind: 'pglite',
       client,
       db,
+      batches: db,
       ping: async (timeoutMs = 2000) => {
         await withTimeout(pingQuery(db), timeoutMs);
       },
@@ -105,34 +112,50 @@ export const openPostgres = (
   poolSize: number,
   logger: DatabaseLogger,
 ): DatabaseHandle => {
-  const pool = new pg.Pool({
-    connectionString: url,
-    max: poolSize,
-    connectionTimeoutMillis: 3000,
-    idleTimeoutMillis: 30_000,
-    application_name: 'rampart',
-    types: {
-      getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
-        oid === INT8
-          ? parseInt8
-          : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
-    },
+  const poolOf = (max: number) => {
+    const pool = new pg.Pool({
+      connectionString: url,
+      max,
+      connectionTimeoutMillis: 3000,
+      idleTimeoutMillis: 30_000,
+      application_name: 'rampart',
+      types: {
+        getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+          oid === INT8
+            ? parseInt8
+            : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+      },
+    });
+    // node-postgres emits 'error' on the pool when an idle client loses its connection; unhandled,
+    // that event would end the process. The pool drops the client and reconnects on next use.
+    pool.on('error', (error) => {
+      logger.warn({ err: error }, 'database connection lost');
+    });
+    prepareHotStatements(pool, { hotAfter: 50, perConnection: 200 });
+    return pool;
+  };
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: poolOf(poolSize) }) });
+  // One batch runs at a time per node; the second connection serves a failed batch's answers
+  // retried one by one without waiting behind the reads.
+  const batches = new Kysely<Database>({
+    dialect: new PostgresDialect({
+      pool: poolOf(2),
+      onCreateConnection: async (connection) => {
+        await connection.executeQuery(CompiledQuery.raw(INDEX_WALKS_ONLY));
+      },
+    }),
   });
-  // node-postgres emits 'error' on the pool when an idle client loses its connection; unhandled,
-  // that event would end the process. The pool drops the client and reconnects on next use.
-  pool.on('error', (error) => {
-    logger.warn({ err: error }, 'database connection lost');
-  });
-  prepareHotStatements(pool, { hotAfter: 50, perConnection: 200 });
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return {
     kind: 'postgres',
     db,
+    batches,
     connectionString: url,
     ping: async (timeoutMs = 2000) => {
       await withTimeout(pingQuery(db), timeoutMs);
     },
-    close: () => db.destroy(),
+    close: async () => {
+      await Promise.all([db.destroy(), batches.destroy()]);
+    },
   };
 };
 

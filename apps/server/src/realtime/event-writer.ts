@@ -14,6 +14,7 @@ export type AppendAllInTransaction = (events: readonly EventToAppend[]) => Promi
 /**
  * How services write a change and its events: one transaction, then, once it has committed,
  * one announcement of the new heads (DESIGN §2: never a NOTIFY inside the write transaction).
+ * `on` runs it on other connections of the same database (the answer batches').
  */
 export const createEventWriter = (deps: { db: Kysely<Database>; bus: EventBus }) => ({
   async transaction<T>(
@@ -22,9 +23,10 @@ export const createEventWriter = (deps: { db: Kysely<Database>; bus: EventBus })
       append: AppendInTransaction,
       appendAll: AppendAllInTransaction,
     ) => Promise<T>,
+    on: Kysely<Database> = deps.db,
   ): Promise<T> {
     const heads = new Map<string, number>();
-    const result = await deps.db.transaction().execute((trx) =>
+    const result = await on.transaction().execute((trx) =>
       work(
         trx,
         async (event) => {

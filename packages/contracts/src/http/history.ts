@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { localizedTextSchema, missionResults } from '../domain/content.js';
+import { awardSchema } from '../domain/awards.js';
 import { sessionStatusSchema } from '../domain/session.js';
 import { defineRoute } from './route.js';
 
@@ -21,6 +22,8 @@ export const historyEntrySchema = z.object({
   rank: z.number().int().positive(),
   teams: z.number().int().positive(),
   result: z.enum(missionResults),
+  /** The badges the player's team earned in it. */
+  awards: z.array(awardSchema),
 });
 export type HistoryEntry = z.infer<typeof historyEntrySchema>;
 

@@ -6,6 +6,7 @@ import {
   objectiveCategories,
   objectiveTypes,
 } from '../domain/content.js';
+import { awardSchema } from '../domain/awards.js';
 import { sessionStatusSchema } from '../domain/session.js';
 import { defineRoute } from './route.js';
 
@@ -28,6 +29,8 @@ export const statsTeamSchema = z.object({
   completed_objectives: z.number().int().nonnegative(),
   /** By the mission's success rule, once the session is over (null before). */
   result: z.enum(missionResults).nullable(),
+  /** Badges earned so far (winner and the full runs only once the session is over). */
+  awards: z.array(awardSchema),
 });
 
 /** One team on one objective; teams that never tried it are absent. */

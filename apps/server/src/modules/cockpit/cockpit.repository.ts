@@ -58,35 +58,41 @@ export const createCockpitRepository = (db: Kysely<Database>) => ({
       .orderBy('o.uuid')
       .execute(),
 
-  /** The grid: every team state of the session, with its solver and its wrong submissions. */
-  listCells: (sessionUuid: string, executor: Db = db) =>
-    executor
+  /**
+   * The grid: every team state of the session, with its solver and its wrong submissions. Two
+   * index reads merged here rather than a join of the states with the submissions' aggregate: a
+   * plan made while the session's tables were small (a row estimate of 1) joins them by a nested
+   * loop over the aggregate, 2,000 states × 1,000 groups at 50 teams × 40 objectives (seen on
+   * PostgreSQL: 900 ms for what the two reads do in a few).
+   */
+  listCells: async (sessionUuid: string, executor: Db = db) => {
+    const states = await executor
       .selectFrom('team_objective_state as s')
       .leftJoin('account as a', 'a.id', 's.solved_by')
-      .leftJoin(
-        (eb) =>
-          eb
-            .selectFrom('submission')
-            .select(['team_uuid', 'objective_uuid', (e) => e.fn.countAll<number>().as('wrong')])
-            .where('session_uuid', '=', sessionUuid)
-            .where('correct', '=', false)
-            .groupBy(['team_uuid', 'objective_uuid'])
-            .as('w'),
-        (join) =>
-          join
-            .onRef('w.team_uuid', '=', 's.team_uuid')
-            .onRef('w.objective_uuid', '=', 's.objective_uuid'),
-      )
       .select([
         's.team_uuid',
         's.objective_uuid',
         's.attempts',
         's.solved_at',
         'a.pseudo as solver',
-        'w.wrong',
       ])
       .where('s.session_uuid', '=', sessionUuid)
-      .execute(),
+      .execute();
+    const wrongs = await executor
+      .selectFrom('submission')
+      .select(['team_uuid', 'objective_uuid', (e) => e.fn.countAll<string>().as('wrong')])
+      .where('session_uuid', '=', sessionUuid)
+      .where('correct', '=', false)
+      .groupBy(['team_uuid', 'objective_uuid'])
+      .execute();
+    const wrong = new Map(
+      wrongs.map((row) => [`${row.team_uuid}:${row.objective_uuid}`, Number(row.wrong)]),
+    );
+    return states.map((state) => ({
+      ...state,
+      wrong: wrong.get(`${state.team_uuid}:${state.objective_uuid}`) ?? null,
+    }));
+  },
 
   /**
    * The session's submissions: newest first, before the `before` id if given; or oldest first

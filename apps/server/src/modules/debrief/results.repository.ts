@@ -50,26 +50,36 @@ export const createResultsRepository = (db: Kysely<Database>) => ({
           .orderBy('t.uuid')
           .execute(),
 
-  /** The objectives these teams solved. */
-  listSolved: (teamUuids: readonly string[]) =>
+  /** These teams' objective states: solved or not, and the attempts counted. */
+  listStates: (teamUuids: readonly string[]) =>
     teamUuids.length === 0
       ? Promise.resolve([])
       : db
           .selectFrom('team_objective_state')
-          .select(['team_uuid', 'objective_uuid'])
+          .select(['team_uuid', 'objective_uuid', 'attempts', 'solved_at'])
           .where('team_uuid', 'in', teamUuids)
-          .where('solved_at', 'is not', null)
           .execute(),
 
-  /** The required objectives of these missions. */
-  listRequired: (missionUuids: readonly string[]) =>
+  /** The objectives of these missions (the required ones are the default success rule's). */
+  listObjectives: (missionUuids: readonly string[]) =>
     missionUuids.length === 0
       ? Promise.resolve([])
       : db
           .selectFrom('objective')
-          .select(['uuid', 'mission_uuid'])
+          .select(['uuid', 'mission_uuid', 'required'])
           .where('mission_uuid', 'in', missionUuids)
-          .where('required', '=', true)
+          .execute(),
+
+  /** How many first bloods and speedruns each of these teams won, from the ledger. */
+  countBadgeRows: (teamUuids: readonly string[]) =>
+    teamUuids.length === 0
+      ? Promise.resolve([])
+      : db
+          .selectFrom('score_entry')
+          .select(['team_uuid', 'kind', (eb) => eb.fn.countAll<string>().as('rows')])
+          .where('team_uuid', 'in', teamUuids)
+          .where('kind', 'in', ['first_blood', 'speedrun'])
+          .groupBy(['team_uuid', 'kind'])
           .execute(),
 
   /**

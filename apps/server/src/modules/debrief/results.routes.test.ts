@@ -111,10 +111,13 @@ describe(`a player's history and mission results (${testDatabaseKind()})`, () =>
       teams: 2,
       result: 'success',
     });
+    // Won (no first-blood bonus in this session; the optional objective left unsolved).
+    expect(history[0]!.awards).toEqual([{ kind: 'winner', count: 1 }]);
     expect((await historyOf(bob)).history[0]).toMatchObject({
       score: 0,
       rank: 2,
       result: 'failure',
+      awards: [],
     });
   });
 

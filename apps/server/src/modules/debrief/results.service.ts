@@ -3,7 +3,7 @@ import { requireCapability, type Principal } from '../identity/auth.service.js';
 import { rankTeamRows } from '../play/scoring.js';
 import { logoUrlOf, sessionTimes } from '../sessions/session-view.js';
 import type { ResultsRepository } from './results.repository.js';
-import { missionResultOf } from './stats-rules.js';
+import { awardsOf, missionResultOf } from './stats-rules.js';
 
 type PlayedRow = Awaited<ReturnType<ResultsRepository['listPlayed']>>[number];
 
@@ -25,27 +25,44 @@ export const createResultsService = (deps: {
   const outcomesOf = async (rows: readonly PlayedRow[]) => {
     const now = await deps.now();
     const sessionUuids = rows.map((row) => row.uuid);
-    const [teams, solved, required] = await Promise.all([
+    const teamUuids = rows.map((row) => row.team_uuid);
+    const [teams, states, objectives, badgeRows] = await Promise.all([
       repo.listTeams(sessionUuids),
-      repo.listSolved(rows.map((row) => row.team_uuid)),
-      repo.listRequired([...new Set(rows.map((row) => row.mission_uuid))]),
+      repo.listStates(teamUuids),
+      repo.listObjectives([...new Set(rows.map((row) => row.mission_uuid))]),
+      repo.countBadgeRows(teamUuids),
     ]);
     return rows.map((row) => {
       const times = sessionTimes(row, now);
       const ranked = rankTeamRows(teams.filter((team) => team.session_uuid === row.uuid));
       const team = ranked.find((candidate) => candidate.uuid === row.team_uuid)!;
+      const mine = states.filter((state) => state.team_uuid === row.team_uuid);
+      const solved = new Set(
+        mine.filter((state) => state.solved_at !== null).map((state) => state.objective_uuid),
+      );
+      const missionObjectives = objectives.filter((o) => o.mission_uuid === row.mission_uuid);
+      const badges = (kind: string) =>
+        Number(
+          badgeRows.find((badge) => badge.team_uuid === row.team_uuid && badge.kind === kind)
+            ?.rows ?? 0,
+        );
       const result = missionResultOf(
         row.success_rule as SuccessRule,
-        {
-          score: team.score,
-          eliminated: team.eliminated,
-          solved: new Set(
-            solved.filter((s) => s.team_uuid === row.team_uuid).map((s) => s.objective_uuid),
-          ),
-        },
-        required.filter((o) => o.mission_uuid === row.mission_uuid).map((o) => o.uuid),
+        { score: team.score, eliminated: team.eliminated, solved },
+        missionObjectives.filter((o) => o.required).map((o) => o.uuid),
       );
-      return { row, times, team, teams: ranked.length, result };
+      const awards = awardsOf({
+        over: ENDED.has(times.status),
+        rank: team.rank,
+        score: team.score,
+        eliminated: team.eliminated,
+        firstBloods: badges('first_blood'),
+        speedruns: badges('speedrun'),
+        solved: solved.size,
+        objectives: missionObjectives.length,
+        wrongAnswers: mine.reduce((sum, state) => sum + state.attempts, 0),
+      });
+      return { row, times, team, teams: ranked.length, result, awards };
     });
   };
 
@@ -86,7 +103,7 @@ export const createResultsService = (deps: {
         })),
         history: outcomes
           .filter((outcome) => ENDED.has(outcome.times.status))
-          .map(({ row, times, team, teams, result }) => ({
+          .map(({ row, times, team, teams, result, awards }) => ({
             sessionUuid: row.uuid,
             name: row.name,
             status: times.status,
@@ -98,6 +115,7 @@ export const createResultsService = (deps: {
             rank: team.rank,
             teams,
             result,
+            awards,
           })),
       };
     },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { missionResultOf, scoreEvolutionOf } from './stats-rules.js';
+import { awardsOf, missionResultOf, scoreEvolutionOf, type AwardFacts } from './stats-rules.js';
 
 describe('a team’s mission result', () => {
   const team = (solved: string[], score = 0, eliminated = false) => ({
@@ -80,5 +80,62 @@ describe('the score evolution', () => {
       at(60),
     );
     expect(evolution.teams[0]!.points.map((point) => point.at)).toEqual([0, 0, 60_000]);
+  });
+});
+
+describe('a team’s awards', () => {
+  const facts = (overrides: Partial<AwardFacts> = {}): AwardFacts => ({
+    over: true,
+    rank: 2,
+    score: 300,
+    eliminated: false,
+    firstBloods: 0,
+    speedruns: 0,
+    solved: 2,
+    objectives: 4,
+    wrongAnswers: 3,
+    ...overrides,
+  });
+  const kinds = (overrides: Partial<AwardFacts>) => awardsOf(facts(overrides)).map((a) => a.kind);
+
+  it.each([
+    ['nothing for an ordinary run', {}, []],
+    ['winner: first with a positive score, once over', { rank: 1 }, ['winner']],
+    ['no winner while the game can still be played', { rank: 1, over: false }, []],
+    ['no winner with nothing scored', { rank: 1, score: 0 }, []],
+    ['all solved, with wrong answers on the way', { solved: 4 }, ['all_solved']],
+    [
+      'perfect run: all solved and no wrong answer',
+      { solved: 4, wrongAnswers: 0 },
+      ['perfect_run'],
+    ],
+    [
+      'no full run for a mission without objectives',
+      { solved: 0, objectives: 0, wrongAnswers: 0 },
+      [],
+    ],
+    [
+      'first bloods and speedruns as they are won',
+      { over: false, firstBloods: 2, speedruns: 1 },
+      ['first_blood', 'speedrun'],
+    ],
+    [
+      'nothing for an eliminated team',
+      { eliminated: true, rank: 1, solved: 4, firstBloods: 3 },
+      [],
+    ],
+  ] as const)('%s', (_, overrides, expected) => {
+    expect(kinds(overrides)).toEqual(expected);
+  });
+
+  it('counts first bloods and speedruns', () => {
+    expect(
+      awardsOf(facts({ rank: 1, solved: 4, wrongAnswers: 0, firstBloods: 3, speedruns: 2 })),
+    ).toEqual([
+      { kind: 'winner', count: 1 },
+      { kind: 'perfect_run', count: 1 },
+      { kind: 'first_blood', count: 3 },
+      { kind: 'speedrun', count: 2 },
+    ]);
   });
 });

@@ -1,4 +1,4 @@
-import type { MissionResult, ScoreEvolution, SuccessRule } from '@rampart/contracts';
+import type { Award, MissionResult, ScoreEvolution, SuccessRule } from '@rampart/contracts';
 
 /**
  * A team's result by its mission's success rule (DESIGN §5), once the session is over. An
@@ -46,4 +46,30 @@ export const scoreEvolutionOf = (
     durationMs: Math.round(durationMs),
     teams: teamUuids.map((uuid) => ({ teamUuid: uuid, points: lines.get(uuid)! })),
   };
+};
+
+/** What `awardsOf` needs of a team, counted over one session. */
+export type AwardFacts = {
+  over: boolean;
+  rank: number;
+  score: number;
+  eliminated: boolean;
+  firstBloods: number;
+  speedruns: number;
+  solved: number;
+  objectives: number;
+  wrongAnswers: number;
+};
+
+/** A team's badges (contracts `awardKinds`), in the order the screens show them. */
+export const awardsOf = (team: AwardFacts): Award[] => {
+  if (team.eliminated) return [];
+  const awards: Award[] = [];
+  const allSolved = team.objectives > 0 && team.solved >= team.objectives;
+  if (team.over && team.rank === 1 && team.score > 0) awards.push({ kind: 'winner', count: 1 });
+  if (team.over && allSolved)
+    awards.push({ kind: team.wrongAnswers === 0 ? 'perfect_run' : 'all_solved', count: 1 });
+  if (team.firstBloods > 0) awards.push({ kind: 'first_blood', count: team.firstBloods });
+  if (team.speedruns > 0) awards.push({ kind: 'speedrun', count: team.speedruns });
+  return awards;
 };

@@ -4,7 +4,7 @@ import type { Database } from '../../db/schema.js';
 /**
  * The SQL of a session's debrief that the live views do not already read: the mission with its
  * success rule, its objectives with their answers (read here for the resolutions, which the
- * service leaves out until the session is over), the first bloods and the whole ledger.
+ * service leaves out until the session is over) and the whole ledger, first bloods included.
  */
 export const createStatsRepository = (db: Kysely<Database>) => ({
   findMission: (missionUuid: string) =>
@@ -17,12 +17,6 @@ export const createStatsRepository = (db: Kysely<Database>) => ({
   listObjectives: (sessionUuid: string, missionUuid: string) =>
     db
       .selectFrom('objective as o')
-      .leftJoin('score_entry as b', (join) =>
-        join
-          .onRef('b.objective_uuid', '=', 'o.uuid')
-          .on('b.session_uuid', '=', sessionUuid)
-          .on('b.kind', '=', 'first_blood'),
-      )
       .select([
         'o.uuid',
         'o.position',
@@ -34,8 +28,6 @@ export const createStatsRepository = (db: Kysely<Database>) => ({
         'o.required',
         'o.choices',
         'o.answer',
-        'b.team_uuid as blood_team',
-        'b.created_at as blood_at',
       ])
       .where('o.mission_uuid', '=', missionUuid)
       .orderBy('o.position')
@@ -51,7 +43,7 @@ export const createStatsRepository = (db: Kysely<Database>) => ({
       ? Promise.resolve([])
       : db
           .selectFrom('score_entry')
-          .select(['team_uuid', 'objective_uuid', 'points', 'created_at'])
+          .select(['team_uuid', 'objective_uuid', 'kind', 'points', 'created_at'])
           .where('team_uuid', 'in', teamUuids)
           .orderBy('team_uuid')
           .orderBy('id')

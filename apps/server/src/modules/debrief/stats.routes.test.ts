@@ -123,6 +123,12 @@ describe(`a session's statistics and exports (${testDatabaseKind()})`, () => {
     expect(live.session.over).toBe(false);
     expect(live.objectives.every((o) => o.resolution === null)).toBe(true);
     expect(live.teams.every((team) => team.result === null)).toBe(true);
+    // Badges won so far, but no winner before the end.
+    expect(live.teams.map((team) => team.awards)).toEqual([
+      [{ kind: 'first_blood', count: 1 }],
+      [],
+      [],
+    ]);
     expect(JSON.stringify(live)).not.toContain(FLAG);
   });
 
@@ -138,6 +144,14 @@ describe(`a session's statistics and exports (${testDatabaseKind()})`, () => {
       [teams.teamA, 160, 1, 'success'],
       [teams.teamB, 107, 2, 'success'],
       [teams.teamC, 0, 3, 'failure'],
+    ]);
+    expect(stats.teams.map((t) => t.awards)).toEqual([
+      [
+        { kind: 'winner', count: 1 },
+        { kind: 'first_blood', count: 1 },
+      ],
+      [],
+      [],
     ]);
 
     const flag = stats.objectives.find((o) => o.uuid === objective.flag)!;

@@ -8,7 +8,7 @@ import { rankTeamRows } from '../play/scoring.js';
 import { logoUrlOf, sessionTimes } from '../sessions/session-view.js';
 import type { SessionsRepository } from '../sessions/sessions.repository.js';
 import type { StatsRepository } from './stats.repository.js';
-import { missionResultOf, scoreEvolutionOf } from './stats-rules.js';
+import { awardsOf, missionResultOf, scoreEvolutionOf } from './stats-rules.js';
 
 const iso = (instant: Date | string | null) =>
   instant === null ? null : new Date(instant).toISOString();
@@ -73,13 +73,27 @@ export const createStatsService = (deps: {
         const key = `${row.team_uuid}:${row.objective_uuid}`;
         pointsOn.set(key, (pointsOn.get(key) ?? 0) + row.points);
       }
+    // First bloods (the ledger's first_blood rows: one per objective) and what awards count.
+    const firstBlood = new Map<string, { teamUuid: string; at: string }>();
+    const count = (counts: Map<string, number>, team: string, by = 1) =>
+      counts.set(team, (counts.get(team) ?? 0) + by);
+    const firstBloods = new Map<string, number>();
+    const speedruns = new Map<string, number>();
+    for (const row of ledger)
+      if (row.kind === 'first_blood' && row.objective_uuid) {
+        firstBlood.set(row.objective_uuid, { teamUuid: row.team_uuid, at: iso(row.created_at)! });
+        count(firstBloods, row.team_uuid);
+      } else if (row.kind === 'speedrun') count(speedruns, row.team_uuid);
     const solvedBy = new Map<string, Set<string>>();
-    for (const cell of cells)
+    const wrongAnswers = new Map<string, number>();
+    for (const cell of cells) {
+      count(wrongAnswers, cell.team_uuid, cell.attempts);
       if (cell.solved_at !== null) {
         const solved = solvedBy.get(cell.team_uuid) ?? new Set<string>();
         solved.add(cell.objective_uuid);
         solvedBy.set(cell.team_uuid, solved);
       }
+    }
     const required = objectives.filter((o) => o.required).map((o) => o.uuid);
     const played = times.status !== 'canceled';
 
@@ -114,6 +128,17 @@ export const createStatsService = (deps: {
                 required,
               )
             : null,
+        awards: awardsOf({
+          over: over && played,
+          rank: team.rank,
+          score: team.score,
+          eliminated: team.eliminated,
+          firstBloods: firstBloods.get(team.uuid) ?? 0,
+          speedruns: speedruns.get(team.uuid) ?? 0,
+          solved: solvedBy.get(team.uuid)?.size ?? 0,
+          objectives: objectives.length,
+          wrongAnswers: wrongAnswers.get(team.uuid) ?? 0,
+        }),
       })),
       objectives: objectives.map((objective) => ({
         uuid: objective.uuid,
@@ -124,10 +149,7 @@ export const createStatsService = (deps: {
         difficulty: objective.difficulty,
         points: objective.points,
         required: objective.required,
-        firstBlood:
-          objective.blood_team && objective.blood_at
-            ? { teamUuid: objective.blood_team, at: iso(objective.blood_at)! }
-            : null,
+        firstBlood: firstBlood.get(objective.uuid) ?? null,
         teams: cells
           .filter((cell) => cell.objective_uuid === objective.uuid)
           .map((cell) => ({

@@ -6,6 +6,7 @@ import type { Database } from '../../db/schema.js';
 import { createTestDatabase, testDatabaseKind, type TestDatabase } from '../../../test/database.js';
 import { buildAccount } from '../../../test/factories.js';
 import { buildChapter } from '../../../test/content-factories.js';
+import { INDEX_WALKS_ONLY } from '../../db/index-walks.js';
 import { createAnswerBatchRepository } from './answer-batch.repository.js';
 
 /** Tables a game fills while it is played: a plan must never read one of them whole. */
@@ -85,7 +86,7 @@ describe.skipIf(testDatabaseKind() !== 'postgres').each(SIZES)(
           if (event.level === 'query') statements.push(event.query);
         },
       });
-      const repository = createAnswerBatchRepository({ preparedStatements: true });
+      const repository = createAnswerBatchRepository();
       const team = (
         await db
           .selectFrom('gaming_session_player')
@@ -94,7 +95,6 @@ describe.skipIf(testDatabaseKind() !== 'postgres').each(SIZES)(
           .executeTakeFirstOrThrow()
       ).team_uuid!;
       await logged.transaction().execute(async (trx) => {
-        await repository.pinIndexPlans(trx);
         await repository.lock(
           trx,
           [{ i: 0, session, account: player.id, objective: first!.uuid }],
@@ -155,10 +155,9 @@ describe.skipIf(testDatabaseKind() !== 'postgres').each(SIZES)(
     it('walks indexes, never a scan of a table the game fills, in every statement', async () => {
       const queries = statements.filter((query) => query.parameters.length > 0);
       expect(queries).toHaveLength(4);
-      // Planned in a batch's transaction, as the server does: after `pinIndexPlans`.
-      const pin = statements.find((query) => query.sql.includes('set_config'));
+      // Planned on a connection like the batches': index walks only.
+      await client.query(INDEX_WALKS_ONLY);
       await client.query('begin');
-      await client.query(pin!.sql);
       for (const [index, query] of queries.entries()) {
         const name = `batch_${index}`;
         await client.query(`prepare ${name} as ${query.sql}`);

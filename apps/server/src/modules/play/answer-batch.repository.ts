@@ -107,22 +107,11 @@ export interface LedgerRow {
  * whole at every batch until the next analyze (seen on PostgreSQL: batches four times slower for
  * the rest of a run). So every lookup is a lateral probe of an index (`limit 1`, or `offset 0`
  * for several rows), the team states are written by an upsert and the scores by an `= any(...)`
- * of the teams' keys, and `pinIndexPlans` opens each batch: no sequential scan, hash or merge
- * join is planned in its transaction, even on a table analyzed while it held a few rows. Only
- * where statements are prepared (PostgreSQL, `db/hot-statements.ts`): the embedded database plans
- * each statement afresh, from the tables' sizes as they are, and the pin would cost it a
- * statement per batch for nothing.
+ * of the teams' keys, and on PostgreSQL the batches run on connections that plan index walks
+ * only (`db/index-walks.ts`), even on a table analyzed while it held a few rows. The embedded
+ * database plans each statement afresh, from the tables' sizes as they are.
  */
-export const createAnswerBatchRepository = (options: { preparedStatements: boolean }) => ({
-  /** First in a batch's transaction: its statements are planned as index walks only. */
-  pinIndexPlans: async (trx: Trx) => {
-    if (!options.preparedStatements) return;
-    await sql`select set_config('enable_seqscan', 'off', true),
-      set_config('enable_hashjoin', 'off', true), set_config('enable_mergejoin', 'off', true)`.execute(
-      trx,
-    );
-  },
-
+export const createAnswerBatchRepository = () => ({
   lock: (
     trx: Trx,
     items: readonly { i: number; session: string; account: string; objective: string }[],

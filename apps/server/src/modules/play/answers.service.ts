@@ -5,7 +5,7 @@ import {
   type ErrorCode,
   type ObjectiveType,
 } from '@rampart/contracts';
-import type { Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database, ObjectiveAnswer } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import { createBatcher } from '../../lib/batcher.js';
@@ -136,6 +136,8 @@ interface Accepted {
  */
 export const createAnswersService = (deps: {
   batch: AnswerBatchRepository;
+  /** The connections the batches run on (`DatabaseHandle.batches`: index walks only). */
+  batches: Kysely<Database>;
   events: EventWriter;
   ranking: RankingCache;
   /** Submissions one team may make on one objective per minute. */
@@ -198,7 +200,6 @@ export const createAnswersService = (deps: {
     const announced = new Set<string>();
 
     // 1. The locks, and what they protect.
-    await batch.pinIndexPlans(trx);
     const locked = await batch.lock(
       trx,
       items.map((item, i) => ({
@@ -580,6 +581,7 @@ export const createAnswersService = (deps: {
       try {
         const { outcomes, rankedSessions, announced } = await deps.events.transaction(
           (trx, _append, all) => decideBatch(trx, all, items),
+          deps.batches,
         );
         const now = performance.now();
         for (const session of rankedSessions) {

@@ -24,13 +24,14 @@ export const createPlayModule = (deps: {
   clock: 'database' | Clock;
   now: (trx?: Transaction<Database>) => Promise<Date>;
   logger: { warn(details: object, message: string): void };
-  /** Whether hot statements are prepared (PostgreSQL): see the answer batch's plans. */
-  preparedStatements: boolean;
+  /** Where the answer batches run (`DatabaseHandle.batches`). */
+  batches: Kysely<Database>;
 }) => {
   const repo = createPlayRepository(deps.db);
   const cache = createRankingCache({ repo, bus: deps.bus });
   const answers = createAnswersService({
-    batch: createAnswerBatchRepository({ preparedStatements: deps.preparedStatements }),
+    batch: createAnswerBatchRepository(),
+    batches: deps.batches,
     events: deps.events,
     ranking: cache,
     answersPerMinute: deps.answersPerMinute,
