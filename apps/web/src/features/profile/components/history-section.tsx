@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ButtonLink } from '../../../components/ui/button/button';
 import { useLocalizedPath } from '../../locale';
+import { AwardBadges } from '../../stats/components/award-badges';
 import { useProfileHistory } from '../api/get-profile-history';
 import { EmptyState } from '../../../components/ui/empty-state/empty-state';
 import styles from './history-section.module.css';
@@ -51,6 +52,7 @@ export function HistorySection() {
                   {t('history.columns.rank')}
                 </th>
                 <th scope="col">{t('history.columns.result')}</th>
+                <th scope="col">{t('history.columns.awards')}</th>
               </tr>
             </thead>
             <tbody>
@@ -84,6 +86,9 @@ export function HistorySection() {
                     <span className={styles.result} data-result={entry.result}>
                       {t(`history.result.${entry.result}`)}
                     </span>
+                  </td>
+                  <td>
+                    <AwardBadges awards={entry.awards} compact />
                   </td>
                 </tr>
               ))}

@@ -86,6 +86,7 @@ describe('profile screen', () => {
                   rank: 1,
                   teams: 4,
                   result: 'success',
+                  awards: [{ kind: 'winner', count: 1 }],
                 },
               ],
             }),
@@ -105,6 +106,9 @@ describe('profile screen', () => {
     expect(text).toContain('1 250');
     expect(text).toContain('1er sur 4');
     expect(text).toContain('Réussite');
+    expect(
+      within(within(row!).getByRole('list', { name: 'Récompenses' })).getByTitle('Vainqueur'),
+    ).toBeTruthy();
   });
 
   it('says when a section cannot be loaded and loads it again on demand', async () => {

@@ -1,5 +1,5 @@
 import type { HistoryEntry } from '@rampart/contracts';
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '../../../test/render-app';
 import { buildSurveyResponse, debriefApi } from '../../stats/testing/stats-api';
@@ -20,6 +20,10 @@ const entry: HistoryEntry = {
   rank: 2,
   teams: 5,
   result: 'failure',
+  awards: [
+    { kind: 'first_blood', count: 2 },
+    { kind: 'speedrun', count: 1 },
+  ],
 };
 const historyApi = () => ({
   'GET /api/profile/history': () => Response.json({ teams: [], history: [entry] }),
@@ -40,6 +44,12 @@ describe('profile session detail', () => {
       'Result✗ Mission failed',
       'PlayedMar 2, 2026',
     ]);
+    const awards = screen.getByRole('list', { name: 'Awards' });
+    expect(
+      within(awards)
+        .getAllByRole('listitem')
+        .map((badge) => badge.textContent),
+    ).toEqual(['First blood× 2', 'Speedrun won']);
     expect(screen.getByRole('link', { name: 'See the statistics' }).getAttribute('href')).toBe(
       `/sessions/${entry.sessionUuid}/stats`,
     );

@@ -9,6 +9,7 @@ import { useDocumentTitle } from '../../app-info';
 import { useContentLocale } from '../../content/hooks/use-content-locale';
 import { useLocalizedPath } from '../../locale';
 import { sessionScreenPath } from '../../sessions';
+import { AwardBadges } from '../../stats/components/award-badges';
 import { useSurvey } from '../../survey/api/survey';
 import { useProfileHistory } from '../api/get-profile-history';
 import styles from './profile-screen.module.css';
@@ -103,6 +104,12 @@ function SessionDetail({ entry, back }: { entry: HistoryEntry; back: ReactNode }
           </div>
         )}
       </dl>
+      {entry.awards.length > 0 && (
+        <div className={detailStyles.awards}>
+          <h3 className={detailStyles.subheading}>{t('awards.label')}</h3>
+          <AwardBadges awards={entry.awards} />
+        </div>
+      )}
       <div className={detailStyles.actions}>
         <ButtonLink to={localize(sessionScreenPath(entry.sessionUuid, 'stats'))}>
           {t('detail.stats')}

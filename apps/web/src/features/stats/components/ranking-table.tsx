@@ -2,6 +2,7 @@ import type { SessionStats } from '@rampart/contracts';
 import { useTranslation } from 'react-i18next';
 import { Panel } from '../../../components/ui/panel/panel';
 import { TeamLogo } from '../../sessions';
+import { AwardBadges } from './award-badges';
 import { MissionResultMark } from './mission-result-mark';
 import styles from './stats.module.css';
 
@@ -51,6 +52,7 @@ export function RankingTable({ stats }: { stats: SessionStats }) {
                             {t('ranking.eliminated')}
                           </span>
                         )}
+                        <AwardBadges awards={team.awards} compact />
                       </span>
                     </th>
                     <td className={styles.number}>{team.score}</td>

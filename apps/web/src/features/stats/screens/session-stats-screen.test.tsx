@@ -18,13 +18,19 @@ describe('the stats page', () => {
     expect(within(myTeam).getByText('2nd of 2')).toBeTruthy();
     expect(within(myTeam).getByText('90')).toBeTruthy();
     expect(within(myTeam).getByText('Mission failed')).toBeTruthy();
+    const awards = within(myTeam).getByRole('list', { name: 'Awards' });
+    expect(
+      within(awards)
+        .getAllByRole('listitem')
+        .map((badge) => badge.textContent),
+    ).toEqual(['First blood']);
 
     const ranking = screen.getByRole('table', { name: 'Final ranking of the teams' });
     const rows = within(ranking).getAllByRole('row').slice(1);
     expect(rows.map((row) => row.textContent)).toEqual([
       // Each team's logo, here its initials, before its name.
-      '1BLBlue Owls1502 / 2✓Success',
-      '2RERed FoxesYour team901 / 2✗Failure',
+      '1BLBlue OwlsWinnerFirst blood1502 / 2✓Success',
+      '2RERed FoxesYour teamFirst blood901 / 2✗Failure',
     ]);
 
     const objectives = screen.getByRole('region', { name: 'Objectives and resolutions' });

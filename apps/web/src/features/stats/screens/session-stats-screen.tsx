@@ -13,6 +13,7 @@ import { ErrorPage } from '../../errors';
 import { useLocalizedPath } from '../../locale';
 import { sessionScreenPath, sessionStyles } from '../../sessions';
 import { useSessionStats } from '../api/get-session-stats';
+import { AwardBadges } from '../components/award-badges';
 import { MissionResultMark } from '../components/mission-result-mark';
 import { ObjectiveResults } from '../components/objective-results';
 import { RankingTable } from '../components/ranking-table';
@@ -141,6 +142,7 @@ function Debrief({ stats }: { stats: SessionStats }) {
               </dd>
             </div>
           </dl>
+          <AwardBadges awards={myTeam.awards} />
         </section>
       )}
       {stats.myTeamUuid && <SurveyPrompt sessionUuid={stats.session.uuid} />}

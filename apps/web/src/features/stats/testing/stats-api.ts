@@ -37,6 +37,10 @@ export const buildSessionStats = (overrides: Partial<SessionStats> = {}): Sessio
         eliminated: false,
         completed_objectives: 2,
         result: 'success',
+        awards: [
+          { kind: 'winner', count: 1 },
+          { kind: 'first_blood', count: 1 },
+        ],
       },
       {
         uuid: RED,
@@ -47,6 +51,7 @@ export const buildSessionStats = (overrides: Partial<SessionStats> = {}): Sessio
         eliminated: false,
         completed_objectives: 1,
         result: 'failure',
+        awards: [{ kind: 'first_blood', count: 1 }],
       },
     ],
     objectives: [
