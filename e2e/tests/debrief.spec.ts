@@ -118,6 +118,9 @@ test('alice rates the session at its end, reads the stats and her history; bob r
   const ranking = alice.getByRole('table', { name: 'Final ranking of the teams' });
   await expect(ranking.getByRole('row').nth(1)).toContainText('Red Foxes');
   await expect(ranking.getByRole('row').nth(1)).toContainText('Your team');
+  // First with a positive score: the winner's badge, in words beside its icon.
+  const myTeam = alice.getByRole('region', { name: 'Red Foxes' });
+  await expect(myTeam.getByRole('list', { name: 'Awards' })).toContainText('Winner');
   // The chart is drawn, and its figures are there as a table.
   const evolution = alice.getByRole('region', { name: 'Score evolution' });
   await expect(evolution.locator('[data-testid="score-chart"] canvas')).toBeVisible();
@@ -133,6 +136,11 @@ test('alice rates the session at its end, reads the stats and her history; bob r
   await expect(objective.getByRole('row', { name: /Red Foxes/ })).toContainText(
     /after \d+:\d\d by /,
   );
+  // Looked at by a person: the stats at a laptop and a phone size.
+  await alice.screenshot({ path: test.info().outputPath('stats-1440x900.png'), fullPage: true });
+  await alice.setViewportSize({ width: 390, height: 844 });
+  await alice.screenshot({ path: test.info().outputPath('stats-390x844.png'), fullPage: true });
+  await alice.setViewportSize({ width: 1440, height: 900 });
 
   // Her history lists the session; its detail opens from there.
   await alice.goto('/en/profile#history');
@@ -141,6 +149,7 @@ test('alice rates the session at its end, reads the stats and her history; bob r
   await expect(alice).toHaveURL(new RegExp(`/en/profile/sessions/${sessionUuid}$`));
   await expect(alice.getByRole('heading', { level: 1, name: sessionName })).toBeVisible();
   await expect(alice.getByText('1st of 2')).toBeVisible();
+  await expect(alice.getByRole('list', { name: 'Awards' })).toContainText('Winner');
   await expect(alice.getByRole('link', { name: 'Rate the session' })).toHaveCount(0);
   await alice.getByRole('link', { name: 'See the statistics' }).click();
   await expect(alice).toHaveURL(new RegExp(`/sessions/${sessionUuid}/stats$`));
@@ -209,6 +218,7 @@ test('the same journey in French', async ({ browser, baseURL }) => {
     .click();
   await expect(carol.getByRole('heading', { level: 1, name: sessionName })).toBeVisible();
   await expect(carol.getByText('1er sur 2')).toBeVisible();
+  await expect(carol.getByRole('list', { name: 'Récompenses' })).toContainText('Vainqueur');
 
   await dave.goto(`/fr/sessions/${sessionUuid}/lobby`);
   await dave.getByRole('button', { name: /Passer/ }).click();
