@@ -229,6 +229,12 @@ const main = async () => {
     await alice.goto(`${base}/en/profile/sessions/${sessionUuid}`);
     await alice.getByRole('link', { name: 'See the statistics' }).waitFor();
     await shoot(alice, '1440x900-en-06-profile-session');
+    await alice.goto(`${base}/en/profile`);
+    await alice
+      .getByRole('region', { name: 'History' })
+      .evaluate((element) => element.scrollIntoView({ block: 'start' }));
+    await alice.getByRole('table', { name: 'Sessions you played' }).waitFor();
+    await shoot(alice, '1440x900-en-07-profile-history');
   } finally {
     await browser.close();
     server.kill('SIGTERM');

@@ -88,7 +88,7 @@ export function HistorySection() {
                     </span>
                   </td>
                   <td>
-                    <AwardBadges awards={entry.awards} compact />
+                    <AwardBadges awards={entry.awards} compact="always" />
                   </td>
                 </tr>
               ))}

@@ -37,13 +37,20 @@ function AwardIcon({ kind }: { kind: AwardKind }) {
 /**
  * The badges a team earned in a session (spec §3 Awards): an icon and a written label each,
  * with how many times when more than once. `compact` keeps the icon and the count in sight
- * and the label for assistive technologies and the pointer's tooltip (dense tables).
+ * and the label for assistive technologies and the pointer's tooltip, in dense tables: always,
+ * or only on a narrow screen.
  */
-export function AwardBadges({ awards, compact = false }: { awards: Award[]; compact?: boolean }) {
+export function AwardBadges({
+  awards,
+  compact = 'never',
+}: {
+  awards: Award[];
+  compact?: 'never' | 'narrow' | 'always';
+}) {
   const { t } = useTranslation('debrief');
   if (awards.length === 0) return null;
   return (
-    <ul className={styles.list} aria-label={t('awards.label')} data-compact={compact || undefined}>
+    <ul className={styles.list} aria-label={t('awards.label')} data-compact={compact}>
       {awards.map((award) => {
         const label = t(`awards.kinds.${award.kind}`);
         const count = award.count > 1 ? t('awards.count', { count: award.count }) : null;
@@ -52,10 +59,10 @@ export function AwardBadges({ awards, compact = false }: { awards: Award[]; comp
             key={award.kind}
             className={styles.badge}
             data-kind={award.kind}
-            title={compact ? [label, count].filter(Boolean).join(' ') : undefined}
+            title={compact === 'never' ? undefined : [label, count].filter(Boolean).join(' ')}
           >
             <AwardIcon kind={award.kind} />
-            <span className={compact ? 'visually-hidden' : undefined}>{label}</span>
+            <span className={styles.label}>{label}</span>
             {count && <span className={styles.count}>{count}</span>}
           </li>
         );

@@ -52,7 +52,7 @@ export function RankingTable({ stats }: { stats: SessionStats }) {
                             {t('ranking.eliminated')}
                           </span>
                         )}
-                        <AwardBadges awards={team.awards} compact />
+                        <AwardBadges awards={team.awards} compact="narrow" />
                       </span>
                     </th>
                     <td className={styles.number}>{team.score}</td>
