@@ -1,15 +1,23 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '../../../test/render-app';
+import { fakeEventStreams } from '../../realtime/testing/fake-event-streams';
+import { buildPlayerSession, sessionApi } from '../../sessions/testing/session-api';
 import { apiError, buildSessionStats, buildSurveyResponse, debriefApi } from '../testing/stats-api';
 
 const stats = buildSessionStats();
 const uuid = stats.session.uuid;
 const path = `/sessions/${uuid}/stats`;
+const finished = buildPlayerSession({ uuid, status: 'finished' });
+/** The session (read by the gate) and its debrief. */
+const api = (options: Parameters<typeof debriefApi>[1] = {}) => ({
+  ...sessionApi(() => finished),
+  ...debriefApi(uuid, options).routes,
+});
 
 describe('the stats page', () => {
   it("shows the player's team, the final ranking and each objective's resolution", async () => {
-    renderApp(path, { api: debriefApi(uuid).routes });
+    renderApp(path, { api: api() });
     expect(await screen.findByRole('heading', { level: 1, name: 'Friday exercise' })).toBeTruthy();
     expect(screen.getByText('Mission Night shift')).toBeTruthy();
     expect(screen.getByText('Finished')).toBeTruthy();
@@ -51,7 +59,7 @@ describe('the stats page', () => {
   });
 
   it('gives the score evolution as a table: each team’s score at each moment a score changed', async () => {
-    renderApp(path, { api: debriefApi(uuid).routes });
+    renderApp(path, { api: api() });
     const panel = await screen.findByRole('region', { name: 'Score evolution' });
     // jsdom has no canvas to draw on: the chart says so and points to the table (browsers draw it,
     // see e2e/tests/debrief.spec.ts).
@@ -90,13 +98,13 @@ describe('the stats page', () => {
   });
 
   it('offers the survey until the player rates the session, then shows the rating', async () => {
-    const unrated = renderApp(path, { api: debriefApi(uuid).routes });
+    const unrated = renderApp(path, { api: api() });
     const rate = await screen.findByRole('link', { name: 'Rate the session' });
     expect(rate.getAttribute('href')).toBe(`/sessions/${uuid}/survey`);
     unrated.unmount();
 
     renderApp(path, {
-      api: debriefApi(uuid, { response: buildSurveyResponse({ rating: 'very_satisfied' }) }).routes,
+      api: api({ response: buildSurveyResponse({ rating: 'very_satisfied' }) }),
     });
     expect(await screen.findByText('Your rating: Very satisfied')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Change my rating' }).getAttribute('href')).toBe(
@@ -105,11 +113,20 @@ describe('the stats page', () => {
     expect(screen.queryByRole('link', { name: 'Rate the session' })).toBeNull();
   });
 
-  it('leads back to the game while the session can still be played, without any answer', async () => {
+  it('leads back to the game while the session can still be played, without any answer, and opens when it ends', async () => {
+    let session = buildPlayerSession({ uuid, status: 'running' });
+    const streams = fakeEventStreams();
     renderApp(path, {
-      api: debriefApi(uuid, {
-        stats: () => apiError(409, 'debrief.session_not_over'),
-      }).routes,
+      streams: streams.create,
+      api: {
+        ...sessionApi(() => session),
+        ...debriefApi(uuid, {
+          stats: () =>
+            session.status === 'running'
+              ? apiError(409, 'debrief.session_not_over')
+              : Response.json(stats),
+        }).routes,
+      },
     });
     expect(
       await screen.findByRole('heading', { level: 1, name: 'The session is still being played' }),
@@ -121,17 +138,36 @@ describe('the stats page', () => {
       `/sessions/${uuid}/game`,
     );
     expect(screen.queryByText('203.0.113.7')).toBeNull();
+
+    session = { ...session, status: 'finished' };
+    streams.emit(`/api/sessions/${uuid}/events`, {
+      type: 'session.status_changed',
+      payload: {
+        sessionUuid: uuid,
+        status: 'finished',
+        startPhase: 'idle',
+        startWaitEndsAt: null,
+        startsAt: session.startsAt,
+        endsAt: session.endsAt,
+        remainingMs: 0,
+        serverTime: new Date().toISOString(),
+      },
+    });
+    expect(await screen.findByText('203.0.113.7')).toBeTruthy();
   });
 
   it('shows the 404 page for a session that does not exist', async () => {
     renderApp(path, {
-      api: debriefApi(uuid, { stats: () => apiError(404, 'session.not_found') }).routes,
+      api: {
+        ...api({ stats: () => apiError(404, 'session.not_found') }),
+        [`GET /api/sessions/${uuid}`]: () => apiError(404, 'session.not_found'),
+      },
     });
     expect(await screen.findByRole('heading', { level: 1, name: 'Page Not Found' })).toBeTruthy();
   });
 
   it('reads in French', async () => {
-    renderApp(`/fr${path}`, { api: debriefApi(uuid).routes });
+    renderApp(`/fr${path}`, { api: api() });
     expect(await screen.findByRole('heading', { name: 'Classement final' })).toBeTruthy();
     expect(screen.getByText('Mission Garde de nuit')).toBeTruthy();
     expect(screen.getByRole('region', { name: 'Red Foxes' }).textContent).toContain('2e sur 2');

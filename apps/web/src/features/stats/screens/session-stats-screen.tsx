@@ -1,5 +1,5 @@
 import type { SessionStats } from '@rampart/contracts';
-import { useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { ButtonLink } from '../../../components/ui/button/button';
@@ -11,7 +11,7 @@ import { useDocumentTitle } from '../../app-info';
 import { useContentLocale } from '../../content/hooks/use-content-locale';
 import { ErrorPage } from '../../errors';
 import { useLocalizedPath } from '../../locale';
-import { sessionScreenPath, sessionStyles } from '../../sessions';
+import { SessionGate, sessionScreenPath, sessionStyles, type PlayerSession } from '../../sessions';
 import { useSessionStats } from '../api/get-session-stats';
 import { AwardBadges } from '../components/award-badges';
 import { MissionResultMark } from '../components/mission-result-mark';
@@ -23,16 +23,44 @@ import { SurveyPrompt } from '../components/survey-prompt';
 import { teamLines } from '../lib/team-lines';
 
 /**
- * Spec §2 /sessions/{uuid}/stats, the debrief: the player's team, the final ranking, the score
- * evolution, and each objective's results and resolution, all from one request. While the game
- * can still be played the server refuses (409) and the page leads back to the game.
+ * Spec §2 /sessions/{uuid}/stats (guards session-datas and verify-session-status, as every
+ * session screen): the player's team, the final ranking, the score evolution, and each
+ * objective's results and resolution, all from one request. While the game can still be played
+ * the server refuses (409) and the page leads back to the game.
  */
 export default function SessionStatsScreen() {
+  const { uuid = '' } = useParams();
+  // Asked at once, beside the session the gate reads: the two requests run side by side.
+  const stats = useSessionStats(uuid);
+  return (
+    <SessionGate screen="stats">
+      {(session) => <StatsPage session={session} stats={stats} />}
+    </SessionGate>
+  );
+}
+
+const ENDED = new Set(['finished', 'stopped']);
+
+function StatsPage({
+  session,
+  stats,
+}: {
+  session: PlayerSession;
+  stats: ReturnType<typeof useSessionStats>;
+}) {
   const { t } = useTranslation(['debrief', 'screens', 'errors']);
   useDocumentTitle(t('screens:sessionStats.title'));
-  const { uuid = '' } = useParams();
   const localize = useLocalizedPath();
-  const stats = useSessionStats(uuid);
+  const uuid = session.uuid;
+  const ended = ENDED.has(session.status);
+  const { refetch } = stats;
+
+  // A player who waited here while the game went on gets the stats as soon as it ends.
+  const wasEnded = useRef(ended);
+  useEffect(() => {
+    if (ended && !wasEnded.current) void refetch();
+    wasEnded.current = ended;
+  }, [ended, refetch]);
 
   if (stats.isPending) {
     return (

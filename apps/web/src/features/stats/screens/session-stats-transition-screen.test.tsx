@@ -104,4 +104,15 @@ describe('the end of a session', () => {
       expect(router.state.location.pathname).toBe(`/sessions/${session.uuid}/statsTransition`),
     );
   });
+
+  it('has nothing to announce while the game can still be played', async () => {
+    const session = buildRunningSession();
+    briefingAlreadySeen(session.uuid, testPlayer.uuid);
+    const { router } = renderApp(`/sessions/${session.uuid}/statsTransition`, {
+      api: { ...gameApi(() => session), ...debriefApi(session.uuid).routes },
+    });
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe(`/sessions/${session.uuid}/game`),
+    );
+  });
 });

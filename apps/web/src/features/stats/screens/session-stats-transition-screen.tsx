@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { Navigate } from 'react-router';
 import { Button } from '../../../components/ui/button/button';
 import { useDocumentTitle } from '../../app-info';
 import { useLocalizedPath } from '../../locale';
@@ -34,6 +35,12 @@ function StatsTransition({ session }: { session: PlayerSession }) {
   const next = survey.isPending
     ? null
     : screenAfterStatsTransition(survey.isError ? 'unreadable' : survey.data);
+  const localize = useLocalizedPath();
+
+  // Opened while the game can still be played: nothing to announce yet.
+  if (session.status !== 'finished' && session.status !== 'stopped') {
+    return <Navigate replace to={localize(sessionScreenPath(session.uuid, 'game'))} />;
+  }
 
   return (
     <section className={styles.stage} aria-labelledby="transition-title">

@@ -110,4 +110,18 @@ describe('the survey', () => {
     );
     expect(screen.queryByRole('radio')).toBeNull();
   });
+
+  it('is not open while the game can still be played', async () => {
+    const running = buildPlayerSession({ status: 'running' });
+    renderApp(`/sessions/${running.uuid}/survey`, {
+      api: { ...sessionApi(() => running), ...debriefApi(running.uuid).routes },
+    });
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'You can rate this session once it is over.',
+    );
+    expect(screen.getByRole('link', { name: 'Back to the game' }).getAttribute('href')).toBe(
+      `/sessions/${running.uuid}/game`,
+    );
+    expect(screen.queryByRole('radio')).toBeNull();
+  });
 });

@@ -19,6 +19,8 @@ export default function SessionSurveyScreen() {
   return <SessionGate screen="survey">{(session) => <Survey session={session} />}</SessionGate>;
 }
 
+const ENDED = new Set(['finished', 'stopped']);
+
 function Survey({ session }: { session: PlayerSession }) {
   const { t } = useTranslation(['debrief', 'screens', 'sessions', 'errors']);
   useDocumentTitle(t('screens:sessionSurvey.title'));
@@ -42,7 +44,19 @@ function Survey({ session }: { session: PlayerSession }) {
         </p>
       </header>
       <section className={sessionStyles.panel} aria-label={t('screens:sessionSurvey.title')}>
-        {survey.isPending ? (
+        {!ENDED.has(session.status) ? (
+          // Rated once it is over (the server refuses before): back to the game meanwhile.
+          <>
+            <p className={sessionStyles.notice} role="alert">
+              {t('errors:survey.session_not_over')}
+            </p>
+            <div className={sessionStyles.actions}>
+              <ButtonLink to={localize(sessionScreenPath(session.uuid, 'game'))}>
+                {t('stats.notOver.back')}
+              </ButtonLink>
+            </div>
+          </>
+        ) : survey.isPending ? (
           <SectionLoading lines={4} />
         ) : survey.isError ? (
           isApiError(survey.error) && survey.error.status === 403 ? (
