@@ -34,6 +34,7 @@ export const createStatsRepository = (db: Kysely<Database>) => ({
         'o.required',
         'o.choices',
         'o.answer',
+        'o.explanation',
         'b.team_uuid as blood_team',
         'b.created_at as blood_at',
       ])
