@@ -87,16 +87,30 @@ export function LocalizedField({
   value,
   onChange,
   multiline = false,
+  about,
 }: FieldBase & {
   value: LocalizedText;
   onChange: (value: LocalizedText) => void;
   multiline?: boolean;
+  /** What the text is for, said once above both languages. */
+  about?: string;
 }) {
   const { t } = useTranslation('contentAuthoring');
+  const aboutId = useId();
   // English first, as in the pack documents.
   const languages: Locale[] = ['en', 'fr'];
   return (
-    <div className={styles.bilingual} role="group" aria-label={label}>
+    <div
+      className={styles.bilingual}
+      role="group"
+      aria-label={label}
+      aria-describedby={about ? aboutId : undefined}
+    >
+      {about && (
+        <p id={aboutId} className={`${formStyles.hint} ${styles.groupHint}`}>
+          {about}
+        </p>
+      )}
       {languages.map((language) => (
         <TextField
           key={language}
