@@ -69,7 +69,7 @@ describe('the cockpit’s survey panel', () => {
     });
     const panel = await screen.findByRole('region', { name: 'Satisfaction survey' });
     expect((await within(panel).findByTestId('survey-summary')).textContent).toBe(
-      '4 answers from 5 players (80% answered).',
+      '4 answers · 80% of 5 players answered',
     );
     const levels = within(panel).getByRole('list', { name: 'Answers by level' });
     expect(
@@ -95,8 +95,9 @@ describe('the cockpit’s survey panel', () => {
       streams: fakeEventStreams().create,
     });
     const panel = await screen.findByRole('region', { name: 'Enquête de satisfaction' });
-    expect((await within(panel).findByTestId('survey-summary')).textContent).toContain(
-      '4 réponses sur 5 joueurs',
+    // French puts a narrow no-break space before the percent sign.
+    expect((await within(panel).findByTestId('survey-summary')).textContent).toMatch(
+      /^4 réponses · 80\s% des 5 joueurs ont répondu$/u,
     );
     expect(within(panel).getByText('Très satisfait')).toBeTruthy();
     const grid = await screen.findByTestId('cockpit-grid');

@@ -63,7 +63,7 @@ describe('a mission’s ratings', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Ratings of The leaking shop' }));
     const dialog = await screen.findByRole('dialog', { name: 'Ratings: The leaking shop' });
     expect((await within(dialog).findByTestId('survey-summary')).textContent).toBe(
-      '4 answers from 7 players (57% answered).',
+      '4 answers · 57% of 7 players answered',
     );
     const levels = within(dialog).getByRole('list', { name: 'Answers by level' });
     expect(within(levels).getAllByRole('listitem')[0]!.textContent).toBe('Very satisfied2 · 50%');

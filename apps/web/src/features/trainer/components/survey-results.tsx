@@ -32,10 +32,12 @@ export function SurveyDistributionBars({ distribution }: { distribution: SurveyD
   return (
     <>
       <p className={styles.summary} data-testid="survey-summary">
-        {t('survey.answers', {
-          count: total,
-          players,
-          rate: percent.format(players > 0 ? total / players : 1),
+        {t('survey.summary', {
+          answers: t('survey.answers', { count: total }),
+          rate: t('survey.rate', {
+            count: players,
+            rate: percent.format(players > 0 ? total / players : 1),
+          }),
         })}
       </p>
       <ul className={styles.bars} aria-label={t('survey.distribution')}>
