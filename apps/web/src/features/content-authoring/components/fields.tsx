@@ -92,7 +92,7 @@ export function LocalizedField({
   value: LocalizedText;
   onChange: (value: LocalizedText) => void;
   multiline?: boolean;
-  /** What the text is for, said once above both languages. */
+  /** What the text is for, said once above both languages under the field's name. */
   about?: string;
 }) {
   const { t } = useTranslation('contentAuthoring');
@@ -107,9 +107,16 @@ export function LocalizedField({
       aria-describedby={about ? aboutId : undefined}
     >
       {about && (
-        <p id={aboutId} className={`${formStyles.hint} ${styles.groupHint}`}>
-          {about}
-        </p>
+        // The group's name, seen once above both languages (assistive technologies have it
+        // from `aria-label`), and what the text is for.
+        <div className={styles.groupHead}>
+          <span className={formStyles.label} aria-hidden="true">
+            {label}
+          </span>
+          <p id={aboutId} className={formStyles.hint}>
+            {about}
+          </p>
+        </div>
       )}
       {languages.map((language) => (
         <TextField

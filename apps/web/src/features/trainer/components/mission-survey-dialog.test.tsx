@@ -77,9 +77,9 @@ describe('a mission’s ratings', () => {
     expect(
       within(rows[0]!)
         .getAllByRole('cell')
-        .slice(1)
+        .slice(0, 6)
         .map((cell) => cell.textContent),
-    ).toEqual(['2', '0', '1', '0', '0', '3 / 4']);
+    ).toEqual(['3 / 4', '2', '0', '1', '0', '0']);
 
     const comments = within(dialog).getByRole('region', { name: 'Comments' });
     expect(comments.textContent).toContain('Very unsatisfied');

@@ -57,11 +57,11 @@ function SessionsTable({ sessions }: { sessions: TrainerMissionSurvey['sessions'
   const { t, i18n } = useTranslation('trainerDebrief');
   const captionId = useId();
   const date = useMemo(
-    () => new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }),
+    () => new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'short' }),
     [i18n.language],
   );
   return (
-    // Scrolls sideways on a phone; focusable so the keyboard can scroll it too.
+    // Scrolls sideways on a phone, the answers first; focusable so the keyboard scrolls it too.
     <div className={styles.tableWrap} role="region" aria-labelledby={captionId} tabIndex={0}>
       <table className={styles.table}>
         <caption id={captionId} className={styles.caption}>
@@ -70,33 +70,33 @@ function SessionsTable({ sessions }: { sessions: TrainerMissionSurvey['sessions'
         <thead>
           <tr>
             <th scope="col">{t('survey.mission.session')}</th>
-            <th scope="col">{t('survey.mission.startedAt')}</th>
+            <th scope="col" className={styles.number}>
+              {t('survey.mission.total')}
+            </th>
             {surveyRatings.map((rating) => (
               <th key={rating} scope="col" className={styles.number}>
                 {t(`survey.levels.${rating}`)}
               </th>
             ))}
-            <th scope="col" className={styles.number}>
-              {t('survey.mission.total')}
-            </th>
+            <th scope="col">{t('survey.mission.startedAt')}</th>
           </tr>
         </thead>
         <tbody>
           {sessions.map((session) => (
             <tr key={session.uuid}>
               <th scope="row">{session.name}</th>
-              <td>
-                {session.startsAt
-                  ? date.format(new Date(session.startsAt))
-                  : t('survey.mission.notStarted')}
+              <td className={styles.number}>
+                {session.distribution.total} / {session.distribution.players}
               </td>
               {surveyRatings.map((rating) => (
                 <td key={rating} className={styles.number}>
                   {session.distribution.counts[rating]}
                 </td>
               ))}
-              <td className={styles.number}>
-                {session.distribution.total} / {session.distribution.players}
+              <td className={styles.nowrap}>
+                {session.startsAt
+                  ? date.format(new Date(session.startsAt))
+                  : t('survey.mission.notStarted')}
               </td>
             </tr>
           ))}

@@ -70,7 +70,7 @@ export function SurveyComments({ comments }: { comments: SurveyComment[] }) {
     [i18n.language],
   );
   return (
-    <section aria-labelledby={headingId}>
+    <section className={styles.commentsSection} aria-labelledby={headingId}>
       <h3 id={headingId} className={styles.subheading}>
         {t('survey.comments')}
       </h3>
