@@ -14,6 +14,7 @@ import players from './players.json';
 import trainer from './trainer.json';
 import contentAuthoring from './content-authoring.json';
 import cockpit from './cockpit.json';
+import trainerDebrief from './trainer-debrief.json';
 
 /** The English catalogue: the source of the translation key types (see lib/i18n/i18next.d.ts). */
 const en = {
@@ -33,6 +34,7 @@ const en = {
   trainer,
   contentAuthoring,
   cockpit,
+  trainerDebrief,
 };
 
 export default en;
