@@ -18,6 +18,8 @@ export interface ObjectiveSpec {
   uuid?: string;
   title?: LocalizedText;
   description?: LocalizedText;
+  /** None by default. */
+  explanation?: LocalizedText;
   category?: ObjectiveCategory;
   difficulty?: number;
   points?: number;
@@ -138,6 +140,7 @@ export const buildChapter = async (db: Kysely<Database>, spec: ChapterSpec = {})
           description: JSON.stringify(
             objectiveSpec.description ?? bilingual('Find it.', 'Trouvez-le.'),
           ),
+          explanation: objectiveSpec.explanation ? JSON.stringify(objectiveSpec.explanation) : null,
           category: objectiveSpec.category ?? 'web',
           difficulty: objectiveSpec.difficulty ?? 2,
           points: objectiveSpec.points ?? 100,

@@ -46,6 +46,10 @@ export const buildPackDocument = (): ContentPackInput => {
               uuid: flagA,
               title: text('The attacker', "L'attaquant"),
               description: text('Which IP sent the injection?', "Quelle IP a envoyé l'injection ?"),
+              explanation: text(
+                'Its requests carry `UNION SELECT` in the `id` parameter.',
+                'Ses requêtes portent `UNION SELECT` dans le paramètre `id`.',
+              ),
               category: 'web',
               difficulty: 1,
               points: 100,

@@ -26,6 +26,13 @@ describe(`migrations on ${testDatabaseKind()}`, () => {
     expect(rows.map((row) => row.name)).toEqual(names);
   });
 
+  it('give objectives an optional explanation, null for the content written before it', async () => {
+    const { rows } = await sql<{ data_type: string; is_nullable: string }>`
+      select data_type, is_nullable from information_schema.columns
+      where table_name = 'objective' and column_name = 'explanation'`.execute(database.db);
+    expect(rows).toEqual([{ data_type: 'jsonb', is_nullable: 'YES' }]);
+  });
+
   it('do nothing when run again (every start runs them)', async () => {
     expect(await migrateToLatest(database.db)).toEqual([]);
   });

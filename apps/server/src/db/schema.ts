@@ -111,6 +111,8 @@ export interface ObjectiveTable {
   position: number;
   title: LocalizedJson;
   description: LocalizedJson;
+  /** Shown with the resolution once a session is over; null when the content gives none. */
+  explanation: ColumnType<LocalizedText | null, string | null | undefined, string | null>;
   category: ObjectiveCategory;
   difficulty: number;
   points: number;

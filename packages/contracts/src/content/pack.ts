@@ -72,12 +72,23 @@ export const packFlagSchema = z
   })
   .strict();
 
+/** An explanation is a paragraph or two, not a second description. */
+const explanationTextSchema = z.object({
+  fr: localizedTextSchema.shape.fr.max(contentLimits.explanationLength),
+  en: localizedTextSchema.shape.en.max(contentLimits.explanationLength),
+});
+
 export const packObjectiveSchema = z
   .object({
     uuid,
     title: localizedTextSchema,
     /** Markdown. */
     description: localizedTextSchema,
+    /**
+     * Markdown: why the answer is the answer. Players read it on the debrief once the session
+     * is over, next to the correct answer; never before. Optional.
+     */
+    explanation: explanationTextSchema.optional(),
     category: z.enum(objectiveCategories),
     difficulty: difficultySchema,
     points: z.number().int().min(0).max(100_000),

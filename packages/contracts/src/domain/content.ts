@@ -81,6 +81,8 @@ export const contentLimits = {
   filesPerObjective: 8,
   acceptedFlagsPerObjective: 10,
   flagLength: 500,
+  /** An objective's explanation, in each language. */
+  explanationLength: 4000,
 } as const;
 
 /** An attached file's name: no directory, no leading dot, portable characters only. */

@@ -17,7 +17,8 @@ import { userStream } from '../../realtime/streams.js';
 import { testClock } from '../../../test/clock.js';
 
 /**
- * Answers never reach a player. Every flag below is a unique canary; the test walks every GET
+ * Answers never reach a player, nor do the explanations that give them away (players read both
+ * on the debrief, once the session is over). Every flag and explanation below is a unique canary; the test walks every GET
  * route a player may call (taken from the router, not from a list, so a route added later is
  * walked too) with the uuids of real content, and looks for the canary and for the keys that
  * carry answers in every body it gets back.
@@ -26,7 +27,11 @@ const canary = `CANARY-${randomBytes(8).toString('hex')}`;
 
 /** Session time the test moves on, past the countdown. */
 const clock = testClock();
-const answerKeys = ['accepted', 'correctChoices', 'answer', 'caseInsensitive'];
+const answerKeys = ['accepted', 'correctChoices', 'answer', 'caseInsensitive', 'explanation'];
+const explained = (what: string) => ({
+  en: `Because ${canary}-${what}-en.`,
+  fr: `Parce que ${canary}-${what}-fr.`,
+});
 
 const findAnswerKeys = (value: unknown, path = '$'): string[] => {
   if (Array.isArray(value))
@@ -75,14 +80,16 @@ describe(`no answer in any player payload (${testDatabaseKind()})`, () => {
             {
               type: 'flag',
               flag: { accepted: [canary, `${canary}-alt`], caseInsensitive: true },
+              explanation: explained('flag'),
               files: [{ name: 'evidence.txt', content: 'nothing to see\n' }],
             },
-            { type: 'single_choice', correctChoices: ['b'] },
+            { type: 'single_choice', correctChoices: ['b'], explanation: explained('choice') },
             { type: 'multiple_choice', correctChoices: ['a', 'c'] },
             {
               type: 'flag',
               locked: true,
               flag: { accepted: [`${canary}-locked`] },
+              explanation: explained('locked'),
               files: [{ name: 'locked.txt' }],
             },
           ],
@@ -248,7 +255,10 @@ describe(`no answer in any player payload (${testDatabaseKind()})`, () => {
       expect.arrayContaining([
         '$.mission.objectives[0].flag.accepted',
         '$.mission.objectives[1].correctChoices',
+        '$.mission.objectives[0].explanation',
+        '$.mission.objectives[1].explanation',
       ]),
     );
+    expect(response.body).toContain(`${canary}-flag-fr`);
   });
 });

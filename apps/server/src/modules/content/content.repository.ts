@@ -253,6 +253,7 @@ export const createContentRepository = (db: Kysely<Database>) => ({
         'uuid',
         'title',
         'description',
+        'explanation',
         'category',
         'difficulty',
         'points',

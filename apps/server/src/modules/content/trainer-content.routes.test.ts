@@ -197,6 +197,13 @@ describe(`content authoring on the trainer's screen (${testDatabaseKind()})`, ()
       'chapter.missions[1].uuid',
     ],
     [
+      'an explanation written in English only',
+      (document) => {
+        document.chapter.missions[0]!.objectives[1]!.explanation = { en: 'Why.', fr: ' ' };
+      },
+      'chapter.missions[0].objectives[1].explanation.fr',
+    ],
+    [
       'a chapter uuid other than the one saved',
       (document) => {
         document.chapter.uuid = randomUUID();

@@ -86,6 +86,7 @@ export const createTrainerContent = (deps: { repo: ContentRepository }) => {
           uuid: objective.uuid,
           title: objective.title,
           description: objective.description,
+          ...(objective.explanation ? { explanation: objective.explanation } : {}),
           category: objective.category,
           difficulty: objective.difficulty,
           points: objective.points,

@@ -28,6 +28,7 @@ export const createStatsRepository = (db: Kysely<Database>) => ({
         'o.required',
         'o.choices',
         'o.answer',
+        'o.explanation',
       ])
       .where('o.mission_uuid', '=', missionUuid)
       .orderBy('o.position')

@@ -19,13 +19,14 @@ const resolutionOf = (objective: {
   type: ObjectiveType;
   answer: ObjectiveAnswer;
   choices: { id: string; text: LocalizedText }[];
+  explanation: LocalizedText | null;
 }) =>
   objective.answer.kind === 'flag'
     ? {
         flags: objective.answer.accepted,
         caseInsensitive: objective.answer.caseInsensitive,
         choices: null,
-        explanation: null,
+        explanation: objective.explanation,
       }
     : {
         flags: null,
@@ -34,7 +35,7 @@ const resolutionOf = (objective: {
           ...choice,
           correct: (objective.answer as { correct: string[] }).correct.includes(choice.id),
         })),
-        explanation: null,
+        explanation: objective.explanation,
       };
 
 /**
@@ -165,6 +166,7 @@ export const createStatsService = (deps: {
               type: objective.type,
               answer: objective.answer as ObjectiveAnswer,
               choices: objective.choices as { id: string; text: LocalizedText }[],
+              explanation: objective.explanation as LocalizedText | null,
             })
           : null,
       })),

@@ -14,6 +14,7 @@ import players from './players.json';
 import trainer from './trainer.json';
 import contentAuthoring from './content-authoring.json';
 import cockpit from './cockpit.json';
+import trainerDebrief from './trainer-debrief.json';
 import debrief from './debrief.json';
 
 /** The English catalogue: the source of the translation key types (see lib/i18n/i18next.d.ts). */
@@ -34,6 +35,7 @@ const en = {
   trainer,
   contentAuthoring,
   cockpit,
+  trainerDebrief,
   debrief,
 };
 

@@ -15,6 +15,7 @@ import players from './players.json';
 import trainer from './trainer.json';
 import contentAuthoring from './content-authoring.json';
 import cockpit from './cockpit.json';
+import trainerDebrief from './trainer-debrief.json';
 import debrief from './debrief.json';
 
 /** Same namespaces as `en`; the type keeps them in step (the parity test checks every key). */
@@ -35,6 +36,7 @@ const fr: Record<keyof typeof en, object> = {
   trainer,
   contentAuthoring,
   cockpit,
+  trainerDebrief,
   debrief,
 };
 

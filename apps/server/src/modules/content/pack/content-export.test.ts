@@ -94,6 +94,39 @@ describe('a pack round-trip', () => {
     expect(text).toContain('scenario:\n        en: |-\n          Our shop was attacked.\n');
     expect(text).not.toMatch(/[&*]a\d/);
   });
+
+  it('carries an objective’s explanation where the pack gives one, and nothing where it does not', async () => {
+    const document = buildPackDocument();
+    const [explained, plain] = document.chapter.missions[0]!.objectives;
+    await importOk(first, [writePack(document)]);
+    const stored = await first.db
+      .selectFrom('objective')
+      .select(['uuid', 'explanation'])
+      .where('uuid', 'in', [explained!.uuid, plain!.uuid])
+      .execute();
+    expect(Object.fromEntries(stored.map((row) => [row.uuid, row.explanation]))).toEqual({
+      [explained!.uuid]: explained!.explanation,
+      [plain!.uuid]: null,
+    });
+
+    const exported = temporaryDirectory();
+    await exportOk(first, document.chapter.uuid, exported);
+    const written = contentPackSchema.parse(
+      parse(fs.readFileSync(path.join(exported, 'chapter.yaml'), 'utf8')),
+    ).chapter.missions[0]!.objectives;
+    expect(written[0]!.explanation).toEqual(explained!.explanation);
+    expect(written[1]).not.toHaveProperty('explanation');
+
+    // Removed from the pack, it is removed from the database on the next import.
+    delete explained!.explanation;
+    await importOk(first, [writePack(document)]);
+    const again = await first.db
+      .selectFrom('objective')
+      .select('explanation')
+      .where('uuid', '=', explained!.uuid)
+      .executeTakeFirstOrThrow();
+    expect(again.explanation).toBeNull();
+  });
 });
 
 describe('exporting', () => {

@@ -54,6 +54,7 @@ const objectiveRow = (objective: PackObjective, missionUuid: string, position: n
   position,
   title: json(objective.title),
   description: json(objective.description),
+  explanation: objective.explanation ? json(objective.explanation) : null,
   category: objective.category,
   difficulty: objective.difficulty,
   points: objective.points,

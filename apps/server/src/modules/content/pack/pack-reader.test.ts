@@ -54,6 +54,17 @@ describe('parsePackDocument', () => {
       'chapter.title.en  must have at most 20000 characters',
     ],
     [
+      'an explanation too long',
+      (d) =>
+        (d.chapter.missions[0]!.objectives[0]!.explanation = { en: 'Why.', fr: 'x'.repeat(4001) }),
+      'chapter.missions[0].objectives[0].explanation.fr  must have at most 4000 characters',
+    ],
+    [
+      'an explanation in one language only',
+      (d) => (d.chapter.missions[0]!.objectives[0]!.explanation = { en: 'Why.' } as never),
+      'chapter.missions[0].objectives[0].explanation.fr  the French text is missing',
+    ],
+    [
       'another format',
       (d) => (d.format = 'rampart.chapter/v2' as never),
       'format  must be "rampart.chapter/v1"',

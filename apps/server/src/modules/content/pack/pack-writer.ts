@@ -40,6 +40,7 @@ const objectiveDocument = (objective: ObjectiveRow, files: ObjectiveFileRow[]) =
     uuid: objective.uuid,
     title: text(objective.title),
     description: text(objective.description),
+    ...(objective.explanation ? { explanation: text(objective.explanation) } : {}),
     category: objective.category,
     difficulty: objective.difficulty,
     points: objective.points,

@@ -87,16 +87,37 @@ export function LocalizedField({
   value,
   onChange,
   multiline = false,
+  about,
 }: FieldBase & {
   value: LocalizedText;
   onChange: (value: LocalizedText) => void;
   multiline?: boolean;
+  /** What the text is for, said once above both languages under the field's name. */
+  about?: string;
 }) {
   const { t } = useTranslation('contentAuthoring');
+  const aboutId = useId();
   // English first, as in the pack documents.
   const languages: Locale[] = ['en', 'fr'];
   return (
-    <div className={styles.bilingual} role="group" aria-label={label}>
+    <div
+      className={styles.bilingual}
+      role="group"
+      aria-label={label}
+      aria-describedby={about ? aboutId : undefined}
+    >
+      {about && (
+        // The group's name, seen once above both languages (assistive technologies have it
+        // from `aria-label`), and what the text is for.
+        <div className={styles.groupHead}>
+          <span className={formStyles.label} aria-hidden="true">
+            {label}
+          </span>
+          <p id={aboutId} className={formStyles.hint}>
+            {about}
+          </p>
+        </div>
+      )}
       {languages.map((language) => (
         <TextField
           key={language}

@@ -27,7 +27,7 @@ export function ObjectiveFields({
   issues: readonly FieldIssue[];
   onChange: (next: ObjectiveDraft) => void;
 }) {
-  const { t, i18n } = useTranslation(['contentAuthoring', 'content']);
+  const { t, i18n } = useTranslation(['contentAuthoring', 'content', 'trainerDebrief']);
   const locale = i18n.language === 'fr' ? 'fr' : 'en';
   const word = useIssueMessage();
   const change = (patch: Partial<ObjectiveDraft>) => onChange({ ...objective, ...patch });
@@ -90,6 +90,15 @@ export function ObjectiveFields({
         />
       </div>
       <AnswerFields objective={objective} path={path} issues={issues} onChange={change} />
+      <LocalizedField
+        label={t('trainerDebrief:explanation.label')}
+        about={t('trainerDebrief:explanation.hint')}
+        path={`${path}.explanation`}
+        issues={issues}
+        multiline
+        value={objective.explanation ?? { en: '', fr: '' }}
+        onChange={(explanation) => change({ explanation })}
+      />
       <div className={styles.row}>
         {numbers.map(([key, min]) => (
           <NumberField

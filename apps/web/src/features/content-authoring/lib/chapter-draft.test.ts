@@ -60,6 +60,28 @@ describe('chapter drafts', () => {
     expect(sent.flag?.accepted).toEqual(['RAMPART{x}']);
   });
 
+  it('sends an explanation written in a language at least, and none when both are blank', () => {
+    const draft = newChapter();
+    const mission = draft.chapter.missions[0]!;
+    mission.objectives = [
+      { ...newObjective(), explanation: { en: 'Because.', fr: 'Parce que.' } },
+      { ...newObjective(), explanation: { en: 'Because.', fr: '' } },
+      { ...newObjective(), explanation: { en: ' ', fr: '' } },
+    ];
+    const sent = documentForSave(draft).chapter.missions[0]!.objectives;
+    expect(sent.map((objective) => objective.explanation)).toEqual([
+      { en: 'Because.', fr: 'Parce que.' },
+      { en: 'Because.', fr: '' },
+      undefined,
+    ]);
+    expect(sent[2]).not.toHaveProperty('explanation');
+  });
+
+  it('keeps the explanation out of the preview: players read it only after the end', () => {
+    const objective = { ...newObjective(), explanation: { en: 'Because.', fr: 'Parce que.' } };
+    expect(JSON.stringify(previewObjective(objective, 1, 'en'))).not.toContain('Because.');
+  });
+
   it('previews an objective in one language, open and untouched by any team', () => {
     const objective = {
       ...withType(newObjective(), 'multiple_choice'),

@@ -125,6 +125,17 @@ export const withoutObjective = (mission: MissionDraft, index: number): MissionD
   };
 };
 
+/**
+ * The explanation is optional: blank in both languages is none, and goes; blank in one only is
+ * sent, so the server says which language is missing.
+ */
+const withoutBlankExplanation = <T extends Omit<ObjectiveDraft, 'files'>>(objective: T): T => {
+  const { explanation, ...rest } = objective;
+  return explanation && (explanation.en.trim() !== '' || explanation.fr.trim() !== '')
+    ? objective
+    : (rest as T);
+};
+
 /** What the server checks: the document without the files, which travel apart. */
 export const documentForSave = (draft: ChapterDraft) => ({
   ...draft,
@@ -133,16 +144,18 @@ export const documentForSave = (draft: ChapterDraft) => ({
     missions: draft.chapter.missions.map((mission) => ({
       ...mission,
       objectives: mission.objectives.map(({ files: _files, ...objective }) =>
-        // One flag per line in the editor: blank lines are only spacing.
-        objective.flag
-          ? {
-              ...objective,
-              flag: {
-                ...objective.flag,
-                accepted: objective.flag.accepted.filter((flag) => flag.trim() !== ''),
-              },
-            }
-          : objective,
+        withoutBlankExplanation(
+          // One flag per line in the editor: blank lines are only spacing.
+          objective.flag
+            ? {
+                ...objective,
+                flag: {
+                  ...objective.flag,
+                  accepted: objective.flag.accepted.filter((flag) => flag.trim() !== ''),
+                },
+              }
+            : objective,
+        ),
       ),
     })),
   },

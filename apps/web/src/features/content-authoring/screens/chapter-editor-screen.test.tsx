@@ -149,6 +149,37 @@ describe('chapter editor', () => {
     });
   });
 
+  it('edits an objective’s explanation in both languages, saves it, and keeps it out of the preview', async () => {
+    let sent: { document: { chapter: { missions: { objectives: object[] }[] } } } | null = null;
+    renderApp(`/en/trainer/content/${chapterUuid}`, {
+      api: editorApi({
+        [`PUT /api/trainer/chapters/${chapterUuid}/document`]: (init) => {
+          sent = JSON.parse(String(init.body));
+          return Response.json(saved);
+        },
+      }),
+    });
+    const group = await screen.findByRole('group', { name: 'Explanation' });
+    expect(group.getAttribute('aria-describedby')).toBeTruthy();
+    fireEvent.change(within(group).getByLabelText('Explanation (English)'), {
+      target: { value: 'Its requests carry `UNION SELECT`.' },
+    });
+    fireEvent.change(within(group).getByLabelText('Explanation (French)'), {
+      target: { value: 'Ses requêtes portent `UNION SELECT`.' },
+    });
+    expect(previewRegion().textContent).not.toContain('UNION SELECT');
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Saved.')).toBeTruthy();
+    const [flag, choice] = sent!.document.chapter.missions[0]!.objectives;
+    expect(flag).toMatchObject({
+      explanation: {
+        en: 'Its requests carry `UNION SELECT`.',
+        fr: 'Ses requêtes portent `UNION SELECT`.',
+      },
+    });
+    expect(choice).not.toHaveProperty('explanation');
+  });
+
   it('puts the server’s problems on their fields and focuses the first one', async () => {
     renderApp(`/en/trainer/content/${chapterUuid}`, {
       api: editorApi({

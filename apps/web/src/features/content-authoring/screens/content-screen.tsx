@@ -9,6 +9,7 @@ import { toast } from '../../../lib/toast';
 import { useLocalizedPath } from '../../locale';
 import { useTrainerChapters } from '../../trainer/api/players';
 import { ConfirmDialog } from '../../trainer/components/confirm-dialog';
+import { MissionSurveyDialog } from '../../trainer/components/mission-survey-dialog';
 import { TrainerScreen } from '../../trainer/components/trainer-screen';
 import { chapterPackUrl, useDeleteChapter } from '../api/content-authoring';
 import { PackImportDialog } from '../components/pack-import-dialog';
@@ -18,12 +19,13 @@ type Chapter = NonNullable<ReturnType<typeof useTrainerChapters>['data']>['chapt
 
 /** The trainer's content: every chapter with its missions; edit, export, delete, import. */
 export default function ContentScreen() {
-  const { t, i18n } = useTranslation(['contentAuthoring', 'errors']);
+  const { t, i18n } = useTranslation(['contentAuthoring', 'errors', 'trainerDebrief']);
   const locale = (i18n.language === 'fr' ? 'fr' : 'en') as Locale;
   const localize = useLocalizedPath();
   const chapters = useTrainerChapters();
   const [importing, setImporting] = useState(false);
   const [deleting, setDeleting] = useState<Chapter | null>(null);
+  const [rating, setRating] = useState<{ uuid: string; title: string } | null>(null);
   const remove = useDeleteChapter();
 
   const body = () => {
@@ -46,15 +48,30 @@ export default function ContentScreen() {
                 <p className={styles.muted}>{t('list.noMission')}</p>
               ) : (
                 <ul className={styles.missionLines}>
-                  {chapter.missions.map((mission) => (
-                    <li key={mission.uuid}>
-                      {t('list.missionLine', {
-                        title: pickLocale(mission.title, locale),
-                        count: mission.objectiveCount,
-                        points: mission.points,
-                      })}
-                    </li>
-                  ))}
+                  {chapter.missions.map((mission) => {
+                    const missionTitle = pickLocale(mission.title, locale);
+                    return (
+                      <li key={mission.uuid} className={styles.missionLine}>
+                        <span>
+                          {t('list.missionLine', {
+                            title: missionTitle,
+                            count: mission.objectiveCount,
+                            points: mission.points,
+                          })}
+                        </span>
+                        <Button
+                          variant="ghost"
+                          className={styles.missionAction}
+                          aria-label={t('trainerDebrief:survey.mission.openLabel', {
+                            title: missionTitle,
+                          })}
+                          onClick={() => setRating({ uuid: mission.uuid, title: missionTitle })}
+                        >
+                          {t('trainerDebrief:survey.mission.open')}
+                        </Button>
+                      </li>
+                    );
+                  })}
                 </ul>
               )}
               <div className={styles.cardActions}>
@@ -105,6 +122,7 @@ export default function ContentScreen() {
       <p className={styles.muted}>{t('list.description')}</p>
       {body()}
       <PackImportDialog open={importing} onOpenChange={setImporting} />
+      <MissionSurveyDialog mission={rating} onClose={() => setRating(null)} />
       <ConfirmDialog
         open={deleting !== null}
         onOpenChange={(open) => {

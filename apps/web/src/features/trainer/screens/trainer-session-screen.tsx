@@ -1,12 +1,16 @@
+import { isEndedStatus } from '@rampart/contracts';
 import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { panelStyles } from '../../../components/ui/panel/panel';
 import { SectionError, SectionLoading } from '../../../components/ui/section-state/section-state';
 import { useTrainerCockpit } from '../api/trainer-cockpit';
+import { useSurveyRefreshOnEnd } from '../api/trainer-debrief';
 import { useTrainerSession, type TrainerSessionView } from '../api/trainer-sessions';
 import { CockpitAdminChannel } from '../components/cockpit-admin-channel';
 import { CockpitObjectives } from '../components/cockpit-objectives';
 import { CockpitAudit } from '../components/cockpit-audit';
+import { CockpitExports } from '../components/cockpit-exports';
+import { CockpitSurvey } from '../components/cockpit-survey';
 import { CockpitFeed } from '../components/cockpit-feed';
 import { CockpitGrid } from '../components/cockpit-grid';
 import { CockpitSupport } from '../components/cockpit-support';
@@ -23,7 +27,8 @@ import styles from '../components/cockpit.module.css';
 /**
  * A session's live cockpit: status, clock and controls; teams (adjust, eliminate); the grid of
  * objectives × teams; objectives (unlock, speedrun); the submissions feed; the audit log; the
- * Admin channel. Everything follows the trainers' event stream, without reloading.
+ * Admin channel; the debrief (survey answers, exports). Everything follows the trainers' event
+ * stream, without reloading.
  */
 export default function TrainerSessionScreen() {
   const { uuid = '' } = useParams();
@@ -56,6 +61,15 @@ function Cockpit({ session }: { session: TrainerSessionView }) {
     'stream.reset': feed.reload,
   });
   useStatusDeadlines(session);
+  const over = isEndedStatus(session.status);
+  useSurveyRefreshOnEnd(session.uuid, over);
+  // Once the session is over, what the trainer comes back for comes first.
+  const debrief = (
+    <div className={styles.columns}>
+      <CockpitSurvey sessionUuid={session.uuid} over={over} />
+      <CockpitExports sessionUuid={session.uuid} />
+    </div>
+  );
   return (
     <div className={styles.cockpit}>
       <div className={styles.summary} data-testid="cockpit-summary">
@@ -87,6 +101,7 @@ function Cockpit({ session }: { session: TrainerSessionView }) {
           <JoinLink sessionUuid={session.uuid} />
         </section>
       )}
+      {over && debrief}
       {cockpit.isPending ? (
         <SectionLoading lines={8} />
       ) : cockpit.isError ? (
@@ -111,6 +126,7 @@ function Cockpit({ session }: { session: TrainerSessionView }) {
           </div>
         </>
       )}
+      {!over && debrief}
     </div>
   );
 }

@@ -1,5 +1,12 @@
-import type { AuditEntry, Cockpit, Submission, TrainerSession } from '@rampart/contracts';
+import type {
+  AuditEntry,
+  Cockpit,
+  Submission,
+  SurveyDistribution,
+  TrainerSession,
+} from '@rampart/contracts';
 import type { ApiRoutes } from '../../../test/render-app';
+import type { TrainerSessionSurvey } from '../api/trainer-debrief';
 import type { TrainerMissionList, TrainerSessionItem } from '../api/trainer-sessions';
 
 const now = '2026-03-02T10:00:00.000Z';
@@ -187,6 +194,7 @@ export const trainerApi = ({
   submissions = [],
   audit = [],
   supportSessions = [],
+  survey = { distribution: buildSurveyDistribution(), comments: [] },
 }: {
   sessions?: TrainerSessionItem[];
   session?: TrainerSession;
@@ -196,6 +204,7 @@ export const trainerApi = ({
   audit?: AuditEntry[];
   /** Sessions whose teams wait for the trainers. */
   supportSessions?: { sessionUuid: string; name: string; unread: number }[];
+  survey?: TrainerSessionSurvey;
 } = {}): ApiRoutes => ({
   'GET /api/trainer/sessions': json({ sessions }),
   'GET /api/trainer/missions': json({ missions: trainerMissions }),
@@ -206,6 +215,7 @@ export const trainerApi = ({
   [`GET /api/trainer/sessions/${session.uuid}/cockpit`]: json(cockpit),
   [`GET /api/trainer/sessions/${session.uuid}/submissions`]: submissionsRoute(submissions),
   [`GET /api/trainer/sessions/${session.uuid}/audit`]: json({ entries: audit, nextBefore: null }),
+  [`GET /api/trainer/sessions/${session.uuid}/survey`]: json(survey),
 });
 
 /**
@@ -239,3 +249,19 @@ export const submissionsRoute =
 /** An API refusal in the server's error shape. */
 export const refusal = (status: number, code: string) => () =>
   Response.json({ error: { code, message: code } }, { status });
+
+/** A survey distribution: no answer by default, of `players` players. */
+export const buildSurveyDistribution = (
+  counts: Partial<SurveyDistribution['counts']> = {},
+  players = 4,
+): SurveyDistribution => {
+  const all = {
+    very_satisfied: 0,
+    satisfied: 0,
+    neutral: 0,
+    unsatisfied: 0,
+    very_unsatisfied: 0,
+    ...counts,
+  };
+  return { counts: all, total: Object.values(all).reduce((sum, n) => sum + n, 0), players };
+};
