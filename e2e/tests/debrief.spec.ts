@@ -131,7 +131,13 @@ test('alice rates the session at its end, reads the stats and her history; bob r
   await expect(table.getByRole('columnheader', { name: /Red Foxes/ })).toBeVisible();
   // The answer of the objective alice solved, now that the session is over.
   const objective = alice.getByRole('listitem', { name: new RegExp(flag.title.en) });
-  await expect(objective.getByText(flag.flag!.accepted[0]!, { exact: true })).toBeVisible();
+  await expect(
+    objective
+      .getByRole('list', { name: /^(Correct answer|Accepted answers)$/ })
+      .getByText(flag.flag!.accepted[0]!, { exact: true }),
+  ).toBeVisible();
+  // The demo mission explains this answer.
+  await expect(objective.getByText('Explanation', { exact: true })).toBeVisible();
   await objective.getByText('Solved by 1 of 2 teams').click();
   await expect(objective.getByRole('row', { name: /Red Foxes/ })).toContainText(
     /after \d+:\d\d by /,
@@ -205,7 +211,12 @@ test('the same journey in French', async ({ browser, baseURL }) => {
   await evolution.getByRole('button', { name: 'Afficher en tableau' }).click();
   await expect(evolution.getByRole('table')).toBeVisible();
   const objective = carol.getByRole('listitem', { name: new RegExp(flag.title.fr) });
-  await expect(objective.getByText(flag.flag!.accepted[0]!, { exact: true })).toBeVisible();
+  await expect(
+    objective
+      .getByRole('list', { name: /^(Bonne réponse|Réponses acceptées)$/ })
+      .getByText(flag.flag!.accepted[0]!, { exact: true }),
+  ).toBeVisible();
+  await expect(objective.getByText('Explication', { exact: true })).toBeVisible();
   await objective.getByText('Résolu par 1 équipe sur 2').click();
   await expect(objective.getByRole('row', { name: /Les Renards/ })).toContainText(
     /après \d+:\d\d par /,

@@ -89,7 +89,7 @@ function ObjectiveResult({
         solvedBy === 0 && <p className={styles.firstBlood}>{t('objectives.noFirstBlood')}</p>
       )}
       {objective.resolution ? (
-        <ResolutionBox resolution={objective.resolution} />
+        <ResolutionBox id={titleId} resolution={objective.resolution} />
       ) : (
         <p className={styles.muted}>{t('objectives.noResolution')}</p>
       )}
@@ -152,17 +152,24 @@ function ObjectiveResult({
   );
 }
 
-function ResolutionBox({ resolution }: { resolution: NonNullable<Objective['resolution']> }) {
+function ResolutionBox({
+  id,
+  resolution,
+}: {
+  /** Prefix of the ids that name its lists. */
+  id: string;
+  resolution: NonNullable<Objective['resolution']>;
+}) {
   const { t } = useTranslation('debrief');
   const locale = useContentLocale();
   return (
     <div className={styles.resolution}>
       {resolution.flags && (
         <div>
-          <p className={styles.resolutionLabel}>
+          <p id={`${id}-answers`} className={styles.resolutionLabel}>
             {resolution.flags.length > 1 ? t('objectives.answers') : t('objectives.answer')}
           </p>
-          <ul className={styles.flags}>
+          <ul className={styles.flags} aria-labelledby={`${id}-answers`}>
             {resolution.flags.map((flag) => (
               <li key={flag}>
                 <code>{flag}</code>
@@ -180,8 +187,10 @@ function ResolutionBox({ resolution }: { resolution: NonNullable<Objective['reso
       )}
       {resolution.choices && (
         <div>
-          <p className={styles.resolutionLabel}>{t('objectives.choices')}</p>
-          <ul className={styles.choices}>
+          <p id={`${id}-choices`} className={styles.resolutionLabel}>
+            {t('objectives.choices')}
+          </p>
+          <ul className={styles.choices} aria-labelledby={`${id}-choices`}>
             {resolution.choices.map((choice) => (
               <li key={choice.id} data-correct={choice.correct || undefined}>
                 <span aria-hidden="true" className={styles.choiceMark}>

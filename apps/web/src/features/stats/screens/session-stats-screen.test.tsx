@@ -44,7 +44,8 @@ describe('the stats page', () => {
     const objectives = screen.getByRole('region', { name: 'Objectives and resolutions' });
     const flag = within(objectives).getByRole('listitem', { name: '1. Who knocked?' });
     expect(within(flag).getByText('First blood: Red Foxes after 4:30')).toBeTruthy();
-    expect(within(flag).getByText('203.0.113.7').tagName).toBe('CODE');
+    const answers = within(flag).getByRole('list', { name: 'Correct answer' });
+    expect(within(answers).getByText('203.0.113.7').tagName).toBe('CODE');
     expect(within(flag).getByText('Letter case does not matter.')).toBeTruthy();
     expect(within(flag).getByText('access log').tagName).toBe('STRONG');
     expect(within(flag).getByText('Solved by 2 of 2 teams')).toBeTruthy();
@@ -53,6 +54,7 @@ describe('the stats page', () => {
     ).toBeTruthy();
 
     const choice = within(objectives).getByRole('listitem', { name: '2. Pick the weak cipher' });
+    expect(within(choice).getByRole('list', { name: 'Choices' })).toBeTruthy();
     const correct = within(choice).getByText('RC4').closest('li')!;
     expect(correct.textContent).toBe('✓RC4Correct');
     expect(within(choice).getByText('AES-256').closest('li')!.textContent).toBe('✗AES-256Wrong');
