@@ -158,6 +158,21 @@ describe('the stats page', () => {
     expect(await screen.findByText('203.0.113.7')).toBeTruthy();
   });
 
+  it('tells a player who did not play the session that its stats are not theirs', async () => {
+    const outsider = buildPlayerSession({ uuid, status: 'finished', gaming_session_user: null });
+    renderApp(path, {
+      api: {
+        ...sessionApi(() => outsider),
+        ...debriefApi(uuid, { stats: () => apiError(403, 'session.forbidden') }).routes,
+      },
+    });
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'You are not part of this session.',
+    );
+    expect(screen.getByRole('link', { name: 'Go to home' }).getAttribute('href')).toBe('/home');
+    expect(screen.queryByText('203.0.113.7')).toBeNull();
+  });
+
   it('shows the 404 page for a session that does not exist', async () => {
     renderApp(path, {
       api: {
