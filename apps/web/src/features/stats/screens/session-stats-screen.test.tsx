@@ -60,6 +60,18 @@ describe('the stats page', () => {
     expect(within(choice).getByText('AES-256').closest('li')!.textContent).toBe('✗AES-256Wrong');
   });
 
+  it('marks an eliminated team in words, not only in colour', async () => {
+    const [blue, red] = stats.teams;
+    const eliminated = buildSessionStats({
+      teams: [blue!, { ...red!, eliminated: true, awards: [] }],
+    });
+    renderApp(path, { api: api({ stats: () => Response.json(eliminated) }) });
+    const ranking = await screen.findByRole('table', { name: 'Final ranking of the teams' });
+    expect(within(ranking).getByRole('rowheader', { name: /Red Foxes/ }).textContent).toBe(
+      'RERed FoxesYour team✕ Eliminated',
+    );
+  });
+
   it('gives the score evolution as a table: each team’s score at each moment a score changed', async () => {
     renderApp(path, { api: api() });
     const panel = await screen.findByRole('region', { name: 'Score evolution' });
