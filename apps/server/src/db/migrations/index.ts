@@ -10,6 +10,7 @@ import * as chat from './0008-chat.js';
 import * as trainerAudit from './0009-trainer-audit.js';
 import * as survey from './0010-survey.js';
 import * as results from './0011-results.js';
+import * as labs from './0013-labs.js';
 
 /**
  * Every migration, in order. Forward-only: a migration is never edited or removed once
@@ -27,4 +28,5 @@ export const migrations: Record<string, Migration> = {
   '0009-trainer-audit': trainerAudit,
   '0010-survey': survey,
   '0011-results': results,
+  '0013-labs': labs,
 };

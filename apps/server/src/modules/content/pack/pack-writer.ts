@@ -98,6 +98,7 @@ export const buildPackDocument = ({ chapter, missions, objectives, files }: Stor
             byPosition(files.filter((file) => file.objective_uuid === objective.uuid)),
           ),
         ),
+        ...(mission.lab ? { lab: mission.lab } : {}),
       })),
     },
   };

@@ -1,0 +1,93 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import { deriveSessionState } from '../sessions/session-state.js';
+import { timelineOf } from '../sessions/session-view.js';
+import type { EnvironmentProvider } from './environment-provider.js';
+import type { EnvironmentManager } from './environment-manager.js';
+import type { LabsRepository } from './labs.repository.js';
+
+export interface ReconcileReport {
+  expired: number;
+  sessionEnded: number;
+  stuck: number;
+  orphans: number;
+  missing: number;
+}
+
+const ENDED = new Set(['finished', 'stopped', 'canceled']);
+
+/**
+ * Brings the provider and the database back in step (LABS.md §1): releases environments past
+ * their expiry or whose session ended (sessions end by their clock, with no event to hang the
+ * release on) or whose team was eliminated, fails those stuck provisioning past their template's ready timeout, removes
+ * orphans from the provider (there, not in the database) and fails live rows the provider lost.
+ * Runs at start-up, where it also recounts the capacity counters, then on an interval. Every
+ * step is idempotent, so several nodes may run it at once.
+ */
+export const createLabReconciler = (deps: {
+  db: Kysely<Database>;
+  repo: LabsRepository;
+  manager: EnvironmentManager;
+  provider: EnvironmentProvider;
+  now: (trx?: Transaction<Database>) => Promise<Date>;
+  logger: { warn(details: object, message: string): void };
+}) => {
+  const { repo, manager, provider } = deps;
+
+  const reconcile = async (options: { startup?: boolean } = {}): Promise<ReconcileReport> => {
+    const report: ReconcileReport = {
+      expired: 0,
+      sessionEnded: 0,
+      stuck: 0,
+      orphans: 0,
+      missing: 0,
+    };
+    if (options.startup) await deps.db.transaction().execute((trx) => repo.recountCapacity(trx));
+
+    // The provider's list is read before the database: an environment it shows was created
+    // after its row committed, so the row is in the read that follows, and a fresh allocation
+    // is never taken for an orphan.
+    const listedAt = await deps.now();
+    const listed = await provider.list();
+    const now = await deps.now();
+    const live = await repo.listLiveWithSessions();
+    const liveIds = new Set(live.map((row) => row.id));
+    const providerIds = new Set(listed.map((status) => status.envId));
+
+    for (const row of live) {
+      const { status } = deriveSessionState(timelineOf(row), now);
+      // An eliminated team plays no more: its lab goes like one whose session ended.
+      if (ENDED.has(status) || row.eliminated_at !== null) {
+        if (await manager.release(row, 'expired')) report.sessionEnded += 1;
+      } else if (row.expires_at <= now) {
+        if (await manager.release(row, 'expired')) report.expired += 1;
+      } else if (row.phase === 'Provisioning') {
+        const deadline = row.created_at.getTime() + row.template.readyTimeoutSeconds * 1000;
+        const refreshed = await manager.refresh(row);
+        if (refreshed.phase === 'Provisioning' && now.getTime() >= deadline) {
+          const failed = `not ready after ${row.template.readyTimeoutSeconds} s`;
+          if (await manager.release(row, 'failed', { failed })) report.stuck += 1;
+        }
+      } else if (!providerIds.has(row.id) && row.created_at < listedAt) {
+        // Ready once, gone now: the provider lost it (a restarted host, a deleted namespace).
+        const failed = 'the environment disappeared from the provider';
+        if (await manager.release(row, 'failed', { failed })) report.missing += 1;
+      }
+    }
+
+    for (const status of listed) {
+      if (liveIds.has(status.envId)) continue;
+      try {
+        await provider.release(status.envId, 'failed');
+        report.orphans += 1;
+      } catch (error) {
+        deps.logger.warn({ err: error, envId: status.envId }, 'lab orphan could not be released');
+      }
+    }
+    return report;
+  };
+
+  return { reconcile };
+};
+
+export type LabReconciler = ReturnType<typeof createLabReconciler>;
