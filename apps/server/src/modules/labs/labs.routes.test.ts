@@ -127,6 +127,20 @@ describe(`lab environment routes: players’ own team, trainers’ actions (${te
       expect(own.json().environment.uuid).not.toBe(environment.uuid);
     });
 
+    it('gets a fresh environment after the previous one expired, even before the reconciler ran', async () => {
+      const { uuid, members } = await game();
+      const player = members[0]![0]!;
+      const first = (await allocate(player, uuid)).json().environment;
+      clock.advance(1800_000);
+      expect((await environmentOf(player, uuid)).json().environment).toBeNull();
+      const second = (await allocate(player, uuid)).json().environment;
+      expect(second.uuid).not.toBe(first.uuid);
+      expect(second.phase).toBe('Ready');
+      clock.advance(1800_000);
+      const third = (await allocate(player, uuid)).json().environment;
+      expect(third.uuid).not.toBe(second.uuid);
+    });
+
     it('gets an empty state when the mission has no lab, and a clear refusal on allocation', async () => {
       const { uuid, members } = await game({ mission: plainMission });
       const read = await environmentOf(members[0]![0]!, uuid);

@@ -121,12 +121,16 @@ export const createLabsService = (deps: {
     async allocate(principal: Principal, sessionUuid: string) {
       const { session, teamUuid, lab } = await playerContext(principal, sessionUuid);
       if (!lab) throw new AppError('lab.not_configured');
-      const { status } = deriveSessionState(timelineOf(session), await deps.now());
+      const now = await deps.now();
+      const { status } = deriveSessionState(timelineOf(session), now);
       if (ENDED.has(status)) throw new AppError('session.ended');
       if (status === 'paused') throw new AppError('session.paused');
       if (status !== 'running') throw new AppError('session.not_running');
       const team = await requireTeam(sessionUuid, teamUuid);
       if (team.eliminated_at) throw new AppError('team.eliminated');
+      // One past its expiry that the reconciler has not reached yet goes first: the team asked
+      // for a working environment, not for the expired one.
+      await liveEnvironment(sessionUuid, teamUuid, now);
       await manager.allocate({
         sessionUuid,
         teamUuid,
