@@ -126,6 +126,20 @@ describe(`environment manager: one per team, capacity, lifetimes (${testDatabase
     expect(await counters(session.uuid)).toEqual({ global: 1, session: 1 });
   });
 
+  it('answers a call that arrives while the provider is still making the environment with that one', async () => {
+    await resetGlobal();
+    const { manager, provider } = await setUp();
+    provider.setAllocateDelay(100);
+    const session = await buildLabSession(database.db);
+    const slow = allocateFor(manager, session, 0);
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    const meanwhile = await allocateFor(manager, session, 0);
+    expect(meanwhile).toMatchObject({ created: false, environment: { phase: 'Provisioning' } });
+    const made = await slow;
+    expect(made).toMatchObject({ created: true, environment: { phase: 'Ready' } });
+    expect(meanwhile.environment.id).toBe(made.environment.id);
+  });
+
   it('lets exactly 10 of 30 teams racing for a capacity of 10 have one; the others hear no_capacity', async () => {
     await resetGlobal();
     const { manager } = await setUp({ maxEnvironments: 10 });
