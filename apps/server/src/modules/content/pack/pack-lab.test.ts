@@ -1,9 +1,18 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { contentPackSchema, labTemplateSchema, type LabTemplateInput } from '@rampart/contracts';
+import {
+  contentPackSchema,
+  getChapterDocument,
+  labTemplateSchema,
+  type LabTemplateInput,
+} from '@rampart/contracts';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { createTestApp } from '../../../../test/app.js';
+import { TestBrowser } from '../../../../test/browser.js';
 import { createTestDatabase, type TestDatabase } from '../../../../test/database.js';
+import { buildAccount } from '../../../../test/factories.js';
 import {
   buildPackDocument,
   removeTemporaryDirectories,
@@ -121,5 +130,49 @@ describe('a mission’s lab in a content pack', () => {
     if (result.ok) return;
     expect(result.errors.map((error) => error.path)).toEqual([where]);
     expect(await labOf(document.chapter.missions[0]!.uuid).catch(() => 'absent')).toBe('absent');
+  });
+});
+
+describe('a mission’s lab on the trainer’s chapter screen', () => {
+  let app: FastifyInstance;
+  let trainer: TestBrowser;
+
+  beforeAll(async () => {
+    app = await createTestApp(database);
+    const account = await buildAccount(database.db, { role: 'trainer' });
+    trainer = new TestBrowser(app);
+    await trainer.login(account.username, account.password, 'trainer');
+  });
+
+  afterAll(async () => {
+    await app.close();
+  });
+
+  it('is read with the chapter and kept by a save that edits something else', async () => {
+    const document = buildPackDocument();
+    for (const mission of document.chapter.missions)
+      for (const objective of mission.objectives) delete objective.files;
+    document.chapter.missions[0]!.lab = authoredLab;
+    const uuid = document.chapter.uuid;
+    const created = await trainer.put(`/api/trainer/chapters/${uuid}/document`, {
+      document,
+      revision: null,
+    });
+    expect(created.statusCode, created.body).toBe(200);
+
+    const read = getChapterDocument.responses[200].parse(
+      (await trainer.get(`/api/trainer/chapters/${uuid}/document`)).json(),
+    );
+    expect(read.document.chapter.missions[0]!.lab).toEqual(labTemplateSchema.parse(authoredLab));
+    const edited = structuredClone(read.document);
+    edited.chapter.missions[0]!.title.en = 'The leaking shop, revised';
+    const saved = await trainer.put(`/api/trainer/chapters/${uuid}/document`, {
+      document: edited,
+      revision: read.revision,
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(await labOf(document.chapter.missions[0]!.uuid)).toEqual(
+      labTemplateSchema.parse(authoredLab),
+    );
   });
 });
