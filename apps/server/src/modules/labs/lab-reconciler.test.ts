@@ -128,6 +128,18 @@ describe(`lab reconciler: expiry, session end, stuck, orphans, lost (${testDatab
     expect(await provider.status(stuck.environment.id)).toBeNull();
   });
 
+  it('follows the provider when a machine goes down and comes back', async () => {
+    const { provider, reconciler, allocate } = setUp();
+    const session = await buildLabSession(database.db);
+    const { environment } = await allocate(session, 0);
+    provider.setDegraded(environment.id, true);
+    expect((await reconciler.reconcile()).phaseChanged).toBeGreaterThanOrEqual(1);
+    expect((await rowOf(environment.id)).phase).toBe('Degraded');
+    provider.setDegraded(environment.id, false);
+    await reconciler.reconcile();
+    expect((await rowOf(environment.id)).phase).toBe('Ready');
+  });
+
   it('removes orphans from the provider and fails live rows the provider lost', async () => {
     const { clock, provider, reconciler, allocate } = setUp();
     const session = await buildLabSession(database.db, { teams: 2 });

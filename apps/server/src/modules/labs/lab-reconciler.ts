@@ -12,6 +12,7 @@ export interface ReconcileReport {
   stuck: number;
   orphans: number;
   missing: number;
+  phaseChanged: number;
 }
 
 const ENDED = new Set(['finished', 'stopped', 'canceled']);
@@ -41,6 +42,7 @@ export const createLabReconciler = (deps: {
       stuck: 0,
       orphans: 0,
       missing: 0,
+      phaseChanged: 0,
     };
     if (options.startup) await deps.db.transaction().execute((trx) => repo.recountCapacity(trx));
 
@@ -53,6 +55,7 @@ export const createLabReconciler = (deps: {
     const live = await repo.listLiveWithSessions();
     const liveIds = new Set(live.map((row) => row.id));
     const providerIds = new Set(listed.map((status) => status.envId));
+    const phaseOf = new Map(listed.map((status) => [status.envId, status.phase]));
 
     for (const row of live) {
       const { status } = deriveSessionState(timelineOf(row), now);
@@ -68,7 +71,14 @@ export const createLabReconciler = (deps: {
           const failed = `not ready after ${row.template.readyTimeoutSeconds} s`;
           if (await manager.release(row, 'failed', { failed })) report.stuck += 1;
         }
-      } else if (!providerIds.has(row.id) && row.created_at < listedAt) {
+      } else if (providerIds.has(row.id)) {
+        // Ready and Degraded follow what the provider sees (a machine down, then back).
+        const seen = phaseOf.get(row.id);
+        if ((seen === 'Ready' || seen === 'Degraded') && seen !== row.phase) {
+          await repo.updateLive(row.id, { phase: seen });
+          report.phaseChanged += 1;
+        }
+      } else if (row.created_at < listedAt) {
         // Ready once, gone now: the provider lost it (a restarted host, a deleted namespace).
         const failed = 'the environment disappeared from the provider';
         if (await manager.release(row, 'failed', { failed })) report.missing += 1;

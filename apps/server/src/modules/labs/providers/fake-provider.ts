@@ -17,6 +17,7 @@ interface FakeEnvironment {
   providerRef: string;
   readyAt: Date;
   expiresAt: Date;
+  degraded?: boolean;
 }
 
 export interface FakeProviderOptions {
@@ -134,6 +135,12 @@ export class FakeProvider implements EnvironmentProvider {
     this.readyAfterMs = ms;
   }
 
+  /** A machine of the environment goes down (Degraded), or comes back. */
+  setDegraded(envId: string, degraded: boolean) {
+    const environment = this.environments.get(envId);
+    if (environment) environment.degraded = degraded;
+  }
+
   /** The environment disappears without a release, as after a host restart. */
   drop(envId: string) {
     this.environments.delete(envId);
@@ -230,7 +237,9 @@ export class FakeProvider implements EnvironmentProvider {
       ? 'Released'
       : now < environment.readyAt
         ? 'Provisioning'
-        : 'Ready';
+        : environment.degraded
+          ? 'Degraded'
+          : 'Ready';
     const ready = phase === 'Ready';
     return {
       envId,
@@ -240,7 +249,8 @@ export class FakeProvider implements EnvironmentProvider {
       machines: environment.request.template.machines.map((machine, index) => ({
         name: machine.name,
         address: `10.13.0.${index + 2}`,
-        ready,
+        // Degraded: the first machine is the one down.
+        ready: ready || (phase === 'Degraded' && index > 0),
         ports: machine.ports.map((port) => port.port),
       })),
       ...(phase === 'Released' ? { message: 'expired' } : {}),
