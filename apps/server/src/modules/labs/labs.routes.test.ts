@@ -371,6 +371,37 @@ describe(`lab environment routes: players’ own team, trainers’ actions (${te
     });
   });
 
+  it('releases an expired environment on its own interval, with no request, and stops with the server', async () => {
+    const { uuid, members } = await game();
+    const environment = (await allocate(members[0]![0]!, uuid)).json().environment;
+    const ticking = await buildApp({
+      config: testConfig({ LAB_RECONCILE_SECONDS: '1' }),
+      database,
+      logger: false,
+      sessionClock: clock,
+      labProvider: provider,
+    });
+    await ticking.ready();
+    try {
+      clock.advance(1800_000);
+      const phase = async () =>
+        (
+          await database.db
+            .selectFrom('lab_environment')
+            .select('phase')
+            .where('id', '=', environment.uuid)
+            .executeTakeFirstOrThrow()
+        ).phase;
+      const deadline = Date.now() + 5000;
+      while ((await phase()) !== 'Released' && Date.now() < deadline)
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(await phase()).toBe('Released');
+      expect(await provider.status(environment.uuid)).toBeNull();
+    } finally {
+      await ticking.close();
+    }
+  });
+
   it('repairs the capacity counters when the server starts', async () => {
     await database.db
       .updateTable('lab_capacity')
