@@ -67,6 +67,7 @@ const environmentSchema = z.object({
   LAB_MAX_EXTENSIONS: integer(0, 100).default(2),
   LAB_RECONCILE_SECONDS: integer(1, 3600).default(20),
   LAB_RETRY_AFTER_SECONDS: integer(1, 3600).default(30),
+  LAB_ALLOCATIONS_PER_TEAM_PER_MINUTE: integer(1, 10_000).default(6),
 });
 
 export type Environment = z.input<typeof environmentSchema>;
@@ -138,6 +139,11 @@ export interface Config {
     reconcileSeconds: number;
     /** The Retry-After of a `lab.no_capacity` answer. */
     retryAfterSeconds: number;
+    /**
+     * Allocations one team may ask for per minute when it has no live environment (a live one
+     * is answered without counting): bounds a team hammering a failing provider.
+     */
+    allocationsPerTeamPerMinute: number;
   };
 }
 
@@ -219,6 +225,7 @@ export const loadConfig = (environment: NodeJS.ProcessEnv = process.env): Config
       maxExtensions: e.LAB_MAX_EXTENSIONS,
       reconcileSeconds: e.LAB_RECONCILE_SECONDS,
       retryAfterSeconds: e.LAB_RETRY_AFTER_SECONDS,
+      allocationsPerTeamPerMinute: e.LAB_ALLOCATIONS_PER_TEAM_PER_MINUTE,
     },
   };
 };

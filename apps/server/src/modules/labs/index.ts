@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/schema.js';
+import { createRateLimitRepository } from '../rate-limit/rate-limit.repository.js';
 import type { SessionsRepository } from '../sessions/sessions.repository.js';
 import { createEnvironmentManager } from './environment-manager.js';
 import type { EnvironmentProvider } from './environment-provider.js';
@@ -56,6 +57,8 @@ export const createLabsModule = (deps: {
     repo,
     sessions: deps.sessions,
     manager,
+    rateLimits: createRateLimitRepository(deps.db),
+    allocationsPerTeamPerMinute: deps.config.allocationsPerTeamPerMinute,
     now: () => deps.now(),
   });
 

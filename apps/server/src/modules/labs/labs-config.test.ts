@@ -10,6 +10,7 @@ describe('lab configuration', () => {
       maxExtensions: 2,
       reconcileSeconds: 20,
       retryAfterSeconds: 30,
+      allocationsPerTeamPerMinute: 6,
     });
   });
 

@@ -228,6 +228,20 @@ describe(`lab environment routes: players’ own team, trainers’ actions (${te
       expect((await environmentOf(members[0]![0]!, uuid)).json().environment).toBeNull();
     });
 
+    it('is slowed down after six allocations in a minute against a failing provider', async () => {
+      const { uuid, members } = await game();
+      provider.failNext('allocate', 'Unavailable', 10);
+      try {
+        for (let attempt = 0; attempt < 6; attempt += 1)
+          expect((await allocate(members[0]![0]!, uuid)).statusCode).toBe(502);
+        const slowed = await allocate(members[0]![0]!, uuid);
+        expect(errorOf(slowed)).toEqual({ status: 429, code: 'request.rate_limited' });
+        expect(Number(slowed.headers['retry-after'])).toBeGreaterThan(0);
+      } finally {
+        provider.clearFaults();
+      }
+    });
+
     it('cannot use the trainer’s routes, nor a trainer the players’', async () => {
       const { uuid, members, teamUuids } = await game();
       const player = members[0]![0]!;

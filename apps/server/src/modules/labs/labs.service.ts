@@ -10,6 +10,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
 import { recordTrainerAction } from '../cockpit/audit.repository.js';
+import type { RateLimitRepository } from '../rate-limit/rate-limit.repository.js';
 import { requireCapability, type Principal } from '../identity/auth.service.js';
 import { deriveSessionState } from '../sessions/session-state.js';
 import { timelineOf } from '../sessions/session-view.js';
@@ -41,6 +42,8 @@ export const createLabsService = (deps: {
   repo: LabsRepository;
   sessions: SessionsRepository;
   manager: EnvironmentManager;
+  rateLimits: RateLimitRepository;
+  allocationsPerTeamPerMinute: number;
   now: () => Promise<Date>;
 }) => {
   const { repo, manager } = deps;
@@ -130,7 +133,15 @@ export const createLabsService = (deps: {
       if (team.eliminated_at) throw new AppError('team.eliminated');
       // One past its expiry that the reconciler has not reached yet goes first: the team asked
       // for a working environment, not for the expired one.
-      await liveEnvironment(sessionUuid, teamUuid, now);
+      if (!(await liveEnvironment(sessionUuid, teamUuid, now))) {
+        const bucket = await deps.rateLimits.hit(`lab.allocate:${teamUuid}`, 60);
+        if (bucket.hits > deps.allocationsPerTeamPerMinute) {
+          const retryAfter = Math.max(1, Math.ceil((bucket.resetAt.getTime() - Date.now()) / 1000));
+          throw new AppError('request.rate_limited', undefined, undefined, {
+            'Retry-After': String(retryAfter),
+          });
+        }
+      }
       await manager.allocate({
         sessionUuid,
         teamUuid,

@@ -122,6 +122,11 @@ export class FakeProvider implements EnvironmentProvider {
     this.failures.set(operation, queue);
   }
 
+  /** Forgets the failures still queued. */
+  clearFaults() {
+    this.failures.clear();
+  }
+
   setCapacity(maxConcurrent: number | null) {
     this.maxConcurrent = maxConcurrent;
   }
