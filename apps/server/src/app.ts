@@ -190,6 +190,7 @@ export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> 
   const labs = createLabsModule({
     db: deps.database.db,
     sessions: sessionData.repo,
+    events: app.realtime.events,
     config: config.labs,
     now: (trx) => sessions.sessions.nowIn(trx),
     logger: app.log,

@@ -4,6 +4,8 @@ import { testClock } from '../../../test/clock.js';
 import { createTestDatabase, testDatabaseKind, type TestDatabase } from '../../../test/database.js';
 import { buildLabSession, labTemplate } from '../../../test/lab-factories.js';
 import { AppError } from '../../lib/errors.js';
+import { createLocalEventBus } from '../../realtime/event-bus.js';
+import { createEventWriter } from '../../realtime/event-writer.js';
 import { createEnvironmentManager, type ManagerLimits } from './environment-manager.js';
 import { GLOBAL_SCOPE, createLabsRepository, sessionScope } from './labs.repository.js';
 import { FakeProvider } from './providers/fake-provider.js';
@@ -20,9 +22,9 @@ describe(`environment manager: one per team, capacity, lifetimes (${testDatabase
   ) => {
     const repo = createLabsRepository(database.db);
     const manager = createEnvironmentManager({
-      db: database.db,
       repo,
       provider,
+      events: createEventWriter({ db: database.db, bus: createLocalEventBus() }),
       limits: {
         maxEnvironments: 1000,
         maxEnvironmentsPerSession: 1000,

@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { LabTemplate } from '@rampart/contracts';
-import type { Kysely, Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
+import type { AppendAllInTransaction, EventWriter } from '../../realtime/event-writer.js';
+import { sessionStream } from '../../realtime/streams.js';
 import {
   isCapacityError,
   ProviderError,
@@ -27,6 +29,24 @@ export interface ManagerLimits {
 /** Contention is an optimistic-lock conflict in the provider: worth a few quick retries. */
 const CONTENTION_RETRIES = 3;
 
+/** The team and the trainers hear of every change of a team's environment, with the change. */
+const announce = async (appendAll: AppendAllInTransaction, row: EnvironmentRow) => {
+  const event = {
+    stream: sessionStream(row.session_uuid),
+    type: 'lab.environment_changed' as const,
+    payload: {
+      teamUuid: row.team_uuid,
+      environmentUuid: row.id,
+      phase: row.phase,
+      expiresAt: row.expires_at.toISOString(),
+    },
+  };
+  await appendAll([
+    { ...event, audience: `team:${row.team_uuid}` },
+    { ...event, audience: 'trainers' },
+  ]);
+};
+
 const describeError = (error: unknown) =>
   error instanceof ProviderError
     ? `${error.code}: ${error.message}`
@@ -42,14 +62,25 @@ const describeError = (error: unknown) =>
  * difference (a provider call that failed half-way, a crash between the two).
  */
 export const createEnvironmentManager = (deps: {
-  db: Kysely<Database>;
   repo: LabsRepository;
   provider: EnvironmentProvider;
+  events: EventWriter;
   limits: ManagerLimits;
   now: (trx?: Transaction<Database>) => Promise<Date>;
   logger: { warn(details: object, message: string): void };
 }) => {
-  const { db, repo, provider, limits, logger } = deps;
+  const { repo, provider, events, limits, logger } = deps;
+
+  /** What the provider reported of a live row, told to the team and trainers when it changed. */
+  const recordPhase = (
+    row: EnvironmentRow,
+    change: { phase: EnvironmentRow['phase']; providerRef?: string },
+  ) =>
+    events.transaction(async (trx, _append, appendAll) => {
+      const updated = await repo.updateLive(row.id, change, trx);
+      if (updated && updated.phase !== row.phase) await announce(appendAll, updated);
+      return updated;
+    });
 
   const noCapacity = () =>
     new AppError('lab.no_capacity', undefined, undefined, {
@@ -66,7 +97,7 @@ export const createEnvironmentManager = (deps: {
     reason: ReleaseReason,
     options: { failed?: string } = {},
   ) => {
-    const ended = await db.transaction().execute(async (trx) => {
+    const ended = await events.transaction(async (trx, _append, appendAll) => {
       const released = await repo.markReleased(trx, row.id, {
         phase: options.failed === undefined ? 'Released' : 'Failed',
         at: await deps.now(trx),
@@ -75,6 +106,7 @@ export const createEnvironmentManager = (deps: {
       if (!released) return false;
       await repo.giveBackCapacity(trx, GLOBAL_SCOPE);
       await repo.giveBackCapacity(trx, sessionScope(row.session_uuid));
+      await announce(appendAll, released);
       return true;
     });
     try {
@@ -111,6 +143,7 @@ export const createEnvironmentManager = (deps: {
 
   return {
     release,
+    recordPhase,
 
     /**
      * The team's live environment, allocated if it has none. Idempotent: any number of calls,
@@ -122,7 +155,7 @@ export const createEnvironmentManager = (deps: {
       missionUuid: string;
       template: LabTemplate;
     }): Promise<{ environment: EnvironmentRow; created: boolean }> {
-      const claimed = await db.transaction().execute(async (trx) => {
+      const claimed = await events.transaction(async (trx, _append, appendAll) => {
         const existing = await repo.findLive(request.sessionUuid, request.teamUuid, trx);
         if (existing) return { environment: existing, created: false };
         const now = await deps.now(trx);
@@ -150,6 +183,7 @@ export const createEnvironmentManager = (deps: {
           ))
         )
           throw noCapacity();
+        await announce(appendAll, inserted);
         return { environment: inserted, created: true };
       });
       if (!claimed.created) return claimed;
@@ -158,7 +192,7 @@ export const createEnvironmentManager = (deps: {
       try {
         const status = await callProvider(row, request.template);
         if (status.phase === 'Failed') throw new ProviderError('Internal', status.message ?? '');
-        const updated = await repo.updateLive(row.id, {
+        const updated = await recordPhase(row, {
           phase: status.phase,
           providerRef: status.providerRef,
         });
@@ -178,7 +212,7 @@ export const createEnvironmentManager = (deps: {
         const status = await provider.status(row.id);
         if (!status || status.phase === row.phase) return row;
         if (status.phase === 'Failed' || status.phase === 'Released') return row;
-        return (await repo.updateLive(row.id, { phase: status.phase })) ?? row;
+        return (await recordPhase(row, { phase: status.phase })) ?? row;
       } catch (error) {
         logger.warn({ err: error, envId: row.id }, 'lab environment status unavailable');
         return row;
@@ -199,7 +233,7 @@ export const createEnvironmentManager = (deps: {
         after: EnvironmentRow,
       ) => Promise<void>,
     ) {
-      return db.transaction().execute(async (trx) => {
+      return events.transaction(async (trx, _append, appendAll) => {
         const row = await repo.lockLive(trx, sessionUuid, teamUuid);
         if (!row) throw new AppError('lab.not_found');
         const template = row.template;
@@ -223,6 +257,7 @@ export const createEnvironmentManager = (deps: {
           throw new AppError('lab.connection_error');
         }
         await audit(trx, row, updated);
+        await announce(appendAll, updated);
         return updated;
       });
     },

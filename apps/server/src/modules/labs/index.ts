@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/schema.js';
+import type { EventWriter } from '../../realtime/event-writer.js';
 import { createRateLimitRepository } from '../rate-limit/rate-limit.repository.js';
 import type { SessionsRepository } from '../sessions/sessions.repository.js';
 import { createEnvironmentManager } from './environment-manager.js';
@@ -28,6 +29,7 @@ const providerFor = (config: Config['labs']): EnvironmentProvider => {
 export const createLabsModule = (deps: {
   db: Kysely<Database>;
   sessions: SessionsRepository;
+  events: EventWriter;
   config: Config['labs'];
   now: (trx?: Transaction<Database>) => Promise<Date>;
   logger: { warn(details: object, message: string): void };
@@ -37,9 +39,9 @@ export const createLabsModule = (deps: {
   const repo = createLabsRepository(deps.db);
   const provider = deps.provider ?? providerFor(deps.config);
   const manager = createEnvironmentManager({
-    db: deps.db,
     repo,
     provider,
+    events: deps.events,
     limits: deps.config,
     now: deps.now,
     logger: deps.logger,

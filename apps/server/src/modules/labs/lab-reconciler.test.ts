@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testClock } from '../../../test/clock.js';
 import { createTestDatabase, testDatabaseKind, type TestDatabase } from '../../../test/database.js';
 import { buildLabSession, labTemplate } from '../../../test/lab-factories.js';
+import { createLocalEventBus } from '../../realtime/event-bus.js';
+import { createEventWriter } from '../../realtime/event-writer.js';
 import { createEnvironmentManager } from './environment-manager.js';
 import { createLabReconciler } from './lab-reconciler.js';
 import { GLOBAL_SCOPE, createLabsRepository, sessionScope } from './labs.repository.js';
@@ -20,9 +22,9 @@ describe(`lab reconciler: expiry, session end, stuck, orphans, lost (${testDatab
     const repo = createLabsRepository(database.db);
     const now = async () => clock.now();
     const manager = createEnvironmentManager({
-      db: database.db,
       repo,
       provider,
+      events: createEventWriter({ db: database.db, bus: createLocalEventBus() }),
       limits: {
         maxEnvironments: 1000,
         maxEnvironmentsPerSession: 1000,

@@ -75,7 +75,7 @@ export const createLabReconciler = (deps: {
         // Ready and Degraded follow what the provider sees (a machine down, then back).
         const seen = phaseOf.get(row.id);
         if ((seen === 'Ready' || seen === 'Degraded') && seen !== row.phase) {
-          await repo.updateLive(row.id, { phase: seen });
+          await manager.recordPhase(row, { phase: seen });
           report.phaseChanged += 1;
         }
       } else if (row.created_at < listedAt) {

@@ -15,6 +15,8 @@ import { buildAccount } from '../../../test/factories.js';
 import { labTemplate, setMissionLab } from '../../../test/lab-factories.js';
 import { sessionWithTeams } from '../../../test/session-factories.js';
 import { buildApp } from '../../app.js';
+import { readEventsAfter } from '../../realtime/event-log.repository.js';
+import { sessionStream } from '../../realtime/streams.js';
 import { GLOBAL_SCOPE } from './labs.repository.js';
 import { FakeProvider } from './providers/fake-provider.js';
 
@@ -125,6 +127,34 @@ describe(`lab environment routes: players’ own team, trainers’ actions (${te
       expect(other.body).not.toContain(environment.uuid);
       const own = await allocate(carol, uuid);
       expect(own.json().environment.uuid).not.toBe(environment.uuid);
+    });
+
+    it('tells the team and the trainers, never the other teams, of each change of its environment', async () => {
+      const { uuid, members, teamUuids } = await game();
+      const environment = (await allocate(members[0]![0]!, uuid)).json().environment;
+      await trainer.post(`/api/trainer/sessions/${uuid}/teams/${teamUuids[0]}/environment/extend`);
+      await trainer.post(`/api/trainer/sessions/${uuid}/environments/release`);
+      const changes = (await readEventsAfter(database.db, sessionStream(uuid), 0, 1000)).filter(
+        (event) => event.type === 'lab.environment_changed',
+      );
+      const seenBy = (audience: string) =>
+        changes
+          .filter((event) => event.audience === audience)
+          .map((event) => (event.payload as { phase: string }).phase);
+      expect(seenBy(`team:${teamUuids[0]}`)).toEqual([
+        'Provisioning',
+        'Ready',
+        'Ready',
+        'Released',
+      ]);
+      expect(seenBy('trainers')).toEqual(['Provisioning', 'Ready', 'Ready', 'Released']);
+      expect(seenBy(`team:${teamUuids[1]}`)).toEqual([]);
+      expect(changes.filter((event) => event.audience === 'session')).toEqual([]);
+      expect(changes[0]!.payload).toMatchObject({
+        teamUuid: teamUuids[0],
+        environmentUuid: environment.uuid,
+      });
+      expect(JSON.stringify(changes)).not.toContain('RAMPART{lab}');
     });
 
     it('gets a fresh environment after the previous one expired, even before the reconciler ran', async () => {
