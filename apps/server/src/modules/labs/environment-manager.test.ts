@@ -142,6 +142,20 @@ describe(`environment manager: one per team, capacity, lifetimes (${testDatabase
     expect(meanwhile.environment.id).toBe(made.environment.id);
   });
 
+  it('leaves nothing in the provider when the environment is released while being made', async () => {
+    await resetGlobal();
+    const { manager, provider } = await setUp();
+    provider.setAllocateDelay(100);
+    const session = await buildLabSession(database.db);
+    const making = allocateFor(manager, session, 0);
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(await manager.releaseSession(session.uuid, 'trainer')).toBe(1);
+    const made = await making;
+    expect(made.environment.phase).toBe('Released');
+    expect(await provider.list()).toEqual([]);
+    expect(await counters(session.uuid)).toEqual({ global: 0, session: 0 });
+  });
+
   it('lets exactly 10 of 30 teams racing for a capacity of 10 have one; the others hear no_capacity', async () => {
     await resetGlobal();
     const { manager } = await setUp({ maxEnvironments: 10 });

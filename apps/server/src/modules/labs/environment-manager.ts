@@ -196,8 +196,16 @@ export const createEnvironmentManager = (deps: {
           phase: status.phase,
           providerRef: status.providerRef,
         });
-        // Released meanwhile (a trainer's "release all"): the release already told the provider.
-        return { environment: updated ?? row, created: true };
+        if (!updated) {
+          // Released while the provider was making it (a trainer's "release all"): that release
+          // may have reached the provider first, so tell it again (the reconciler would remove
+          // the orphan anyway).
+          await provider.release(row.id, 'trainer').catch((error: unknown) => {
+            logger.warn({ err: error, envId: row.id }, 'lab environment release failed');
+          });
+          return { environment: (await repo.findById(row.id)) ?? row, created: true };
+        }
+        return { environment: updated, created: true };
       } catch (error) {
         logger.warn({ err: error, envId: row.id }, 'lab environment allocation failed');
         await release(row, 'failed', { failed: describeError(error) });

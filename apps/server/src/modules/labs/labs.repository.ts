@@ -24,6 +24,9 @@ export const createLabsRepository = (db: Kysely<Database>) => ({
         .executeTakeFirst()
     )?.lab ?? null,
 
+  findById: (id: string, executor: Db = db) =>
+    executor.selectFrom('lab_environment').selectAll().where('id', '=', id).executeTakeFirst(),
+
   findLive: (sessionUuid: string, teamUuid: string, executor: Db = db) =>
     executor
       .selectFrom('lab_environment')
