@@ -132,7 +132,8 @@ export const createLabsService = (deps: {
       const team = await requireTeam(sessionUuid, teamUuid);
       if (team.eliminated_at) throw new AppError('team.eliminated');
       // One past its expiry that the reconciler has not reached yet goes first: the team asked
-      // for a working environment, not for the expired one.
+      // for a working environment, not for the expired one. Only asking for a new one counts
+      // against the rate limit; answering with the live one costs the provider nothing.
       if (!(await liveEnvironment(sessionUuid, teamUuid, now))) {
         const bucket = await deps.rateLimits.hit(`lab.allocate:${teamUuid}`, 60);
         if (bucket.hits > deps.allocationsPerTeamPerMinute) {
