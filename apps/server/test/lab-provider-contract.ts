@@ -39,17 +39,17 @@ export const contractTemplate = (): ProviderTemplate => ({
 });
 
 /** Reads a console's output until `expected` appears (or fails after `timeoutMs`). */
-export const readUntil = (session: ConsoleSession, expected: string, timeoutMs = 10_000) =>
+export const readUntil = (session: ConsoleSession, expected: string | RegExp, timeoutMs = 10_000) =>
   new Promise<string>((resolve, reject) => {
     let output = '';
     const decoder = new TextDecoder();
     const timer = setTimeout(() => {
       stop();
-      reject(new Error(`console never printed ${JSON.stringify(expected)}; got ${output}`));
+      reject(new Error(`console never printed ${String(expected)}; got ${output}`));
     }, timeoutMs);
     const stop = session.onData((chunk) => {
       output += decoder.decode(chunk);
-      if (output.includes(expected)) {
+      if (typeof expected === 'string' ? output.includes(expected) : expected.test(output)) {
         clearTimeout(timer);
         stop();
         resolve(output);
@@ -154,9 +154,14 @@ export const describeProviderContract = (
         participantId: randomUUID(),
       });
       try {
-        const echoed = readUntil(session, 'rampart-echo-42');
-        session.write('echo rampart-echo-42\n');
-        await echoed;
+        // The expected text is not what was typed: only a command that really ran prints it.
+        const ran = readUntil(session, 'rampart-echo-42');
+        session.write("printf 'rampart-%s\\n' echo-42\n");
+        await ran;
+        // Whole digits and the bracket: a pty may cut its output anywhere.
+        const identity = readUntil(session, /uid=\d+\(/);
+        session.write('id\n');
+        expect(await identity).not.toMatch(/uid=0\(/);
 
         session.resize(100, 30);
         const sized = readUntil(session, '30 100');

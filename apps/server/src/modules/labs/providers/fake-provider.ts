@@ -33,8 +33,8 @@ const decoder = new TextDecoder();
 
 /**
  * A console that behaves like a line-buffered shell, enough for protocol and UI tests: it echoes
- * what is typed, answers `id` with an unprivileged uid and `stty size` with its size, and exits
- * on `exit`.
+ * what is typed, runs `echo`, a one-argument `printf`, `id` (an unprivileged uid) and `stty size`
+ * (its size), and exits on `exit`.
  */
 const fakeConsole = (initial: { cols: number; rows: number }): ConsoleSession => {
   const dataListeners = new Set<(chunk: Uint8Array) => void>();
@@ -60,6 +60,8 @@ const fakeConsole = (initial: { cols: number; rows: number }): ConsoleSession =>
     if (command === 'stty size') return emit(`${size.rows} ${size.cols}\r\n`);
     const echoed = /^echo (.*)$/.exec(command);
     if (echoed) return emit(`${echoed[1]}\r\n`);
+    const printed = /^printf '([^']*)' ?(.*)$/.exec(command);
+    if (printed) return emit(printed[1]!.replace('%s', printed[2] ?? '').replace(/\\n/g, '\r\n'));
   };
   return {
     id: randomUUID(),
