@@ -66,10 +66,10 @@ export const createLabsModule = (deps: {
 
   let ticking: NodeJS.Timeout | undefined;
   let inFlight: Promise<unknown> = Promise.resolve();
-  const run = (startup: boolean) => {
+  const run = () => {
     // One pass at a time: a slow provider never stacks reconciliations.
     inFlight = inFlight
-      .then(() => reconciler.reconcile({ startup }))
+      .then(() => reconciler.reconcile())
       .catch((error: unknown) => {
         deps.logger.warn({ err: error }, 'lab environments could not be reconciled');
       });
@@ -82,8 +82,8 @@ export const createLabsModule = (deps: {
     provider,
     registerHooks: (app: FastifyInstance) => {
       app.addHook('onReady', async () => {
-        await run(true);
-        ticking = setInterval(() => void run(false), deps.config.reconcileSeconds * 1000);
+        await run();
+        ticking = setInterval(() => void run(), deps.config.reconcileSeconds * 1000);
         ticking.unref();
       });
       app.addHook('preClose', async () => {

@@ -16,7 +16,7 @@ describe(`lab reconciler: expiry, session end, stuck, orphans, lost (${testDatab
   let database: TestDatabase;
 
   /** A manager and reconciler of their own (clock, provider) per test. */
-  const setUp = () => {
+  const setUp = (maxEnvironmentsPerSession = 1000) => {
     const clock = testClock();
     const provider = new FakeProvider({ clock });
     const repo = createLabsRepository(database.db);
@@ -27,7 +27,7 @@ describe(`lab reconciler: expiry, session end, stuck, orphans, lost (${testDatab
       events: createEventWriter({ db: database.db, bus: createLocalEventBus() }),
       limits: {
         maxEnvironments: 1000,
-        maxEnvironmentsPerSession: 1000,
+        maxEnvironmentsPerSession,
         maxExtensions: 2,
         retryAfterSeconds: 30,
       },
@@ -170,6 +170,62 @@ describe(`lab reconciler: expiry, session end, stuck, orphans, lost (${testDatab
     expect(await sessionCounter(session.uuid)).toBe(1);
   });
 
+  it('gives back the capacity of a team deleted with its environment at the next pass', async () => {
+    const { reconciler, allocate } = setUp();
+    const session = await buildLabSession(database.db, { teams: 2 });
+    await allocate(session, 0);
+    await allocate(session, 1);
+    expect(await sessionCounter(session.uuid)).toBe(2);
+    // A team left empty in the lobby is deleted, its environment row with it.
+    await database.db
+      .deleteFrom('gaming_session_team')
+      .where('uuid', '=', session.teamUuids[1]!)
+      .execute();
+    await reconciler.reconcile();
+    expect(await sessionCounter(session.uuid)).toBe(1);
+  });
+
+  it('keeps the counters true when it recounts while thirty teams race for ten places', async () => {
+    const { reconciler, allocate } = setUp(10);
+    const session = await buildLabSession(database.db, { teams: 30 });
+    const racing = Promise.allSettled(session.teamUuids.map((_, team) => allocate(session, team)));
+    const passes = Promise.all([reconciler.reconcile(), reconciler.reconcile()]);
+    const [outcomes] = await Promise.all([racing, passes]);
+    expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(10);
+    const live = await database.db
+      .selectFrom('lab_environment')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('session_uuid', '=', session.uuid)
+      .where('released_at', 'is', null)
+      .executeTakeFirstOrThrow();
+    expect(Number(live.count)).toBe(10);
+    expect(await sessionCounter(session.uuid)).toBe(10);
+  });
+
+  it('takes an allocation finishing during its pass for neither lost nor orphan', async () => {
+    const { clock, provider, reconciler, allocate } = setUp();
+    const session = await buildLabSession(database.db);
+    // The worst interleaving: the provider's list is taken before the environment exists, and
+    // the allocation completes (row Ready) before the pass reads the database again.
+    let making: Promise<unknown> = Promise.resolve();
+    const list = provider.list.bind(provider);
+    provider.list = async () => {
+      const snapshot = await list();
+      await making;
+      return snapshot;
+    };
+    provider.setAllocateDelay(50);
+    const allocation = allocate(session, 0);
+    making = allocation;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    clock.advance(1000); // the row is older than the pass
+    const report = await reconciler.reconcile();
+    const { environment } = await allocation;
+    expect(report.orphans).toBe(0);
+    expect((await rowOf(environment.id)).phase).toBe('Ready');
+    expect(await provider.status(environment.id)).not.toBeNull();
+  });
+
   it('repairs the database at start-up: counters recounted, environments of a restarted provider failed', async () => {
     const before = setUp();
     const session = await buildLabSession(database.db, { teams: 2 });
@@ -183,7 +239,7 @@ describe(`lab reconciler: expiry, session end, stuck, orphans, lost (${testDatab
     // A restart: a new provider that remembers nothing.
     const after = setUp();
     after.clock.advance(1000);
-    const report = await after.reconciler.reconcile({ startup: true });
+    const report = await after.reconciler.reconcile();
     expect(report.missing).toBeGreaterThanOrEqual(2);
     expect(await sessionCounter(session.uuid)).toBe(0);
     const live = await database.db

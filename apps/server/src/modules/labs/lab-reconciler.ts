@@ -22,8 +22,8 @@ const ENDED = new Set(['finished', 'stopped', 'canceled']);
  * their expiry or whose session ended (sessions end by their clock, with no event to hang the
  * release on) or whose team was eliminated, fails those stuck provisioning past their template's ready timeout, removes
  * orphans from the provider (there, not in the database) and fails live rows the provider lost.
- * Runs at start-up, where it also recounts the capacity counters, then on an interval. Every
- * step is idempotent, so several nodes may run it at once.
+ * Each pass also recounts the capacity counters. It runs at start-up, then on an interval;
+ * every step is idempotent, so several nodes may run it at once.
  */
 export const createLabReconciler = (deps: {
   db: Kysely<Database>;
@@ -35,7 +35,7 @@ export const createLabReconciler = (deps: {
 }) => {
   const { repo, manager, provider } = deps;
 
-  const reconcile = async (options: { startup?: boolean } = {}): Promise<ReconcileReport> => {
+  const reconcile = async (): Promise<ReconcileReport> => {
     const report: ReconcileReport = {
       expired: 0,
       sessionEnded: 0,
@@ -44,12 +44,17 @@ export const createLabReconciler = (deps: {
       missing: 0,
       phaseChanged: 0,
     };
-    if (options.startup) await deps.db.transaction().execute((trx) => repo.recountCapacity(trx));
+    await deps.db.transaction().execute((trx) => repo.recountCapacity(trx));
 
-    // The provider's list is read before the database: an environment it shows was created
-    // after its row committed, so the row is in the read that follows, and a fresh allocation
-    // is never taken for an orphan.
-    const listedAt = await deps.now();
+    // The database is read on both sides of the provider's list. A row already past
+    // Provisioning before the list had its environment made before it: absent from the list, it
+    // was lost. An environment the list shows had its row committed before: absent from the
+    // read after, it is an orphan. So an allocation in flight is taken for neither.
+    const settled = new Set(
+      (await repo.listLiveWithSessions())
+        .filter((row) => row.phase !== 'Provisioning')
+        .map((row) => row.id),
+    );
     const listed = await provider.list();
     const now = await deps.now();
     const live = await repo.listLiveWithSessions();
@@ -78,7 +83,7 @@ export const createLabReconciler = (deps: {
           await manager.recordPhase(row, { phase: seen });
           report.phaseChanged += 1;
         }
-      } else if (row.created_at < listedAt) {
+      } else if (settled.has(row.id)) {
         // Ready once, gone now: the provider lost it (a restarted host, a deleted namespace).
         const failed = 'the environment disappeared from the provider';
         if (await manager.release(row, 'failed', { failed })) report.missing += 1;

@@ -213,9 +213,12 @@ export const createLabsRepository = (db: Kysely<Database>) => ({
       .executeTakeFirstOrThrow(),
 
   /**
-   * Sets every counter to the live rows it stands for: the repair after a crash or a team
-   * deleted with its environment. The global row is locked first, as allocations lock it, so an
-   * allocation in flight is counted once (before or after), never lost.
+   * Sets the counters to the live rows they stand for: the repair after a crash, or after a team
+   * deleted (in the lobby) with its environment. The global row is locked first, as allocations
+   * and releases lock it before their session's and keep it to their commit: so no session
+   * counter is held by anyone meanwhile, and a change in flight is counted once (before or
+   * after), never lost. Only sessions with a count or live rows are touched: the work follows
+   * the sessions in play, not every session there ever was.
    */
   recountCapacity: async (trx: Transaction<Database>) => {
     await trx
@@ -224,12 +227,19 @@ export const createLabsRepository = (db: Kysely<Database>) => ({
       .where('scope', '=', GLOBAL_SCOPE)
       .forUpdate()
       .execute();
-    await sql`update lab_capacity set in_use = (select count(*) from lab_environment where released_at is null) where scope = ${GLOBAL_SCOPE}`.execute(
-      trx,
-    );
-    await sql`update lab_capacity c set in_use = (select count(*) from lab_environment e where e.released_at is null and 'session:' || e.session_uuid::text = c.scope) where c.scope <> ${GLOBAL_SCOPE}`.execute(
-      trx,
-    );
+    await sql`
+      update lab_capacity
+      set in_use = (select count(*) from lab_environment where released_at is null)
+      where scope = ${GLOBAL_SCOPE}`.execute(trx);
+    await sql`
+      with live as (
+        select 'session:' || session_uuid::text as scope, count(*)::int as n
+        from lab_environment where released_at is null group by session_uuid
+      )
+      update lab_capacity c
+      set in_use = coalesce((select n from live where live.scope = c.scope), 0)
+      where c.scope <> ${GLOBAL_SCOPE}
+        and (c.in_use > 0 or c.scope in (select scope from live))`.execute(trx);
   },
 });
 
