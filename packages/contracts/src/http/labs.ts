@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { environmentPhases, labProviderKinds } from '../domain/labs.js';
+import { errorCodeSchema } from '../errors.js';
 import { defineRoute } from './route.js';
 
 /**
@@ -124,7 +125,7 @@ export const postPrewarmEnvironments = defineRoute({
     200: z.object({
       allocated: z.number().int().nonnegative(),
       /** Teams left without one, with the reason (capacity, provider failure). */
-      failed: z.array(z.object({ teamUuid: uuid, code: z.string() })),
+      failed: z.array(z.object({ teamUuid: uuid, code: errorCodeSchema })),
     }),
     404: null,
     409: null,

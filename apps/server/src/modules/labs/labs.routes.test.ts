@@ -374,6 +374,26 @@ describe(`lab environment routes: players’ own team, trainers’ actions (${te
       ]);
     });
 
+    it('pre-warms what capacity allows and names the teams left without, with why', async () => {
+      const { uuid, teamUuids } = await game({ teams: 3, start: false });
+      // Room for one more than the environments the provider still runs.
+      const running = (await provider.list()).filter((status) => status.phase !== 'Released');
+      provider.setCapacity(running.length + 1);
+      try {
+        const warmed = await trainer.post(`/api/trainer/sessions/${uuid}/environments/prewarm`);
+        expect(warmed.statusCode, warmed.body).toBe(200);
+        expect(warmed.json()).toEqual({
+          allocated: 1,
+          failed: [
+            { teamUuid: teamUuids[1], code: 'lab.no_capacity' },
+            { teamUuid: teamUuids[2], code: 'lab.no_capacity' },
+          ],
+        });
+      } finally {
+        provider.setCapacity(null);
+      }
+    });
+
     it('gets clear codes for bad input, never a 5xx', async () => {
       const { uuid, teamUuids } = await game();
       const extend = (team: string, body?: unknown) =>

@@ -1,5 +1,6 @@
 import type {
   Environment,
+  ErrorCode,
   LabSummary,
   LabTemplate,
   SessionEnvironments,
@@ -196,7 +197,7 @@ export const createLabsService = (deps: {
         ? [await requireTeam(sessionUuid, teamUuid)]
         : await deps.sessions.listTeams(sessionUuid);
       let allocated = 0;
-      const failed: { teamUuid: string; code: string }[] = [];
+      const failed: { teamUuid: string; code: ErrorCode }[] = [];
       for (const team of teams.filter((t) => t.eliminated_at === null)) {
         try {
           const result = await manager.allocate({
