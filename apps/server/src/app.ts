@@ -14,6 +14,8 @@ import { createCockpitModule } from './modules/cockpit/index.js';
 import { createDebriefModule } from './modules/debrief/index.js';
 import { createContentModule } from './modules/content/index.js';
 import { createIdentityModule } from './modules/identity/index.js';
+import type { EnvironmentProvider } from './modules/labs/environment-provider.js';
+import { createLabsModule } from './modules/labs/index.js';
 import { createPlayModule } from './modules/play/index.js';
 import {
   createSessionsModule,
@@ -43,6 +45,8 @@ export interface AppDependencies {
   sessionClock?: Clock;
   /** Called after the modules are registered, before the app is ready (tests add routes here). */
   configure?: (app: FastifyInstance) => void | Promise<void>;
+  /** The lab provider, when a test injects one (a FakeProvider with its faults). */
+  labProvider?: EnvironmentProvider;
 }
 
 const isApiUrl = (url: string) => url === '/api' || url.startsWith('/api/');
@@ -183,6 +187,17 @@ export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> 
     now: () => sessions.sessions.nowIn(),
   });
 
+  const labs = createLabsModule({
+    db: deps.database.db,
+    sessions: sessionData.repo,
+    events: app.realtime.events,
+    config: config.labs,
+    now: (trx) => sessions.sessions.nowIn(trx),
+    logger: app.log,
+    ...(deps.labProvider ? { provider: deps.labProvider } : {}),
+  });
+  labs.registerHooks(app);
+
   await app.register(async (api) => {
     registerSystemRoutes(api, {
       config,
@@ -197,6 +212,7 @@ export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> 
     cockpit.registerRoutes(api);
     debrief.registerRoutes(api);
     realtime.registerRoutes(api);
+    labs.registerRoutes(api);
   });
 
   await deps.configure?.(app);

@@ -61,6 +61,13 @@ const environmentSchema = z.object({
   SSE_MAX_STREAMS_PER_USER: integer(1, 100_000).default(10),
   PRESENCE_RENEW_SECONDS: integer(1, 300).default(15),
   PRESENCE_TTL_SECONDS: integer(2, 900).default(40),
+  LAB_PROVIDER: z.enum(['fake', 'local', 'kubernetes']).default('fake'),
+  LAB_MAX_ENVIRONMENTS: integer(0, 100_000).default(20),
+  LAB_MAX_ENVIRONMENTS_PER_SESSION: integer(0, 10_000).default(20),
+  LAB_MAX_EXTENSIONS: integer(0, 100).default(2),
+  LAB_RECONCILE_SECONDS: integer(1, 3600).default(20),
+  LAB_RETRY_AFTER_SECONDS: integer(1, 3600).default(30),
+  LAB_ALLOCATIONS_PER_TEAM_PER_MINUTE: integer(1, 10_000).default(6),
 });
 
 export type Environment = z.input<typeof environmentSchema>;
@@ -117,6 +124,27 @@ export interface Config {
     /** How long a presence stays valid unrenewed: past it, a stopped node's players are offline. */
     presenceTtlSeconds: number;
   };
+  labs: {
+    /**
+     * Which infrastructure runs lab environments. Only `fake` (in memory, nothing runs) exists
+     * yet; `local` (bubblewrap sandboxes) and `kubernetes` are planned and refused until then.
+     */
+    provider: 'fake';
+    /** Live environments on this deployment, and in one session (503 `lab.no_capacity` past). */
+    maxEnvironments: number;
+    maxEnvironmentsPerSession: number;
+    /** Extensions one environment may get (its template's max lifetime caps them too). */
+    maxExtensions: number;
+    /** How often the reconciler releases expired, stuck and orphaned environments. */
+    reconcileSeconds: number;
+    /** The Retry-After of a `lab.no_capacity` answer. */
+    retryAfterSeconds: number;
+    /**
+     * Allocations one team may ask for per minute when it has no live environment (a live one
+     * is answered without counting): bounds a team hammering a failing provider.
+     */
+    allocationsPerTeamPerMinute: number;
+  };
 }
 
 export class ConfigError extends Error {
@@ -147,6 +175,11 @@ export const loadConfig = (environment: NodeJS.ProcessEnv = process.env): Config
     // Renewed rows would expire before their renewal: players would flicker offline.
     throw new ConfigError([
       `PRESENCE_TTL_SECONDS must exceed PRESENCE_RENEW_SECONDS (got ${e.PRESENCE_TTL_SECONDS} and ${e.PRESENCE_RENEW_SECONDS})`,
+    ]);
+  }
+  if (e.LAB_PROVIDER !== 'fake') {
+    throw new ConfigError([
+      `LAB_PROVIDER "${e.LAB_PROVIDER}" is not available yet: only "fake" is (the local and kubernetes providers are planned)`,
     ]);
   }
   return {
@@ -184,6 +217,15 @@ export const loadConfig = (environment: NodeJS.ProcessEnv = process.env): Config
       maxStreamsPerUser: e.SSE_MAX_STREAMS_PER_USER,
       presenceRenewSeconds: e.PRESENCE_RENEW_SECONDS,
       presenceTtlSeconds: e.PRESENCE_TTL_SECONDS,
+    },
+    labs: {
+      provider: e.LAB_PROVIDER,
+      maxEnvironments: e.LAB_MAX_ENVIRONMENTS,
+      maxEnvironmentsPerSession: e.LAB_MAX_ENVIRONMENTS_PER_SESSION,
+      maxExtensions: e.LAB_MAX_EXTENSIONS,
+      reconcileSeconds: e.LAB_RECONCILE_SECONDS,
+      retryAfterSeconds: e.LAB_RETRY_AFTER_SECONDS,
+      allocationsPerTeamPerMinute: e.LAB_ALLOCATIONS_PER_TEAM_PER_MINUTE,
     },
   };
 };

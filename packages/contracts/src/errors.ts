@@ -89,6 +89,11 @@ export const errorStatus = {
   'content.file_name_taken': 409,
   'content.too_many_files': 409,
   'content.chapter_files_too_large': 413,
+  'lab.not_configured': 404,
+  'lab.not_found': 404,
+  'lab.extension_limit': 409,
+  'lab.no_capacity': 503,
+  'lab.connection_error': 502,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;

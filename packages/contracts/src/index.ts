@@ -31,3 +31,5 @@ export * from './http/stats.js';
 export * from './http/session-exports.js';
 export * from './http/history.js';
 export * from './http/trainer-content.js';
+export * from './domain/labs.js';
+export * from './http/labs.js';

@@ -7,6 +7,7 @@ import type {
   SuccessRule,
   SurveyRating,
 } from '@rampart/contracts';
+import type { EnvironmentPhase, LabTemplate } from '@rampart/contracts';
 import type { ColumnType, Generated } from 'kysely';
 
 /** Row types of every table, kept in step with the migrations. */
@@ -98,6 +99,8 @@ export interface MissionTable {
   difficulty: number;
   duration_minutes: number;
   success_rule: Json<SuccessRule>;
+  /** The mission's lab template (0013-labs); null when it has none. */
+  lab: ColumnType<LabTemplate | null, string | null | undefined, string | null>;
 }
 
 /** An objective's answer; only the trainer repository and the answer check read it. */
@@ -361,6 +364,31 @@ export interface Database {
   trainer_audit: TrainerAuditTable;
   submission: SubmissionTable;
   session_rating: SessionRatingTable;
+  lab_environment: LabEnvironmentTable;
+  lab_capacity: LabCapacityTable;
+}
+
+/** One environment given to a team (0013-labs); live while `released_at` is null. */
+export interface LabEnvironmentTable {
+  id: string;
+  session_uuid: string;
+  team_uuid: string;
+  mission_uuid: string;
+  template: Json<LabTemplate>;
+  provider: string;
+  provider_ref: string | null;
+  phase: EnvironmentPhase;
+  created_at: Date;
+  expires_at: Date;
+  renew_count: Generated<number>;
+  last_error: string | null;
+  released_at: Date | null;
+}
+
+/** Live environments per scope: `global`, or `session:<uuid>`. */
+export interface LabCapacityTable {
+  scope: string;
+  in_use: Generated<number>;
 }
 
 export type { Generated };

@@ -90,6 +90,11 @@ const defaultMessages: Record<ErrorCode, string> = {
   'content.too_many_files': 'This objective already has as many files as allowed.',
   'content.chapter_files_too_large':
     'The files of this chapter would exceed 25 MB together, the limit of a content pack.',
+  'lab.not_configured': 'This mission has no lab environment.',
+  'lab.not_found': 'This team has no live lab environment.',
+  'lab.extension_limit': 'This environment cannot be extended any further.',
+  'lab.no_capacity': 'No environment available, try again later',
+  'lab.connection_error': 'Game connection error: contact the administrator',
 };
 
 /** A failure with a stable code from the contracts; the error handler maps it to HTTP. */

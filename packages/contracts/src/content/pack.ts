@@ -9,6 +9,7 @@ import {
   objectiveTypes,
   successRuleSchema,
 } from '../domain/content.js';
+import { labTemplateSchema } from '../domain/labs.js';
 
 /**
  * A content pack: one chapter document (`chapter.yaml`) with its missions and objectives, and
@@ -134,6 +135,8 @@ export const packMissionSchema = z
       .default(60),
     successRule: successRuleSchema.default({ kind: 'required_objectives' }),
     objectives: z.array(packObjectiveSchema).min(1).max(contentLimits.objectivesPerMission),
+    /** A lab environment per team (Console and VPN tabs); none when absent. */
+    lab: labTemplateSchema.optional(),
   })
   .strict();
 

@@ -34,6 +34,7 @@ import { sessionExportRoutes } from './session-exports.js';
 import { historyRoutes } from './history.js';
 import { trainerContentRoutes } from './trainer-content.js';
 import { trainerSupportRoutes } from './trainer-support.js';
+import { labRoutes } from './labs.js';
 
 /** Every HTTP route of the API. The server refuses to register a route that is not listed here. */
 export const apiRoutes: readonly RouteContract[] = [
@@ -72,4 +73,5 @@ export const apiRoutes: readonly RouteContract[] = [
   ...historyRoutes,
   ...trainerContentRoutes,
   ...trainerSupportRoutes,
+  ...labRoutes,
 ];

@@ -207,6 +207,9 @@ export const auditActions = [
   'content.chapter_deleted',
   'content.file_added',
   'content.file_removed',
+  'lab.prewarmed',
+  'lab.released',
+  'lab.extended',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

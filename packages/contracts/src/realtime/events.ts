@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { chatChannelSchema, chatMessageSchema } from '../domain/chat.js';
 import { localizedTextSchema } from '../domain/content.js';
 import { sessionStatusSchema, startPhases } from '../domain/session.js';
+import { environmentPhases } from '../domain/labs.js';
 
 /**
  * The real-time protocol: every event a client can receive on an event stream, as a typed union
@@ -195,6 +196,19 @@ export const realtimeEventSchema = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('submissions.recorded'),
     payload: z.object({ count: z.number().int().positive().max(256) }),
+  }),
+  /**
+   * To the team and to `trainers`: the team's lab environment changed (allocated, ready,
+   * degraded, extended, released, failed). The rest is read with the environment routes.
+   */
+  z.object({
+    type: z.literal('lab.environment_changed'),
+    payload: z.object({
+      teamUuid: uuid,
+      environmentUuid: uuid,
+      phase: z.enum(environmentPhases),
+      expiresAt: instant,
+    }),
   }),
 ]);
 export type RealtimeEvent = z.infer<typeof realtimeEventSchema>;

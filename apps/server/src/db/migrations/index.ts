@@ -11,6 +11,7 @@ import * as trainerAudit from './0009-trainer-audit.js';
 import * as survey from './0010-survey.js';
 import * as results from './0011-results.js';
 import * as objectiveExplanation from './0012-objective-explanation.js';
+import * as labs from './0013-labs.js';
 
 /**
  * Every migration, in order. Forward-only: a migration is never edited or removed once
@@ -29,4 +30,5 @@ export const migrations: Record<string, Migration> = {
   '0010-survey': survey,
   '0011-results': results,
   '0012-objective-explanation': objectiveExplanation,
+  '0013-labs': labs,
 };

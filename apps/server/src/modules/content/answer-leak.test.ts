@@ -15,6 +15,7 @@ import { createTeamOk, logoFile, pngLogo } from '../../../test/session-factories
 import { findStreamHeads } from '../../realtime/event-log.repository.js';
 import { userStream } from '../../realtime/streams.js';
 import { testClock } from '../../../test/clock.js';
+import { labTemplate, setMissionLab } from '../../../test/lab-factories.js';
 
 /**
  * Answers never reach a player, nor do the explanations that give them away (players read both
@@ -110,6 +111,15 @@ describe(`no answer in any player payload (${testDatabaseKind()})`, () => {
     await trainer.login(trainerAccount.username, trainerAccount.password, 'trainer');
 
     chapters.push(await contentWithCanaries('open'), await contentWithCanaries('assigned'));
+    // A lab's flags are answers too: its machines get them, no player response does.
+    await setMissionLab(
+      database.db,
+      chapters[0]!.missions[0]!.uuid,
+      labTemplate({
+        machines: [{ name: 'target', image: 'rampart/target:1', env: { FLAG: canary } }],
+        consoleMachine: 'target',
+      }),
+    );
     // Assigned through the API, so the player's own event stream has something to replay.
     const assigned = await trainer.put(`/api/trainer/chapters/${chapters[1]!.uuid}/assignments`, {
       playerIds: [account.id],
@@ -126,6 +136,8 @@ describe(`no answer in any player payload (${testDatabaseKind()})`, () => {
     // Started, so the routes of a game in progress (objectives, ranking) answer too.
     expect((await player.post(`/api/sessions/${sessions[0]}/start`)).statusCode).toBe(200);
     clock.advance(11_000);
+    const lab = await player.post(`/api/sessions/${sessions[0]}/environment`);
+    expect(lab.statusCode, lab.body).toBe(200);
     await recordMissionResult(database.db, {
       missionUuid: chapters[0]!.missions[0]!.uuid,
       accountId: account.id,
@@ -187,6 +199,7 @@ describe(`no answer in any player payload (${testDatabaseKind()})`, () => {
         '/api/sessions/:uuid/teams/:teamUuid/logo',
         '/api/sessions/:uuid/objectives',
         '/api/sessions/:uuid/ranking',
+        '/api/sessions/:uuid/environment',
       ]),
     );
 

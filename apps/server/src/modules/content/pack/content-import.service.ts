@@ -83,6 +83,8 @@ const missionRow = (mission: PackMission, chapterUuid: string, position: number)
   difficulty: mission.difficulty,
   duration_minutes: mission.durationMinutes,
   success_rule: json(mission.successRule),
+  // A re-import without a lab removes it: the pack is the whole truth of its missions.
+  lab: mission.lab ? json(mission.lab) : null,
 });
 
 const fileRow = (file: LoadedFile, objectiveUuid: string, position: number) => ({

@@ -99,6 +99,7 @@ export const buildPackDocument = ({ chapter, missions, objectives, files }: Stor
             byPosition(files.filter((file) => file.objective_uuid === objective.uuid)),
           ),
         ),
+        ...(mission.lab ? { lab: mission.lab } : {}),
       })),
     },
   };

@@ -1,0 +1,99 @@
+import type { FastifyInstance } from 'fastify';
+import type { Kysely, Transaction } from 'kysely';
+import type { Config } from '../../config.js';
+import type { Database } from '../../db/schema.js';
+import type { EventWriter } from '../../realtime/event-writer.js';
+import { createRateLimitRepository } from '../rate-limit/rate-limit.repository.js';
+import type { SessionsRepository } from '../sessions/sessions.repository.js';
+import { createEnvironmentManager } from './environment-manager.js';
+import type { EnvironmentProvider } from './environment-provider.js';
+import { createLabReconciler } from './lab-reconciler.js';
+import { registerLabsRoutes } from './labs.routes.js';
+import { createLabsRepository } from './labs.repository.js';
+import { createLabsService } from './labs.service.js';
+import { FakeProvider } from './providers/fake-provider.js';
+
+/** The provider the configuration names; only the fake one exists yet (config.ts refuses others). */
+const providerFor = (config: Config['labs']): EnvironmentProvider => {
+  switch (config.provider) {
+    case 'fake':
+      return new FakeProvider();
+  }
+};
+
+/**
+ * Lab environments (issue 11): the manager (policy), its provider (infrastructure), the
+ * reconciler that keeps both in step, and the routes of the Console/VPN tabs and the cockpit.
+ * Not yet here: the local and Kubernetes providers, the console WebSocket, the VPN.
+ */
+export const createLabsModule = (deps: {
+  db: Kysely<Database>;
+  sessions: SessionsRepository;
+  events: EventWriter;
+  config: Config['labs'];
+  now: (trx?: Transaction<Database>) => Promise<Date>;
+  logger: { warn(details: object, message: string): void };
+  /** A test's own provider (a FakeProvider with faults to inject). */
+  provider?: EnvironmentProvider;
+}) => {
+  const repo = createLabsRepository(deps.db);
+  const provider = deps.provider ?? providerFor(deps.config);
+  const manager = createEnvironmentManager({
+    repo,
+    provider,
+    events: deps.events,
+    limits: deps.config,
+    now: deps.now,
+    logger: deps.logger,
+  });
+  const reconciler = createLabReconciler({
+    db: deps.db,
+    repo,
+    manager,
+    provider,
+    now: deps.now,
+    logger: deps.logger,
+  });
+  const labs = createLabsService({
+    db: deps.db,
+    repo,
+    sessions: deps.sessions,
+    manager,
+    rateLimits: createRateLimitRepository(deps.db),
+    allocationsPerTeamPerMinute: deps.config.allocationsPerTeamPerMinute,
+    now: () => deps.now(),
+  });
+
+  let ticking: NodeJS.Timeout | undefined;
+  let inFlight: Promise<unknown> = Promise.resolve();
+  const run = () => {
+    // One pass at a time: a slow provider never stacks reconciliations.
+    inFlight = inFlight
+      .then(() => reconciler.reconcile())
+      .catch((error: unknown) => {
+        deps.logger.warn({ err: error }, 'lab environments could not be reconciled');
+      });
+    return inFlight;
+  };
+
+  return {
+    manager,
+    reconciler,
+    provider,
+    registerHooks: (app: FastifyInstance) => {
+      app.addHook('onReady', async () => {
+        await run();
+        ticking = setInterval(() => void run(), deps.config.reconcileSeconds * 1000);
+        ticking.unref();
+      });
+      app.addHook('preClose', async () => {
+        clearInterval(ticking);
+        await inFlight;
+      });
+      app.addHook('onClose', async () => {
+        if (!deps.provider) await provider.close();
+      });
+    },
+    registerRoutes: (app: FastifyInstance) => registerLabsRoutes(app, { labs }),
+  };
+};

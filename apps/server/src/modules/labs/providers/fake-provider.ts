@@ -1,0 +1,281 @@
+import { randomUUID } from 'node:crypto';
+import { systemClock, type Clock } from '../../../lib/clock.js';
+import {
+  ProviderError,
+  type AllocateRequest,
+  type ConsoleSession,
+  type EnvironmentProvider,
+  type EnvironmentStatus,
+  type ProviderErrorCode,
+  type ReleaseReason,
+} from '../environment-provider.js';
+
+type Operation = 'allocate' | 'status' | 'extend' | 'release' | 'openConsole' | 'list';
+
+interface FakeEnvironment {
+  request: AllocateRequest;
+  providerRef: string;
+  readyAt: Date;
+  expiresAt: Date;
+  degraded?: boolean;
+}
+
+export interface FakeProviderOptions {
+  clock?: Clock;
+  /** Live environments it accepts at once (a machine's size); unlimited when null. */
+  maxConcurrent?: number | null;
+  /** How long an environment stays Provisioning, on the injected clock. */
+  readyAfterMs?: number;
+}
+
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+
+/**
+ * A console that behaves like a line-buffered shell, enough for protocol and UI tests: it echoes
+ * what is typed, runs `echo`, a one-argument `printf`, `id` (an unprivileged uid) and `stty size`
+ * (its size), and exits on `exit`.
+ */
+const fakeConsole = (initial: { cols: number; rows: number }): ConsoleSession => {
+  const dataListeners = new Set<(chunk: Uint8Array) => void>();
+  const exitListeners = new Set<(info: { code: number | null; reason?: string }) => void>();
+  let size = { ...initial };
+  let line = '';
+  let exited = false;
+  const emit = (text: string) => {
+    const chunk = encoder.encode(text);
+    // Asynchronous like a real pty: a listener added right after write() still gets the answer.
+    queueMicrotask(() => dataListeners.forEach((listener) => listener(chunk)));
+  };
+  const exit = (code: number | null, reason?: string) => {
+    if (exited) return;
+    exited = true;
+    queueMicrotask(() =>
+      exitListeners.forEach((listener) => listener(reason ? { code, reason } : { code })),
+    );
+  };
+  const run = (command: string) => {
+    if (command === 'exit') return exit(0);
+    if (command === 'id') return emit('uid=1000(player) gid=1000(player) groups=1000(player)\r\n');
+    if (command === 'stty size') return emit(`${size.rows} ${size.cols}\r\n`);
+    const echoed = /^echo (.*)$/.exec(command);
+    if (echoed) return emit(`${echoed[1]}\r\n`);
+    const printed = /^printf '([^']*)' ?(.*)$/.exec(command);
+    if (printed) return emit(printed[1]!.replace('%s', printed[2] ?? '').replace(/\\n/g, '\r\n'));
+  };
+  return {
+    id: randomUUID(),
+    write(data) {
+      if (exited) return;
+      const text = typeof data === 'string' ? data : decoder.decode(data);
+      emit(text.replace(/\n/g, '\r\n'));
+      for (const character of text) {
+        if (character === '\n' || character === '\r') {
+          run(line.trim());
+          line = '';
+        } else line += character;
+      }
+    },
+    resize(cols, rows) {
+      size = { cols, rows };
+    },
+    onData(listener) {
+      dataListeners.add(listener);
+      return () => dataListeners.delete(listener);
+    },
+    onExit(listener) {
+      exitListeners.add(listener);
+      return () => exitListeners.delete(listener);
+    },
+    async close() {
+      exit(null, 'closed');
+    },
+  };
+};
+
+/**
+ * In-memory provider for game-logic and UI tests, deterministic on its injected clock, with
+ * faults to inject: the next calls of an operation fail with a code, allocations take time,
+ * the capacity changes, environments vanish (a restarted host) or appear (an orphan).
+ */
+export class FakeProvider implements EnvironmentProvider {
+  readonly kind = 'fake' as const;
+  private readonly environments = new Map<string, FakeEnvironment>();
+  private readonly failures = new Map<Operation, ProviderErrorCode[]>();
+  private readonly clock: Clock;
+  private maxConcurrent: number | null;
+  private readyAfterMs: number;
+  private allocateDelayMs = 0;
+  /** Every call made, in order: tests assert what the manager asked for. */
+  readonly calls: { operation: Operation; envId?: string }[] = [];
+
+  constructor(options: FakeProviderOptions = {}) {
+    this.clock = options.clock ?? systemClock;
+    this.maxConcurrent = options.maxConcurrent ?? null;
+    this.readyAfterMs = options.readyAfterMs ?? 0;
+  }
+
+  // Fault injection --------------------------------------------------------------------------
+
+  /** The next `times` calls of `operation` fail with `code`. */
+  failNext(operation: Operation, code: ProviderErrorCode = 'Unavailable', times = 1) {
+    const queue = this.failures.get(operation) ?? [];
+    queue.push(...Array.from({ length: times }, () => code));
+    this.failures.set(operation, queue);
+  }
+
+  /** Forgets the failures still queued. */
+  clearFaults() {
+    this.failures.clear();
+  }
+
+  setCapacity(maxConcurrent: number | null) {
+    this.maxConcurrent = maxConcurrent;
+  }
+
+  /** Real time each allocation takes (an AbortSignal cuts it short). */
+  setAllocateDelay(ms: number) {
+    this.allocateDelayMs = ms;
+  }
+
+  setReadyAfter(ms: number) {
+    this.readyAfterMs = ms;
+  }
+
+  /** A machine of the environment goes down (Degraded), or comes back. */
+  setDegraded(envId: string, degraded: boolean) {
+    const environment = this.environments.get(envId);
+    if (environment) environment.degraded = degraded;
+  }
+
+  /** The environment disappears without a release, as after a host restart. */
+  drop(envId: string) {
+    this.environments.delete(envId);
+  }
+
+  // The provider -----------------------------------------------------------------------------
+
+  capabilities() {
+    return { console: true, vpn: null, warmPool: false, maxConcurrent: this.maxConcurrent };
+  }
+
+  async allocate(request: AllocateRequest, signal?: AbortSignal) {
+    this.enter('allocate', request.envId);
+    const existing = this.environments.get(request.envId);
+    if (existing) return this.statusOf(request.envId, existing);
+    if (this.maxConcurrent !== null && this.liveCount() >= this.maxConcurrent)
+      throw new ProviderError('NoCapacity', 'the fake provider is full', 5000);
+    if (this.allocateDelayMs > 0) await this.wait(this.allocateDelayMs, signal);
+    // Another call for the same id may have finished while this one waited.
+    const raced = this.environments.get(request.envId);
+    if (raced) return this.statusOf(request.envId, raced);
+    const now = this.clock.now();
+    const environment: FakeEnvironment = {
+      request,
+      providerRef: `fake-${request.envId.slice(0, 8)}`,
+      readyAt: new Date(now.getTime() + this.readyAfterMs),
+      expiresAt: request.expiresAt,
+    };
+    this.environments.set(request.envId, environment);
+    return this.statusOf(request.envId, environment);
+  }
+
+  async status(envId: string) {
+    this.enter('status', envId);
+    const environment = this.environments.get(envId);
+    return environment ? this.statusOf(envId, environment) : null;
+  }
+
+  async extend(envId: string, expiresAt: Date) {
+    this.enter('extend', envId);
+    const environment = this.liveEnvironment(envId);
+    environment.expiresAt = expiresAt;
+    return this.statusOf(envId, environment);
+  }
+
+  async release(envId: string, _reason: ReleaseReason) {
+    this.enter('release', envId);
+    this.environments.delete(envId);
+  }
+
+  async openConsole(envId: string, options: { cols: number; rows: number }) {
+    this.enter('openConsole', envId);
+    this.liveEnvironment(envId);
+    return fakeConsole(options);
+  }
+
+  async list() {
+    this.enter('list');
+    return [...this.environments].map(([envId, environment]) => this.statusOf(envId, environment));
+  }
+
+  async close() {
+    this.environments.clear();
+  }
+
+  // ------------------------------------------------------------------------------------------
+
+  private enter(operation: Operation, envId?: string) {
+    this.calls.push(envId === undefined ? { operation } : { operation, envId });
+    const code = this.failures.get(operation)?.shift();
+    if (code) throw new ProviderError(code, `injected ${operation} failure`);
+  }
+
+  private expired(environment: FakeEnvironment) {
+    return this.clock.now() >= environment.expiresAt;
+  }
+
+  /** An expired environment no longer counts against capacity, as a provider's own sweep. */
+  private liveCount() {
+    return [...this.environments.values()].filter((environment) => !this.expired(environment))
+      .length;
+  }
+
+  private liveEnvironment(envId: string) {
+    const environment = this.environments.get(envId);
+    if (!environment || this.expired(environment))
+      throw new ProviderError('NotFound', `no live environment ${envId}`);
+    return environment;
+  }
+
+  private statusOf(envId: string, environment: FakeEnvironment): EnvironmentStatus {
+    const now = this.clock.now();
+    const phase = this.expired(environment)
+      ? 'Released'
+      : now < environment.readyAt
+        ? 'Provisioning'
+        : environment.degraded
+          ? 'Degraded'
+          : 'Ready';
+    const ready = phase === 'Ready';
+    return {
+      envId,
+      phase,
+      expiresAt: environment.expiresAt,
+      providerRef: environment.providerRef,
+      machines: environment.request.template.machines.map((machine, index) => ({
+        name: machine.name,
+        address: `10.13.0.${index + 2}`,
+        // Degraded: the first machine is the one down.
+        ready: ready || (phase === 'Degraded' && index > 0),
+        ports: machine.ports.map((port) => port.port),
+      })),
+      ...(phase === 'Released' ? { message: 'expired' } : {}),
+    };
+  }
+
+  private wait(ms: number, signal?: AbortSignal) {
+    return new Promise<void>((resolve, reject) => {
+      if (signal?.aborted) return reject(new ProviderError('Unavailable', 'allocation aborted'));
+      const timer = setTimeout(resolve, ms);
+      signal?.addEventListener(
+        'abort',
+        () => {
+          clearTimeout(timer);
+          reject(new ProviderError('Unavailable', 'allocation aborted'));
+        },
+        { once: true },
+      );
+    });
+  }
+}
