@@ -53,7 +53,9 @@ console.log('\nInitial JS (gzip), entry and its static imports:');
 for (const key of [...initial].sort(
   (a, b) => gzipSize(manifest[b].file) - gzipSize(manifest[a].file),
 )) {
-  console.log(`  ${kb(gzipSize(manifest[key].file))}  ${manifest[key].file}`);
+  // Chunk files are named by their hash alone (vite.config.ts): the chunk's name says what it is.
+  const { file, name } = manifest[key];
+  console.log(`  ${kb(gzipSize(file))}  ${file}${name ? ` (${name})` : ''}`);
 }
 const initialBytes = total(initial);
 const loginBytes = total(login);
