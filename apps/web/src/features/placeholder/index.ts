@@ -1,1 +1,0 @@
-export { PlaceholderScreen } from './placeholder-screen';
