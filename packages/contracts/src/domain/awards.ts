@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Badges a team earns in a session (issue 10, spec §3 Awards), shown on the stats page and in
+ * Badges a team earns in a session (spec §3 Awards), shown on the stats page and in
  * each member's history. Each is derived from the ledger and the team's objective states, so
  * they are never out of step with the scores:
  * - `first_blood`: the team was first to solve an objective (counted per objective);

@@ -4,7 +4,7 @@ import { defineRoute } from './route.js';
 import { sessionStatsSchema } from './stats.js';
 
 /**
- * A session's exports for trainers (issue 10), from the cockpit and from the API: the ranking
+ * A session's exports for trainers, from the cockpit and from the API: the ranking
  * and every submission as CSV (UTF-8 with a byte order mark, so spreadsheets read the accents;
  * a text cell that a spreadsheet would take for a formula is prefixed with `'`), and the whole
  * session as JSON.

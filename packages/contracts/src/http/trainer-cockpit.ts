@@ -4,7 +4,7 @@ import { localizedTextSchema, objectiveTypes } from '../domain/content.js';
 import { defineRoute } from './route.js';
 
 /**
- * The trainer's live cockpit (issue 9): one read model of a session (teams, objectives and the
+ * The trainer's live cockpit: one read model of a session (teams, objectives and the
  * grid of objectives × teams), the submissions feed with the wrong answers' text (for trainers
  * only: players never see it, not even their teammates'), score adjustments and the audit log of
  * every trainer action.

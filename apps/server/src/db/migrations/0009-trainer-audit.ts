@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * The trainer's cockpit (issue 9): the audit log of trainer actions and the log of submissions.
+ * The trainer's cockpit: the audit log of trainer actions and the log of submissions.
  *
  * `trainer_audit` has one row per trainer action, written in the transaction of the action
  * itself (so an action that rolls back leaves no row, and no action is missing its row), with

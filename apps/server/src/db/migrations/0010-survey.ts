@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * The satisfaction survey (issue 10): one answer per player and session, replaced when the
+ * The satisfaction survey: one answer per player and session, replaced when the
  * player changes it (`updated_at` says when). The rating is one of the five levels of the
  * contracts' `surveyRatings`; the comment is optional. Answers go with their session or their
  * account. The mission index serves the trainers' distribution per mission.

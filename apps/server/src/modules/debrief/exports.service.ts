@@ -8,7 +8,7 @@ import type { StatsService } from './stats.service.js';
 const PAGE = 1000;
 
 /**
- * A session's exports (issue 10): built from the same reads as the debrief and the cockpit
+ * A session's exports: built from the same reads as the debrief and the cockpit
  * (their services check the trainer's capabilities), so an export says what the screens say.
  */
 export const createExportsService = (deps: {

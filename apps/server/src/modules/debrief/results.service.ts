@@ -10,7 +10,7 @@ type PlayedRow = Awaited<ReturnType<ResultsRepository['listPlayed']>>[number];
 const ENDED = new Set(['finished', 'stopped']);
 
 /**
- * A player's results (issue 10): each session they played to the end judged by its mission's
+ * A player's results: each session they played to the end judged by its mission's
  * success rule, counted into their best score per mission the first time something reads them
  * after the end (sessions end by their clock, with nothing running at that instant), and their
  * history.

@@ -39,7 +39,7 @@ const resolutionOf = (objective: {
       };
 
 /**
- * A session's debrief (issue 10): the objectives with each team's result, the ranking with each
+ * A session's debrief: the objectives with each team's result, the ranking with each
  * team's mission result, the score evolution from the ledger and the resolutions. One read of
  * each part whatever the numbers of teams, objectives and answers. The answers are in it only
  * once the session is over: a player asks for it then (before, 409), a trainer at any time.
