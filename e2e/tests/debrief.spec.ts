@@ -3,7 +3,7 @@ import { signInDemoPlayer } from './support/session';
 import { signInTrainer, type TrainerApi } from './support/trainer';
 
 /**
- * The end of a played session (issue 10): the players see the end announced, rate the session
+ * The end of a played session: the players see the end announced, rate the session
  * or leave it for later, read the debrief (ranking, score evolution, resolutions) and find the
  * session in their history. The trainer acts through the API.
  */
