@@ -58,8 +58,8 @@ test('the trainer pre-warms the lab environments, extends one and releases them 
   await expect(row).toContainText('Ready');
   await expect(row).toContainText('0 of 2');
 
-  await row.getByRole('button', { name: `Extend ${team}’s environment` }).click();
-  dialog = trainer.getByRole('dialog', { name: `Extend ${team}’s environment` });
+  await row.getByRole('button', { name: `Extend the environment of ${team}` }).click();
+  dialog = trainer.getByRole('dialog', { name: `Extend the environment of ${team}` });
   await dialog.getByTestId('confirm-action').click();
   await expect(dialog).toBeHidden();
   await expect(row).toContainText('1 of 2');

@@ -85,7 +85,7 @@ describe('the lab environments panel', () => {
     expect(within(ready).getByTestId('lab-time-left').textContent).toMatch(/^(19:5\d|20:00)$/);
     expect(within(ready).getByText('1 of 2')).toBeTruthy();
     expect(
-      within(ready).getByRole('button', { name: 'Extend Team Ready’s environment' }),
+      within(ready).getByRole('button', { name: 'Extend the environment of Team Ready' }),
     ).toBeTruthy();
     // Over: no time left, no action.
     expect(within(rows[5]!).queryByTestId('lab-time-left')).toBeNull();
@@ -147,14 +147,18 @@ describe('the lab environments panel', () => {
         Response.json({ environment: buildTrainerEnvironment({ renewCount: 1 }) }),
     });
     fireEvent.click(
-      await within(await panel()).findByRole('button', { name: 'Extend Blue Owls’s environment' }),
+      await within(await panel()).findByRole('button', {
+        name: 'Extend the environment of Blue Owls',
+      }),
     );
-    const dialog = await screen.findByRole('dialog', { name: 'Extend Blue Owls’s environment' });
+    const dialog = await screen.findByRole('dialog', {
+      name: 'Extend the environment of Blue Owls',
+    });
     expect(within(dialog).getByText(/Extensions used: 0 of 2/)).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Extend' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(sent(fetchMock, '/environment/extend')).toHaveLength(1);
-    expect(await screen.findByText('Blue Owls’s environment extended.')).toBeTruthy();
+    expect(await screen.findByText('The environment of Blue Owls was extended.')).toBeTruthy();
   });
 
   it('keeps the dialog open with the translated refusal', async () => {
@@ -162,9 +166,13 @@ describe('the lab environments panel', () => {
       [`POST ${base}/teams/${team.uuid}/environment/extend`]: refusal(409, 'lab.extension_limit'),
     });
     fireEvent.click(
-      await within(await panel()).findByRole('button', { name: 'Extend Blue Owls’s environment' }),
+      await within(await panel()).findByRole('button', {
+        name: 'Extend the environment of Blue Owls',
+      }),
     );
-    const dialog = await screen.findByRole('dialog', { name: 'Extend Blue Owls’s environment' });
+    const dialog = await screen.findByRole('dialog', {
+      name: 'Extend the environment of Blue Owls',
+    });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Extend' }));
     expect((await within(dialog).findByRole('alert')).textContent).toBe(
       'This environment cannot be extended any further.',
@@ -174,7 +182,7 @@ describe('the lab environments panel', () => {
   it('no longer offers to extend once the extensions are used up', async () => {
     render(withEnvironment(buildTrainerEnvironment({ renewCount: 2 })));
     const extend = await within(await panel()).findByRole('button', {
-      name: 'Extend Blue Owls’s environment',
+      name: 'Extend the environment of Blue Owls',
     });
     expect(extend).toHaveProperty('disabled', true);
     expect(within(await panel()).getByText('2 of 2')).toBeTruthy();
@@ -185,9 +193,13 @@ describe('the lab environments panel', () => {
       [`POST ${base}/environments/release`]: () => Response.json({ released: 1 }),
     });
     fireEvent.click(
-      await within(await panel()).findByRole('button', { name: 'Release Blue Owls’s environment' }),
+      await within(await panel()).findByRole('button', {
+        name: 'Release the environment of Blue Owls',
+      }),
     );
-    let dialog = await screen.findByRole('dialog', { name: 'Release Blue Owls’s environment' });
+    let dialog = await screen.findByRole('dialog', {
+      name: 'Release the environment of Blue Owls',
+    });
     expect(within(dialog).getByText(/cannot be undone/)).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Release' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());

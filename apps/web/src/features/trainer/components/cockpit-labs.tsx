@@ -146,16 +146,15 @@ function TeamEnvironment({
         </span>
       </div>
       {row.eliminated && <p className={panelStyles.muted}>{t('eliminated')}</p>}
-      {environment && (
+      {/* A stopped environment has nothing left to count down or extend. */}
+      {environment && running && (
         <dl className={styles.facts}>
-          {running && (
-            <div>
-              <dt>{t('expiresIn')}</dt>
-              <dd data-testid="lab-time-left">
-                {formatClock(msUntil(environment.expiresAt, now) ?? 0)}
-              </dd>
-            </div>
-          )}
+          <div>
+            <dt>{t('expiresIn')}</dt>
+            <dd data-testid="lab-time-left">
+              {formatClock(msUntil(environment.expiresAt, now) ?? 0)}
+            </dd>
+          </div>
           <div>
             <dt>{t('extensions')}</dt>
             <dd>
@@ -177,13 +176,18 @@ function TeamEnvironment({
               variant="ghost"
               disabled={!canExtend}
               title={canExtend ? undefined : t('extend.capped')}
+              aria-label={t('extend.label', { team: row.teamName })}
               onClick={() => onAction('extend')}
             >
-              {t('extend.button', { team: row.teamName })}
+              {t('extend.button')}
             </Button>
           )}
-          <Button variant="ghost" onClick={() => onAction('release')}>
-            {t('release.button', { team: row.teamName })}
+          <Button
+            variant="ghost"
+            aria-label={t('release.label', { team: row.teamName })}
+            onClick={() => onAction('release')}
+          >
+            {t('release.button')}
           </Button>
         </div>
       )}
