@@ -214,4 +214,31 @@ describe('the lab environments panel', () => {
     expect(JSON.parse(String(sent(fetchMock, '/environments/release')[1]![1]!.body))).toEqual({});
     expect(await screen.findByText('One environment released.')).toBeTruthy();
   });
+
+  it('once the session is over, offers only to release what still runs', async () => {
+    const stopped = buildTrainerSession({ status: 'stopped' });
+    renderApp(`/trainer/sessions/${stopped.uuid}`, {
+      api: trainerApi({
+        session: stopped,
+        environments: buildSessionEnvironments(stopped, {
+          teams: [
+            {
+              teamUuid: team.uuid,
+              teamName: team.name,
+              eliminated: false,
+              environment: buildTrainerEnvironment(),
+            },
+          ],
+        }),
+      }),
+      streams: fakeEventStreams().create,
+    });
+    const labs = await panel();
+    expect(within(labs).queryByRole('button', { name: /Pre-warm/ })).toBeNull();
+    expect(within(labs).queryByRole('button', { name: /Extend/ })).toBeNull();
+    expect(
+      within(labs).getByRole('button', { name: 'Release the environment of Blue Owls' }),
+    ).toBeTruthy();
+    expect(within(labs).getByRole('button', { name: 'Release all' })).toBeTruthy();
+  });
 });
