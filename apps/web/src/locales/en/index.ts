@@ -16,6 +16,8 @@ import contentAuthoring from './content-authoring.json';
 import cockpit from './cockpit.json';
 import trainerDebrief from './trainer-debrief.json';
 import debrief from './debrief.json';
+import cockpitLabs from './cockpit-labs.json';
+import labNotices from './lab-notices.json';
 
 /** The English catalogue: the source of the translation key types (see lib/i18n/i18next.d.ts). */
 const en = {
@@ -37,6 +39,8 @@ const en = {
   cockpit,
   trainerDebrief,
   debrief,
+  cockpitLabs,
+  labNotices,
 };
 
 export default en;

@@ -17,6 +17,8 @@ import contentAuthoring from './content-authoring.json';
 import cockpit from './cockpit.json';
 import trainerDebrief from './trainer-debrief.json';
 import debrief from './debrief.json';
+import cockpitLabs from './cockpit-labs.json';
+import labNotices from './lab-notices.json';
 
 /** Same namespaces as `en`; the type keeps them in step (the parity test checks every key). */
 const fr: Record<keyof typeof en, object> = {
@@ -38,6 +40,8 @@ const fr: Record<keyof typeof en, object> = {
   cockpit,
   trainerDebrief,
   debrief,
+  cockpitLabs,
+  labNotices,
 };
 
 export default fr;

@@ -10,6 +10,7 @@ import { useEventStream, type EventStreamHandlers, type StreamStatus } from '../
 import { sessionApiPath, sessionQueryKeys } from '../lib/session-query-keys';
 import type { PlayerSession } from '../api/get-session';
 import type { SessionEvents } from './session-events';
+import { useLabNotices } from './use-lab-notices';
 
 /** Each handler, then the screen's listeners: they see an event once the caches heard of it. */
 const passingOn = (handlers: EventStreamHandlers, events: SessionEvents | undefined) =>
@@ -54,6 +55,7 @@ export const useSessionStream = (
   };
   const ownTeam = session?.gaming_session_user?.gaming_session_team?.uuid ?? null;
   const selfId = useCurrentUser()?.uuid ?? null;
+  const labNotice = useLabNotices(ownTeam, session?.status);
   const path =
     uuid && session?.gaming_session_user
       ? sessionApiPath('/api/sessions/{uuid}/events', uuid)
@@ -127,6 +129,7 @@ export const useSessionStream = (
             mergeMessage(current, payload.message, payload.message.author.id !== selfId),
           );
         },
+        'lab.environment_changed': labNotice,
         'stream.reset': () => {
           refresh();
           refreshGame();

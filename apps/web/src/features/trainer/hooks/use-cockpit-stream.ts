@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEventStream, type EventStreamHandlers, type StreamStatus } from '../../realtime';
 import { sessionApiPath } from '../../sessions/lib/session-query-keys';
 import { cockpitQueryKeys } from '../api/trainer-cockpit';
+import { labQueryKeys } from '../api/trainer-labs';
 import { trainerQueryKeys, type TrainerSessionView } from '../api/trainer-sessions';
 import { useThrottledInvalidate } from './use-throttled-invalidate';
 
@@ -40,7 +41,12 @@ const auditChanges: readonly RealtimeEventType[] = [
   'score.adjusted',
 ];
 
-const allTypes = [...new Set([...sessionChanges, ...cockpitChanges, ...auditChanges])];
+/** The teams' lab environments (allocated, ready, extended, released, failed). */
+const labChanges: readonly RealtimeEventType[] = ['lab.environment_changed'];
+
+const allTypes = [
+  ...new Set([...sessionChanges, ...cockpitChanges, ...auditChanges, ...labChanges]),
+];
 
 /**
  * The trainers' stream of one session while its cockpit is open: a change of course updates the
@@ -57,6 +63,8 @@ export const useCockpitStream = (uuid: string, extra: EventStreamHandlers = {}):
   const refreshAudit = () => {
     void queryClient.invalidateQueries({ queryKey: cockpitQueryKeys.audit(uuid) });
   };
+  // Pre-warming announces every team's environment at once: one read for the burst.
+  const refreshLabs = useThrottledInvalidate(labQueryKeys.environments(uuid));
   const handlers: EventStreamHandlers = Object.fromEntries(
     allTypes.map((type) => [
       type,
@@ -64,6 +72,7 @@ export const useCockpitStream = (uuid: string, extra: EventStreamHandlers = {}):
         if (sessionChanges.includes(type)) refresh();
         if (cockpitChanges.includes(type)) refreshCockpit();
         if (auditChanges.includes(type)) refreshAudit();
+        if (labChanges.includes(type)) refreshLabs();
         (extra[type] as ((event: unknown) => void) | undefined)?.(event);
       },
     ]),
@@ -95,6 +104,7 @@ export const useCockpitStream = (uuid: string, extra: EventStreamHandlers = {}):
       refresh();
       refreshCockpit();
       refreshAudit();
+      refreshLabs();
       extra['stream.reset']?.(reset);
     },
   });

@@ -13,6 +13,7 @@ import { CockpitExports } from '../components/cockpit-exports';
 import { CockpitSurvey } from '../components/cockpit-survey';
 import { CockpitFeed } from '../components/cockpit-feed';
 import { CockpitGrid } from '../components/cockpit-grid';
+import { CockpitLabs } from '../components/cockpit-labs';
 import { CockpitSupport } from '../components/cockpit-support';
 import { CockpitTeams } from '../components/cockpit-teams';
 import { JoinLink } from '../components/join-link';
@@ -26,7 +27,7 @@ import styles from '../components/cockpit.module.css';
 
 /**
  * A session's live cockpit: status, clock and controls; teams (adjust, eliminate); the grid of
- * objectives × teams; objectives (unlock, speedrun); the submissions feed; the audit log; the
+ * objectives × teams; objectives (unlock, speedrun); the lab environments, when the mission has a lab; the submissions feed; the audit log; the
  * Admin channel; the debrief (survey answers, exports). Everything follows the trainers' event
  * stream, without reloading.
  */
@@ -114,6 +115,7 @@ function Cockpit({ session }: { session: TrainerSessionView }) {
             <CockpitFeed feed={feed} cockpit={cockpit.data} />
           </div>
           <CockpitGrid cockpit={cockpit.data} />
+          <CockpitLabs sessionUuid={session.uuid} over={over} />
           <div className={styles.columns}>
             <div className={styles.column}>
               <CockpitObjectives session={session} cockpit={cockpit.data} />

@@ -1,6 +1,8 @@
 import type {
   AuditEntry,
   Cockpit,
+  SessionEnvironments,
+  TrainerEnvironment,
   Submission,
   SurveyDistribution,
   TrainerSession,
@@ -195,6 +197,7 @@ export const trainerApi = ({
   audit = [],
   supportSessions = [],
   survey = { distribution: buildSurveyDistribution(), comments: [] },
+  environments = buildSessionEnvironments(session, { lab: null }),
 }: {
   sessions?: TrainerSessionItem[];
   session?: TrainerSession;
@@ -205,6 +208,8 @@ export const trainerApi = ({
   /** Sessions whose teams wait for the trainers. */
   supportSessions?: { sessionUuid: string; name: string; unread: number }[];
   survey?: TrainerSessionSurvey;
+  /** The lab environments; the mission has no lab by default. */
+  environments?: SessionEnvironments;
 } = {}): ApiRoutes => ({
   'GET /api/trainer/sessions': json({ sessions }),
   'GET /api/trainer/missions': json({ missions: trainerMissions }),
@@ -216,6 +221,49 @@ export const trainerApi = ({
   [`GET /api/trainer/sessions/${session.uuid}/submissions`]: submissionsRoute(submissions),
   [`GET /api/trainer/sessions/${session.uuid}/audit`]: json({ entries: audit, nextBefore: null }),
   [`GET /api/trainer/sessions/${session.uuid}/survey`]: json(survey),
+  [`GET /api/trainer/sessions/${session.uuid}/environments`]: json(environments),
+});
+
+/** A team's environment, ready, 20 minutes left, no extension used of 2. */
+export const buildTrainerEnvironment = (
+  overrides: Partial<TrainerEnvironment> = {},
+): TrainerEnvironment => ({
+  uuid: '0190a1b2-c3d4-7e5f-8a9b-00000000b001',
+  phase: 'Ready',
+  createdAt: now,
+  expiresAt: '2026-03-02T10:20:00.000Z',
+  renewCount: 0,
+  maxRenewals: 2,
+  expiresAtLatest: '2026-03-02T12:00:00.000Z',
+  provider: 'fake',
+  providerRef: 'fake-1',
+  lastError: null,
+  ...overrides,
+});
+
+/** The lab environments of `session`'s teams: a mission with a lab, none allocated yet. */
+export const buildSessionEnvironments = (
+  session: TrainerSession = buildTrainerSession(),
+  overrides: Partial<SessionEnvironments> = {},
+): SessionEnvironments => ({
+  sessionUuid: session.uuid,
+  lab: {
+    machines: [{ name: 'web', ports: [80] }],
+    consoleMachine: 'web',
+    vpn: false,
+    ttlSeconds: 1800,
+    maxTtlSeconds: 7200,
+  },
+  provider: 'fake',
+  capacity: { global: { inUse: 0, limit: 50 }, session: { inUse: 0, limit: 20 } },
+  teams: session.teams.map((team) => ({
+    teamUuid: team.uuid,
+    teamName: team.name,
+    eliminated: team.eliminated,
+    environment: null,
+  })),
+  serverTime: now,
+  ...overrides,
 });
 
 /**
