@@ -197,6 +197,7 @@ export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> 
     ...(deps.labProvider ? { provider: deps.labProvider } : {}),
   });
   labs.registerHooks(app);
+  await labs.registerSocket(app);
 
   await app.register(async (api) => {
     registerSystemRoutes(api, {
