@@ -16,6 +16,7 @@ import contentAuthoring from './content-authoring.json';
 import cockpit from './cockpit.json';
 import trainerDebrief from './trainer-debrief.json';
 import debrief from './debrief.json';
+import labConsole from './lab-console.json';
 
 /** The English catalogue: the source of the translation key types (see lib/i18n/i18next.d.ts). */
 const en = {
@@ -37,6 +38,7 @@ const en = {
   cockpit,
   trainerDebrief,
   debrief,
+  labConsole,
 };
 
 export default en;

@@ -17,6 +17,7 @@ import contentAuthoring from './content-authoring.json';
 import cockpit from './cockpit.json';
 import trainerDebrief from './trainer-debrief.json';
 import debrief from './debrief.json';
+import labConsole from './lab-console.json';
 
 /** Same namespaces as `en`; the type keeps them in step (the parity test checks every key). */
 const fr: Record<keyof typeof en, object> = {
@@ -38,6 +39,7 @@ const fr: Record<keyof typeof en, object> = {
   cockpit,
   trainerDebrief,
   debrief,
+  labConsole,
 };
 
 export default fr;

@@ -6,6 +6,7 @@ import { useCurrentUser } from '../../auth';
 import { chatQueryKeys } from '../../chat/api/chat-query-keys';
 import { mergeMessage } from '../../chat/lib/chat-cache';
 import { contentQueryKeys } from '../../content/content-query-keys';
+import { labQueryKeys } from '../../game/api/lab-query-keys';
 import { useEventStream, type EventStreamHandlers, type StreamStatus } from '../../realtime';
 import { sessionApiPath, sessionQueryKeys } from '../lib/session-query-keys';
 import type { PlayerSession } from '../api/get-session';
@@ -117,6 +118,11 @@ export const useSessionStream = (
           });
         },
         'ranking.changed': refreshGame,
+        // The team's lab environment started, became ready, was extended or released.
+        'lab.environment_changed': () => {
+          if (uuid)
+            void queryClient.invalidateQueries({ queryKey: labQueryKeys.environment(uuid) });
+        },
         // Into the threads as they are: a message of someone else is unread until seen.
         'chat.message_posted': ({ payload }) => {
           if (!uuid) return;
@@ -130,6 +136,8 @@ export const useSessionStream = (
         'stream.reset': () => {
           refresh();
           refreshGame();
+          if (uuid)
+            void queryClient.invalidateQueries({ queryKey: labQueryKeys.environment(uuid) });
           if (uuid) void queryClient.invalidateQueries({ queryKey: chatQueryKeys.session(uuid) });
         },
       },
