@@ -285,7 +285,7 @@ describe(`the console WebSocket: tickets, the terminal protocol, re-attaching ($
       mine.type('MARK=ours\recho $MARK-team\r');
       await mine.untilText('ours-team\r\n');
       theirs.type('echo $MARK-team\r');
-      await theirs.untilText('\r-team\r\n');
+      await theirs.untilText('\n-team\r\n');
       expect(theirs.text).not.toContain('ours');
       expect(provider.calls.filter((c) => c.operation === 'openConsole').length).toBeGreaterThan(1);
       await Promise.all([mine.close(), theirs.close()]);

@@ -76,7 +76,8 @@ const fakeConsole = (initial: { cols: number; rows: number }): ConsoleSession =>
     write(data) {
       if (exited) return;
       const text = typeof data === 'string' ? data : decoder.decode(data);
-      emit(text.replace(/\n/g, '\r\n'));
+      // A terminal's Enter is a carriage return: echoed as a new line, as a pty does.
+      emit(text.replace(/\r\n|\r|\n/g, '\r\n'));
       for (const character of text) {
         if (character === '\n' || character === '\r') {
           run(line.trim());
