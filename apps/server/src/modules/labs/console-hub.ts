@@ -54,6 +54,12 @@ export const createConsoleHub = (limits: ConsoleHubLimits) => {
     while (shell.scrollbackBytes > limits.scrollbackBytes && shell.scrollback.length > 1) {
       shell.scrollbackBytes -= shell.scrollback.shift()!.byteLength;
     }
+    // One chunk alone over the bound keeps its end (a cut character or escape at the start of
+    // a replay is harmless; an unbounded buffer per kept shell is not).
+    if (shell.scrollbackBytes > limits.scrollbackBytes) {
+      shell.scrollback[0] = shell.scrollback[0]!.slice(-limits.scrollbackBytes);
+      shell.scrollbackBytes = shell.scrollback[0].byteLength;
+    }
   };
 
   const teamCount = (teamKey: string) =>
