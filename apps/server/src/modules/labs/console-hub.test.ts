@@ -21,7 +21,7 @@ const setUp = async (graceMs: number, scrollbackBytes = 1024) => {
     expiresAt: new Date(Date.now() + 60_000),
   });
   const hub = createConsoleHub({ perTeam: 2, graceMs, scrollbackBytes });
-  const open = () => provider.openConsole('env-1', { cols: 80, rows: 24, participantId: 'alice' });
+  const open = () => provider.openConsole('env-1', { cols: 80, rows: 24 });
   const attach = async (who = identity) => {
     const seen = sink();
     const handle = await hub.attach(
