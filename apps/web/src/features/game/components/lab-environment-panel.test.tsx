@@ -2,6 +2,7 @@ import type { TeamEnvironment } from '@rampart/contracts';
 import { fireEvent, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { renderApp, testPlayer } from '../../../test/render-app';
+import { fakeEventStreams } from '../../realtime/testing/fake-event-streams';
 import {
   briefingAlreadySeen,
   buildRunningSession,
@@ -118,5 +119,35 @@ describe('the Console and VPN tabs', () => {
       Response.json(answer({ lab: { ...lab, vpn: true }, environment: environment('Ready') })),
     );
     expect(await screen.findByText(/VPN profiles come with the lab machines/)).toBeTruthy();
+  });
+
+  it('follow the team’s environment live: ready when the stream says so', async () => {
+    const session = buildRunningSession();
+    briefingAlreadySeen(session.uuid, testPlayer.uuid);
+    const streams = fakeEventStreams();
+    let phase: 'Provisioning' | 'Ready' = 'Provisioning';
+    renderApp(`/sessions/${session.uuid}/game`, {
+      streams: streams.create,
+      api: {
+        ...gameApi(() => session),
+        [`GET /api/sessions/${session.uuid}/environment`]: () =>
+          Response.json(answer({ environment: environment(phase) })),
+      },
+    });
+    fireEvent.click(await screen.findByRole('tab', { name: 'VPN' }));
+    expect(await screen.findByText('The lab machines are starting')).toBeTruthy();
+    phase = 'Ready';
+    streams.emit(`/api/sessions/${session.uuid}/events`, {
+      type: 'lab.environment_changed',
+      payload: {
+        teamUuid: '0190a1b2-c3d4-7e5f-8c9b-0000000000a1',
+        environmentUuid: environment('Ready').uuid,
+        phase: 'Ready',
+        expiresAt: new Date(Date.now() + 1_800_000).toISOString(),
+      },
+    });
+    expect(
+      await screen.findByText(/reached through the Console tab only: it has no VPN/),
+    ).toBeTruthy();
   });
 });
