@@ -278,6 +278,18 @@ describe(`the console WebSocket: tickets, the terminal protocol, re-attaching ($
       });
     });
 
+    it('gives no ticket while the session is paused', async () => {
+      const { uuid, members } = await game();
+      const paused = await trainer.post(`/api/trainer/sessions/${uuid}/pause`);
+      expect(paused.statusCode, paused.body).toBe(200);
+      const refused = await members[0]![0]!.post(
+        `/api/sessions/${uuid}/environment/console-tickets`,
+        undefined,
+        { headers: { origin: ORIGIN } },
+      );
+      expect(refused.json().error.code).toBe('session.paused');
+    });
+
     it('reaches only the caller’s team environment: the other team’s shell is never shared', async () => {
       const { uuid, members } = await game({ teams: 2 });
       const mine = await connect(members[0]![0]!, uuid);
@@ -356,6 +368,30 @@ describe(`the console WebSocket: tickets, the terminal protocol, re-attaching ($
       expect(client.text.length).toBeLessThan(600 * 1024);
       await client.close();
     });
+  });
+
+  it('ends a console left without input past the idle timeout', async () => {
+    const idleApp = await buildApp({
+      config: testConfig({ ALLOWED_ORIGINS: ORIGIN, LAB_CONSOLE_IDLE_SECONDS: '1' }),
+      database,
+      logger: false,
+      sessionClock: clock,
+      labProvider: provider,
+    });
+    try {
+      await idleApp.listen({ host: '127.0.0.1', port: 0 });
+      const { uuid, members } = await game();
+      const ticket = await ticketFor(members[0]![0]!, uuid);
+      const port = (idleApp.server.address() as AddressInfo).port;
+      const socket = new WebSocket(`ws://127.0.0.1:${port}${ticket.url}`, { origin: ORIGIN });
+      const client = new ConsoleClient(socket);
+      await client.untilControl('attached');
+      await client.untilClosed();
+      expect(client.controls).toContainEqual({ t: 'error', code: 'idle' });
+      expect(client.closeCode).toBe(consoleCloseCodes.idle);
+    } finally {
+      await idleApp.close();
+    }
   });
 
   describe('reconnecting and teammates', () => {
