@@ -116,4 +116,12 @@ test('alice starts her team’s lab, types `id` in the Console tab and reads an 
   await alice.keyboard.press('Enter');
   await expect(terminal).toContainText('uid=1000(player)');
   await expect(alice.getByText('Press Escape then Tab to leave the terminal')).toBeVisible();
+  // Tab belongs to the shell; Escape then Tab hands the focus back to the page.
+  const input = alice.getByRole('textbox', { name: 'Terminal input' });
+  await expect(input).toBeFocused();
+  await alice.keyboard.press('Tab');
+  await expect(input).toBeFocused();
+  await alice.keyboard.press('Escape');
+  await alice.keyboard.press('Tab');
+  await expect(input).not.toBeFocused();
 });
