@@ -75,6 +75,12 @@ describe('the console hub', () => {
     });
     hub.closeAll();
     expect(hub.count()).toBe(0);
+    // Racing connections are counted while their shells open.
+    const raced = await Promise.allSettled(
+      ['dave', 'erin', 'frank'].map((accountId) => attach({ ...identity, accountId })),
+    );
+    expect(raced.filter((result) => result.status === 'rejected')).toHaveLength(1);
+    hub.closeAll();
   });
 
   it('forgets a shell that exited: the next connection opens a new one', async () => {

@@ -40,6 +40,8 @@ export interface ConsoleHubLimits {
  */
 export const createConsoleHub = (limits: ConsoleHubLimits) => {
   const shells = new Set<Shell>();
+  /** Shells being opened, by team: counted at once, so racing connections cannot pass the cap. */
+  const opening = new Map<string, number>();
 
   const dispose = (shell: Shell) => {
     if (!shells.delete(shell)) return;
@@ -63,7 +65,7 @@ export const createConsoleHub = (limits: ConsoleHubLimits) => {
   };
 
   const teamCount = (teamKey: string) =>
-    [...shells].filter((shell) => shell.teamKey === teamKey).length;
+    [...shells].filter((shell) => shell.teamKey === teamKey).length + (opening.get(teamKey) ?? 0);
 
   return {
     /**
@@ -84,7 +86,15 @@ export const createConsoleHub = (limits: ConsoleHubLimits) => {
         shell.sink = sink;
       } else {
         if (teamCount(teamKey) >= limits.perTeam) throw new AppError('lab.console_limit');
-        const session = await open();
+        opening.set(teamKey, (opening.get(teamKey) ?? 0) + 1);
+        let session: ConsoleSession;
+        try {
+          session = await open();
+        } finally {
+          const left = opening.get(teamKey)! - 1;
+          if (left === 0) opening.delete(teamKey);
+          else opening.set(teamKey, left);
+        }
         const created: Shell = {
           key,
           teamKey,
