@@ -29,6 +29,7 @@ export default function LabTerminal({ sessionUuid, machine }: LabTerminalProps) 
     status: 'connecting',
   });
   const container = useRef<HTMLDivElement>(null);
+  const terminalRef = useRef<Terminal | null>(null);
   const inputLabel = t('terminal.input');
 
   useEffect(() => {
@@ -45,7 +46,7 @@ export default function LabTerminal({ sessionUuid, machine }: LabTerminalProps) 
     const fit = new FitAddon();
     terminal.loadAddon(fit);
     terminal.open(element);
-    terminal.textarea?.setAttribute('aria-label', inputLabel);
+    terminalRef.current = terminal;
     fit.fit();
     let escaped = false;
     terminal.attachCustomKeyEventHandler((event) => {
@@ -77,9 +78,15 @@ export default function LabTerminal({ sessionUuid, machine }: LabTerminalProps) 
       typed.dispose();
       resized.dispose();
       connection.close();
+      terminalRef.current = null;
       terminal.dispose();
     };
-  }, [sessionUuid, generation, inputLabel]);
+  }, [sessionUuid, generation]);
+
+  // Its own effect: changing the language relabels the input, never reopens the console.
+  useEffect(() => {
+    terminalRef.current?.textarea?.setAttribute('aria-label', inputLabel);
+  }, [inputLabel, generation]);
 
   const over = state.status === 'ended' || state.status === 'failed';
   return (
