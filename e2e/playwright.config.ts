@@ -9,7 +9,7 @@ const dataDir = path.join(root, '.test-output/e2e-data');
 const chromium = { ...devices['Desktop Chrome'], channel: undefined };
 const identity = /identity\.spec\.ts$/;
 /** Specs that sign in alice or bob, whose passwords identity.spec changes (see `projects`). */
-const afterIdentity = /(content|sessions|play|chat|debrief)\.spec\.ts$/;
+const afterIdentity = /(content|sessions|play|chat|debrief|console)\.spec\.ts$/;
 
 /**
  * The browser journeys: the built app served by the real server on a fresh embedded database,
@@ -64,6 +64,8 @@ export default defineConfig({
       PGLITE_DIR: dataDir,
       LOG_LEVEL: 'warn',
       APP_MENTIONS: 'Operated by the Rampart test range',
+      // The console journey needs a lab: the in-memory provider, whose shell answers `id`.
+      LAB_PROVIDER: 'fake',
     },
   },
 });

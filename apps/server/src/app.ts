@@ -6,6 +6,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/database.js';
 import { registerErrorHandler, sendError } from './http/error-handler.js';
+import { requestLogFields } from './http/request-log.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerWebApp } from './http/web-app.js';
 import { systemClock, type Clock } from './lib/clock.js';
@@ -61,6 +62,7 @@ export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> 
     logger: deps.logger ?? {
       level: config.logLevel,
       redact: ['req.headers.cookie', 'req.headers.authorization', 'req.headers["x-xsrf-token"]'],
+      serializers: { req: requestLogFields },
     },
     trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
     bodyLimit: config.bodyLimitBytes,
@@ -197,6 +199,7 @@ export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> 
     ...(deps.labProvider ? { provider: deps.labProvider } : {}),
   });
   labs.registerHooks(app);
+  await labs.registerSocket(app);
 
   await app.register(async (api) => {
     registerSystemRoutes(api, {

@@ -68,6 +68,9 @@ const environmentSchema = z.object({
   LAB_RECONCILE_SECONDS: integer(1, 3600).default(20),
   LAB_RETRY_AFTER_SECONDS: integer(1, 3600).default(30),
   LAB_ALLOCATIONS_PER_TEAM_PER_MINUTE: integer(1, 10_000).default(6),
+  LAB_CONSOLES_PER_TEAM: integer(1, 100).default(8),
+  LAB_CONSOLE_IDLE_SECONDS: integer(1, 86_400).default(1800),
+  LAB_CONSOLE_GRACE_SECONDS: integer(1, 3600).default(60),
 });
 
 export type Environment = z.input<typeof environmentSchema>;
@@ -144,6 +147,12 @@ export interface Config {
      * is answered without counting): bounds a team hammering a failing provider.
      */
     allocationsPerTeamPerMinute: number;
+    /**
+     * The console WebSocket: shells a team may hold at once (open or kept for a reconnect), the
+     * silence after which a shell is ended, and how long a dropped connection's shell is kept
+     * for the same player to re-attach.
+     */
+    console: { perTeam: number; idleSeconds: number; graceSeconds: number };
   };
 }
 
@@ -226,6 +235,11 @@ export const loadConfig = (environment: NodeJS.ProcessEnv = process.env): Config
       reconcileSeconds: e.LAB_RECONCILE_SECONDS,
       retryAfterSeconds: e.LAB_RETRY_AFTER_SECONDS,
       allocationsPerTeamPerMinute: e.LAB_ALLOCATIONS_PER_TEAM_PER_MINUTE,
+      console: {
+        perTeam: e.LAB_CONSOLES_PER_TEAM,
+        idleSeconds: e.LAB_CONSOLE_IDLE_SECONDS,
+        graceSeconds: e.LAB_CONSOLE_GRACE_SECONDS,
+      },
     },
   };
 };

@@ -94,6 +94,9 @@ export const errorStatus = {
   'lab.extension_limit': 409,
   'lab.no_capacity': 503,
   'lab.connection_error': 502,
+  'lab.not_ready': 409,
+  'lab.console_ticket_invalid': 401,
+  'lab.console_limit': 429,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;

@@ -33,3 +33,4 @@ export * from './http/history.js';
 export * from './http/trainer-content.js';
 export * from './domain/labs.js';
 export * from './http/labs.js';
+export * from './http/lab-console.js';

@@ -366,6 +366,7 @@ export interface Database {
   session_rating: SessionRatingTable;
   lab_environment: LabEnvironmentTable;
   lab_capacity: LabCapacityTable;
+  lab_console_ticket: LabConsoleTicketTable;
 }
 
 /** One environment given to a team (0013-labs); live while `released_at` is null. */
@@ -389,6 +390,18 @@ export interface LabEnvironmentTable {
 export interface LabCapacityTable {
   scope: string;
   in_use: Generated<number>;
+}
+
+/** A console ticket not yet redeemed (0014-lab-console-tickets); only its hash is kept. */
+export interface LabConsoleTicketTable {
+  hash: string;
+  account_id: string;
+  session_uuid: string;
+  team_uuid: string;
+  environment_id: string;
+  machine: string;
+  origin: string;
+  expires_at: Date;
 }
 
 export type { Generated };

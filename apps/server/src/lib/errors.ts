@@ -95,6 +95,9 @@ const defaultMessages: Record<ErrorCode, string> = {
   'lab.extension_limit': 'This environment cannot be extended any further.',
   'lab.no_capacity': 'No environment available, try again later',
   'lab.connection_error': 'Game connection error: contact the administrator',
+  'lab.not_ready': 'The lab environment is not ready yet.',
+  'lab.console_ticket_invalid': 'This console link is no longer valid: open the console again.',
+  'lab.console_limit': 'Your team has too many consoles open: close one first.',
 };
 
 /** A failure with a stable code from the contracts; the error handler maps it to HTTP. */

@@ -35,6 +35,7 @@ import { historyRoutes } from './history.js';
 import { trainerContentRoutes } from './trainer-content.js';
 import { trainerSupportRoutes } from './trainer-support.js';
 import { labRoutes } from './labs.js';
+import { labConsoleRoutes } from './lab-console.js';
 
 /** Every HTTP route of the API. The server refuses to register a route that is not listed here. */
 export const apiRoutes: readonly RouteContract[] = [
@@ -74,4 +75,5 @@ export const apiRoutes: readonly RouteContract[] = [
   ...trainerContentRoutes,
   ...trainerSupportRoutes,
   ...labRoutes,
+  ...labConsoleRoutes,
 ];

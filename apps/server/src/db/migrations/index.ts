@@ -12,6 +12,7 @@ import * as survey from './0010-survey.js';
 import * as results from './0011-results.js';
 import * as objectiveExplanation from './0012-objective-explanation.js';
 import * as labs from './0013-labs.js';
+import * as labConsoleTickets from './0014-lab-console-tickets.js';
 
 /**
  * Every migration, in order. Forward-only: a migration is never edited or removed once
@@ -31,4 +32,5 @@ export const migrations: Record<string, Migration> = {
   '0011-results': results,
   '0012-objective-explanation': objectiveExplanation,
   '0013-labs': labs,
+  '0014-lab-console-tickets': labConsoleTickets,
 };

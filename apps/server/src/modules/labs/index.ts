@@ -5,6 +5,11 @@ import type { Database } from '../../db/schema.js';
 import type { EventWriter } from '../../realtime/event-writer.js';
 import { createRateLimitRepository } from '../rate-limit/rate-limit.repository.js';
 import type { SessionsRepository } from '../sessions/sessions.repository.js';
+import { createConsoleHub } from './console-hub.js';
+import { registerConsoleRoutes } from './console.routes.js';
+import { createConsoleService } from './console.service.js';
+import { registerConsoleSocket } from './console.socket.js';
+import { createConsoleTicketsRepository } from './console-tickets.repository.js';
 import { createEnvironmentManager } from './environment-manager.js';
 import type { EnvironmentProvider } from './environment-provider.js';
 import { createLabReconciler } from './lab-reconciler.js';
@@ -24,7 +29,7 @@ const providerFor = (config: Config['labs']): EnvironmentProvider => {
 /**
  * Lab environments (issue 11): the manager (policy), its provider (infrastructure), the
  * reconciler that keeps both in step, and the routes of the Console/VPN tabs and the cockpit.
- * Not yet here: the local and Kubernetes providers, the console WebSocket, the VPN.
+ * Not yet here: the local and Kubernetes providers, the VPN.
  */
 export const createLabsModule = (deps: {
   db: Kysely<Database>;
@@ -64,6 +69,18 @@ export const createLabsModule = (deps: {
     now: () => deps.now(),
   });
 
+  const consoles = createConsoleService({
+    repo,
+    tickets: createConsoleTicketsRepository(deps.db),
+    sessions: deps.sessions,
+    now: () => deps.now(),
+  });
+  const hub = createConsoleHub({
+    perTeam: deps.config.console.perTeam,
+    graceMs: deps.config.console.graceSeconds * 1000,
+    scrollbackBytes: 64 * 1024,
+  });
+
   let ticking: NodeJS.Timeout | undefined;
   let inFlight: Promise<unknown> = Promise.resolve();
   const run = () => {
@@ -94,6 +111,18 @@ export const createLabsModule = (deps: {
         if (!deps.provider) await provider.close();
       });
     },
-    registerRoutes: (app: FastifyInstance) => registerLabsRoutes(app, { labs }),
+    consoleHub: hub,
+    registerRoutes: (app: FastifyInstance) => {
+      registerLabsRoutes(app, { labs });
+      registerConsoleRoutes(app, { consoles });
+    },
+    /** The console WebSocket, outside `/api`: registered at the app's root. */
+    registerSocket: (app: FastifyInstance) =>
+      registerConsoleSocket(app, {
+        consoles,
+        hub,
+        provider,
+        idleMs: deps.config.console.idleSeconds * 1000,
+      }),
   };
 };

@@ -11,6 +11,7 @@ describe('lab configuration', () => {
       reconcileSeconds: 20,
       retryAfterSeconds: 30,
       allocationsPerTeamPerMinute: 6,
+      console: { perTeam: 8, idleSeconds: 1800, graceSeconds: 60 },
     });
   });
 

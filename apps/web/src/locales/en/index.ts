@@ -18,6 +18,7 @@ import trainerDebrief from './trainer-debrief.json';
 import debrief from './debrief.json';
 import cockpitLabs from './cockpit-labs.json';
 import labNotices from './lab-notices.json';
+import labConsole from './lab-console.json';
 
 /** The English catalogue: the source of the translation key types (see lib/i18n/i18next.d.ts). */
 const en = {
@@ -41,6 +42,7 @@ const en = {
   debrief,
   cockpitLabs,
   labNotices,
+  labConsole,
 };
 
 export default en;

@@ -19,6 +19,7 @@ import trainerDebrief from './trainer-debrief.json';
 import debrief from './debrief.json';
 import cockpitLabs from './cockpit-labs.json';
 import labNotices from './lab-notices.json';
+import labConsole from './lab-console.json';
 
 /** Same namespaces as `en`; the type keeps them in step (the parity test checks every key). */
 const fr: Record<keyof typeof en, object> = {
@@ -42,6 +43,7 @@ const fr: Record<keyof typeof en, object> = {
   debrief,
   cockpitLabs,
   labNotices,
+  labConsole,
 };
 
 export default fr;

@@ -34,7 +34,8 @@ const decoder = new TextDecoder();
 /**
  * A console that behaves like a line-buffered shell, enough for protocol and UI tests: it echoes
  * what is typed, runs `echo`, a one-argument `printf`, `id` (an unprivileged uid) and `stty size`
- * (its size), and exits on `exit`.
+ * (its size), keeps `NAME=value` variables (expanded as `$NAME`: a reconnection test tells the
+ * same shell by them), and exits on `exit`.
  */
 const fakeConsole = (initial: { cols: number; rows: number }): ConsoleSession => {
   const dataListeners = new Set<(chunk: Uint8Array) => void>();
@@ -42,6 +43,7 @@ const fakeConsole = (initial: { cols: number; rows: number }): ConsoleSession =>
   let size = { ...initial };
   let line = '';
   let exited = false;
+  const variables = new Map<string, string>();
   const emit = (text: string) => {
     const chunk = encoder.encode(text);
     // Asynchronous like a real pty: a listener added right after write() still gets the answer.
@@ -54,7 +56,13 @@ const fakeConsole = (initial: { cols: number; rows: number }): ConsoleSession =>
       exitListeners.forEach((listener) => listener(reason ? { code, reason } : { code })),
     );
   };
-  const run = (command: string) => {
+  const run = (typed: string) => {
+    const assigned = /^([A-Za-z_]\w*)=(\S*)$/.exec(typed);
+    if (assigned) return void variables.set(assigned[1]!, assigned[2]!);
+    const command = typed.replace(
+      /\$([A-Za-z_]\w*)/g,
+      (_, name: string) => variables.get(name) ?? '',
+    );
     if (command === 'exit') return exit(0);
     if (command === 'id') return emit('uid=1000(player) gid=1000(player) groups=1000(player)\r\n');
     if (command === 'stty size') return emit(`${size.rows} ${size.cols}\r\n`);
@@ -68,7 +76,8 @@ const fakeConsole = (initial: { cols: number; rows: number }): ConsoleSession =>
     write(data) {
       if (exited) return;
       const text = typeof data === 'string' ? data : decoder.decode(data);
-      emit(text.replace(/\n/g, '\r\n'));
+      // A terminal's Enter is a carriage return: echoed as a new line, as a pty does.
+      emit(text.replace(/\r\n|\r|\n/g, '\r\n'));
       for (const character of text) {
         if (character === '\n' || character === '\r') {
           run(line.trim());

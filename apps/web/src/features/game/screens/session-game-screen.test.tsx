@@ -100,20 +100,6 @@ describe('the game screen', () => {
     await waitFor(() => expect(submit.disabled).toBe(false));
   });
 
-  it('shows the spec’s message where lab environments are not available', async () => {
-    const session = running();
-    renderApp(`/fr/sessions/${session.uuid}/game`, {
-      api: {
-        ...gameApi(() => session),
-      },
-    });
-    await screen.findByRole('tab', { name: 'Classement' });
-    fireEvent.click(screen.getByRole('tab', { name: 'Console' }));
-    expect(
-      await screen.findByText('Aucun environnement disponible, réessayez plus tard'),
-    ).toBeTruthy();
-  });
-
   it('explains the rules with this session’s numbers, and quits to home keeping the team', async () => {
     const session = running();
     const { router } = renderApp(`/sessions/${session.uuid}/game`, {

@@ -8,7 +8,6 @@ import { useObjectives } from '../api/get-objectives';
 import { Briefing } from '../components/briefing';
 import { ChallengeDialog } from '../components/challenge-dialog';
 import { ChatPanel } from '../components/chat-panel';
-import { EnvironmentUnavailable } from '../components/environment-unavailable';
 import { FirstBloodBanners } from '../components/first-blood-banners';
 import {
   QuarterLayout,
@@ -17,6 +16,7 @@ import {
   type TabId,
 } from '../components/game-layout';
 import { GameStatusBar } from '../components/game-status-bar';
+import { LabEnvironmentPanel } from '../components/lab-environment-panel';
 import { LayoutSwitch } from '../components/layout-switch';
 import { MyTeam } from '../components/my-team';
 import { ObjectiveDetail } from '../components/objective-detail';
@@ -80,11 +80,11 @@ function Game({ session }: { session: PlayerSession }) {
   const contents: TabContents = {
     briefing: <Briefing sessionUuid={session.uuid} />,
     chat: <ChatPanel sessionUuid={session.uuid} />,
-    console: <EnvironmentUnavailable />,
+    console: <LabEnvironmentPanel sessionUuid={session.uuid} tab="console" />,
     detail,
     ranking: <RankingTable sessionUuid={session.uuid} ownTeam={ownTeam} />,
     team: <MyTeam session={session} objectives={list} />,
-    vpn: <EnvironmentUnavailable />,
+    vpn: <LabEnvironmentPanel sessionUuid={session.uuid} tab="vpn" />,
   };
   const badges = {
     chat: { count: unread.global, label: t('chat:unread', { count: unread.global }) },

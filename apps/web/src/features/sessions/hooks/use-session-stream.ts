@@ -6,6 +6,7 @@ import { useCurrentUser } from '../../auth';
 import { chatQueryKeys } from '../../chat/api/chat-query-keys';
 import { mergeMessage } from '../../chat/lib/chat-cache';
 import { contentQueryKeys } from '../../content/content-query-keys';
+import { labQueryKeys } from '../../game/api/lab-query-keys';
 import { useEventStream, type EventStreamHandlers, type StreamStatus } from '../../realtime';
 import { sessionApiPath, sessionQueryKeys } from '../lib/session-query-keys';
 import type { PlayerSession } from '../api/get-session';
@@ -119,6 +120,13 @@ export const useSessionStream = (
           });
         },
         'ranking.changed': refreshGame,
+        // The team's lab environment started, became ready, was extended or released: the
+        // Console and VPN tabs read it again, and the player is told in words.
+        'lab.environment_changed': (event) => {
+          if (uuid)
+            void queryClient.invalidateQueries({ queryKey: labQueryKeys.environment(uuid) });
+          labNotice(event);
+        },
         // Into the threads as they are: a message of someone else is unread until seen.
         'chat.message_posted': ({ payload }) => {
           if (!uuid) return;
@@ -129,10 +137,11 @@ export const useSessionStream = (
             mergeMessage(current, payload.message, payload.message.author.id !== selfId),
           );
         },
-        'lab.environment_changed': labNotice,
         'stream.reset': () => {
           refresh();
           refreshGame();
+          if (uuid)
+            void queryClient.invalidateQueries({ queryKey: labQueryKeys.environment(uuid) });
           if (uuid) void queryClient.invalidateQueries({ queryKey: chatQueryKeys.session(uuid) });
         },
       },

@@ -1,0 +1,153 @@
+import type { TeamEnvironment } from '@rampart/contracts';
+import { fireEvent, screen } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { renderApp, testPlayer } from '../../../test/render-app';
+import { fakeEventStreams } from '../../realtime/testing/fake-event-streams';
+import {
+  briefingAlreadySeen,
+  buildRunningSession,
+  gameApi,
+  stubViewport,
+} from '../testing/game-api';
+
+const lab: NonNullable<TeamEnvironment['lab']> = {
+  machines: [
+    { name: 'workstation', ports: [] },
+    { name: 'web', ports: [80] },
+  ],
+  consoleMachine: 'workstation',
+  vpn: false,
+  ttlSeconds: 1800,
+  maxTtlSeconds: 3600,
+};
+
+const environment = (phase: 'Provisioning' | 'Ready' | 'Failed') => ({
+  uuid: '0190a1b2-c3d4-7e5f-8c9b-0000000000e1',
+  phase,
+  createdAt: new Date().toISOString(),
+  expiresAt: new Date(Date.now() + 1_800_000).toISOString(),
+  renewCount: 0,
+  maxRenewals: 2,
+  expiresAtLatest: new Date(Date.now() + 3_600_000).toISOString(),
+});
+
+const answer = (body: Partial<TeamEnvironment>): TeamEnvironment => ({
+  lab,
+  environment: null,
+  serverTime: new Date().toISOString(),
+  ...body,
+});
+
+const refusal = (code: string, status: number) => () =>
+  Response.json({ error: { code, message: 'server words, never shown' } }, { status });
+
+/** The game screen on the given tab, the team's environment answered by `get` (and `post`). */
+const openTab = async (
+  tab: 'Console' | 'VPN',
+  get: () => Response,
+  post?: () => Response,
+  locale: '' | '/fr' = '',
+) => {
+  const session = buildRunningSession();
+  briefingAlreadySeen(session.uuid, testPlayer.uuid);
+  const path = `/api/sessions/${session.uuid}/environment`;
+  renderApp(`${locale}/sessions/${session.uuid}/game`, {
+    api: {
+      ...gameApi(() => session),
+      [`GET ${path}`]: get,
+      ...(post ? { [`POST ${path}`]: post } : {}),
+    },
+  });
+  // The French catalogue is in once the tabs read in French.
+  await screen.findByRole('tab', { name: locale === '/fr' ? 'Classement' : 'Ranking' });
+  fireEvent.click(screen.getByRole('tab', { name: tab }));
+};
+
+beforeEach(() => stubViewport(1024));
+
+describe('the Console and VPN tabs', () => {
+  it('say when the mission has no lab', async () => {
+    await openTab('Console', () => Response.json(answer({ lab: null })));
+    expect(await screen.findByText('No lab for this mission')).toBeTruthy();
+  });
+
+  it('offer to start the team’s lab, and say when no environment is available', async () => {
+    await openTab('Console', () => Response.json(answer({})), refusal('lab.no_capacity', 503));
+    fireEvent.click(await screen.findByRole('button', { name: 'Start the lab' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'No environment available, try again later',
+    );
+  });
+
+  it('say “Game connection error” in French when the provider fails', async () => {
+    await openTab(
+      'Console',
+      () => Response.json(answer({})),
+      refusal('lab.connection_error', 502),
+      '/fr',
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Démarrer le lab' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Erreur de connexion au jeu : contactez l’administrateur',
+    );
+  });
+
+  it('show the machines starting with a progress bar', async () => {
+    await openTab('Console', () =>
+      Response.json(answer({ environment: environment('Provisioning') })),
+    );
+    expect(await screen.findByText('The lab machines are starting')).toBeTruthy();
+    expect(screen.getByRole('progressbar', { name: 'The lab machines are starting' })).toBeTruthy();
+  });
+
+  it('show a failed environment with the spec’s connection error', async () => {
+    await openTab('Console', () => Response.json(answer({ environment: environment('Failed') })));
+    expect(
+      await screen.findByText('Game connection error: contact the administrator'),
+    ).toBeTruthy();
+  });
+
+  it('tell on the VPN tab whether the lab has a VPN', async () => {
+    await openTab('VPN', () => Response.json(answer({ environment: environment('Ready') })));
+    expect(
+      await screen.findByText(/reached through the Console tab only: it has no VPN/),
+    ).toBeTruthy();
+  });
+
+  it('tell on the VPN tab that profiles come with the lab machines when it has one', async () => {
+    await openTab('VPN', () =>
+      Response.json(answer({ lab: { ...lab, vpn: true }, environment: environment('Ready') })),
+    );
+    expect(await screen.findByText(/VPN profiles come with the lab machines/)).toBeTruthy();
+  });
+
+  it('follow the team’s environment live: ready when the stream says so', async () => {
+    const session = buildRunningSession();
+    briefingAlreadySeen(session.uuid, testPlayer.uuid);
+    const streams = fakeEventStreams();
+    let phase: 'Provisioning' | 'Ready' = 'Provisioning';
+    renderApp(`/sessions/${session.uuid}/game`, {
+      streams: streams.create,
+      api: {
+        ...gameApi(() => session),
+        [`GET /api/sessions/${session.uuid}/environment`]: () =>
+          Response.json(answer({ environment: environment(phase) })),
+      },
+    });
+    fireEvent.click(await screen.findByRole('tab', { name: 'VPN' }));
+    expect(await screen.findByText('The lab machines are starting')).toBeTruthy();
+    phase = 'Ready';
+    streams.emit(`/api/sessions/${session.uuid}/events`, {
+      type: 'lab.environment_changed',
+      payload: {
+        teamUuid: '0190a1b2-c3d4-7e5f-8c9b-0000000000a1',
+        environmentUuid: environment('Ready').uuid,
+        phase: 'Ready',
+        expiresAt: new Date(Date.now() + 1_800_000).toISOString(),
+      },
+    });
+    expect(
+      await screen.findByText(/reached through the Console tab only: it has no VPN/),
+    ).toBeTruthy();
+  });
+});
