@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Lab environments (issue 11, LABS.md §1.1): a mission may declare a lab, and each team of a
+ * Lab environments (LABS.md §1.1): a mission may declare a lab, and each team of a
  * session playing it gets its own environment, reached through the Console and VPN tabs.
  *
  * The template is content (packs carry it); what a provider makes of it (namespace, sandbox) is

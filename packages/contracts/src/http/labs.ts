@@ -4,7 +4,7 @@ import { errorCodeSchema } from '../errors.js';
 import { defineRoute } from './route.js';
 
 /**
- * Lab environments (issue 11): a team's environment, allocated on first use of the Console or
+ * Lab environments: a team's environment, allocated on first use of the Console or
  * VPN tab, and the trainer's view and actions on every team's. Capacity exhausted answers 503
  * `lab.no_capacity` with `Retry-After`; a provider failure 502 `lab.connection_error`.
  */

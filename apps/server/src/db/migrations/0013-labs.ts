@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Lab environments (issue 11, LABS.md §1).
+ * Lab environments (LABS.md §1).
  *
  * `mission.lab` is the mission's lab template (null: no lab), as the content pack declares it.
  *

@@ -27,7 +27,7 @@ const providerFor = (config: Config['labs']): EnvironmentProvider => {
 };
 
 /**
- * Lab environments (issue 11): the manager (policy), its provider (infrastructure), the
+ * Lab environments: the manager (policy), its provider (infrastructure), the
  * reconciler that keeps both in step, and the routes of the Console/VPN tabs and the cockpit.
  * Not yet here: the local and Kubernetes providers, the VPN.
  */
