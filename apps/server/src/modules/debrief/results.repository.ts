@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import { sessionTimelineColumns } from '../sessions/sessions.repository.js';
 
 /**
  * The SQL of a player's past sessions: where they played (a team at the end), with what the
@@ -19,15 +20,7 @@ export const createResultsRepository = (db: Kysely<Database>) => ({
         's.mission_uuid',
         'm.title as mission_title',
         'm.success_rule',
-        's.duration_ms',
-        's.countdown_ms',
-        's.start_wait_ms',
-        's.scheduled_start_at',
-        's.start_requested_at',
-        's.starts_at',
-        's.paused_at',
-        's.paused_ms',
-        's.stopped_at',
+        ...sessionTimelineColumns,
         't.uuid as team_uuid',
         't.name as team_name',
         sql<boolean>`t.logo is not null`.as('team_has_logo'),

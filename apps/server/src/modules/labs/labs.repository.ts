@@ -1,6 +1,7 @@
 import type { EnvironmentPhase, LabTemplate } from '@rampart/contracts';
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { Database, LabEnvironmentTable } from '../../db/schema.js';
+import { sessionTimelineColumns } from '../sessions/sessions.repository.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -73,18 +74,7 @@ export const createLabsRepository = (db: Kysely<Database>) => ({
       .innerJoin('gaming_session as s', 's.uuid', 'e.session_uuid')
       .innerJoin('gaming_session_team as t', 't.uuid', 'e.team_uuid')
       .selectAll('e')
-      .select([
-        't.eliminated_at',
-        's.duration_ms',
-        's.countdown_ms',
-        's.start_wait_ms',
-        's.scheduled_start_at',
-        's.start_requested_at',
-        's.starts_at',
-        's.paused_at',
-        's.paused_ms',
-        's.stopped_at',
-      ])
+      .select(['t.eliminated_at', ...sessionTimelineColumns])
       .where('e.released_at', 'is', null)
       .execute(),
 

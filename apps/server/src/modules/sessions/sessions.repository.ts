@@ -3,15 +3,11 @@ import type { Database, GamingSessionTable } from '../../db/schema.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-const sessionColumns = [
-  's.uuid',
-  's.name',
-  's.mission_uuid',
-  's.owner_id',
-  's.owner_kind',
-  's.max_teams',
-  's.players_per_team',
-  's.min_players_per_team',
+/**
+ * The columns of `gaming_session as s` that a session's timeline (`sessionTimes`: status, start,
+ * end, pauses) is derived from: what every read that tells a session's status selects.
+ */
+export const sessionTimelineColumns = [
   's.duration_ms',
   's.countdown_ms',
   's.start_wait_ms',
@@ -21,6 +17,18 @@ const sessionColumns = [
   's.paused_at',
   's.paused_ms',
   's.stopped_at',
+] as const;
+
+const sessionColumns = [
+  's.uuid',
+  's.name',
+  's.mission_uuid',
+  's.owner_id',
+  's.owner_kind',
+  's.max_teams',
+  's.players_per_team',
+  's.min_players_per_team',
+  ...sessionTimelineColumns,
   's.created_at',
 ] as const;
 
