@@ -449,7 +449,15 @@ export class KubernetesProvider implements EnvironmentProvider {
 /** The client's configuration: a kubeconfig file, or the pod's service account in the cluster. */
 export const loadKubeConfig = (source: { kubeconfig: string | null; inCluster: boolean }) => {
   const kubeConfig = new KubeConfig();
-  if (source.inCluster) kubeConfig.loadFromCluster();
-  else if (source.kubeconfig) kubeConfig.loadFromFile(source.kubeconfig);
+  try {
+    if (source.inCluster) kubeConfig.loadFromCluster();
+    else if (source.kubeconfig) kubeConfig.loadFromFile(source.kubeconfig);
+  } catch (error) {
+    throw new Error(`the Kubernetes configuration could not be read: ${String(error)}`, {
+      cause: error,
+    });
+  }
+  if (!kubeConfig.getCurrentCluster())
+    throw new Error('the Kubernetes configuration names no current cluster');
   return kubeConfig;
 };

@@ -1,0 +1,143 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { teamEnvironmentSchema } from '@rampart/contracts';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testConfig } from '../../../../test/app.js';
+import { TestBrowser } from '../../../../test/browser.js';
+import { testClock } from '../../../../test/clock.js';
+import { buildChapter } from '../../../../test/content-factories.js';
+import {
+  createTestDatabase,
+  testDatabaseKind,
+  type TestDatabase,
+} from '../../../../test/database.js';
+import { buildAccount } from '../../../../test/factories.js';
+import { startFakeKubeApi, type FakeKubeApi } from '../../../../test/fake-kube-api.js';
+import { labTemplate, setMissionLab } from '../../../../test/lab-factories.js';
+import { sessionWithTeams } from '../../../../test/session-factories.js';
+import { buildApp } from '../../../app.js';
+
+/** A kubeconfig file for the fake API server, as an operator would write one. */
+const kubeconfigFor = (api: FakeKubeApi) => {
+  const file = path.join(mkdtempSync(path.join(tmpdir(), 'rampart-kube-')), 'config');
+  writeFileSync(
+    file,
+    [
+      'apiVersion: v1',
+      'kind: Config',
+      // The client refuses plain HTTP unless told to: the fake serves no TLS.
+      `clusters: [{ name: fake, cluster: { server: "${api.url}", insecure-skip-tls-verify: true } }]`,
+      'users: [{ name: rampart, user: { token: fake-token } }]',
+      'contexts: [{ name: fake, context: { cluster: fake, user: rampart } }]',
+      'current-context: fake',
+    ].join('\n'),
+  );
+  return file;
+};
+
+describe(`a server whose labs run on Kubernetes (${testDatabaseKind()})`, () => {
+  let database: TestDatabase;
+  let api: FakeKubeApi;
+  let app: FastifyInstance;
+  let trainer: TestBrowser;
+  let labMission: string;
+  const clock = testClock();
+
+  const game = async () =>
+    sessionWithTeams({
+      trainer,
+      missionUuid: labMission,
+      signIn: async () => {
+        const account = await buildAccount(database.db);
+        const browser = new TestBrowser(app);
+        await browser.login(account.username, account.password);
+        return browser;
+      },
+      clock,
+      teams: 2,
+      settings: { durationMinutes: 600 },
+    });
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    api = await startFakeKubeApi();
+    // The provider is the one the configuration names: nothing injected.
+    app = await buildApp({
+      config: testConfig({ LAB_PROVIDER: 'kubernetes', LAB_K8S_KUBECONFIG: kubeconfigFor(api) }),
+      database,
+      logger: false,
+      sessionClock: clock,
+    });
+    await app.ready();
+    const trainerAccount = await buildAccount(database.db, { role: 'trainer' });
+    trainer = new TestBrowser(app);
+    await trainer.login(trainerAccount.username, trainerAccount.password, 'trainer');
+    const chapter = await buildChapter(database.db);
+    labMission = chapter.missions[0]!.uuid;
+    await setMissionLab(database.db, labMission, labTemplate());
+  });
+
+  afterAll(async () => {
+    await app.close();
+    await api.close();
+    await database.close();
+  });
+
+  it('gives each team its own namespace in the cluster, Ready once its pods are', async () => {
+    const { uuid, members, teamUuids } = await game();
+    const alice = members[0]![0]!;
+    const allocated = await alice.post(`/api/sessions/${uuid}/environment`);
+    expect(allocated.statusCode, allocated.body).toBe(200);
+    const environment = teamEnvironmentSchema.parse(allocated.json()).environment!;
+    expect(environment.phase).toBe('Provisioning');
+    const namespace = api.get('namespaces', null, `rampart-lab-${environment.uuid}`);
+    expect(namespace?.metadata.labels).toMatchObject({
+      'rampart/session': uuid,
+      'rampart/team': teamUuids[0],
+    });
+
+    api.setPods(`rampart-lab-${environment.uuid}`, 'Ready');
+    const read = await alice.get(`/api/sessions/${uuid}/environment`);
+    expect(teamEnvironmentSchema.parse(read.json()).environment!.phase).toBe('Ready');
+
+    const other = await members[1]![0]!.post(`/api/sessions/${uuid}/environment`);
+    expect(other.json().environment.uuid).not.toBe(environment.uuid);
+    expect(
+      api.get('namespaces', null, `rampart-lab-${other.json().environment.uuid}`),
+    ).toBeDefined();
+  });
+
+  it('answers "Game connection error" when the cluster cannot be reached, and leaves nothing behind', async () => {
+    const { uuid, members } = await game();
+    const alice = members[0]![0]!;
+    api.setDown(true);
+    try {
+      const refused = await alice.post(`/api/sessions/${uuid}/environment`);
+      expect(refused.statusCode).toBe(502);
+      expect(refused.json().error).toEqual({
+        code: 'lab.connection_error',
+        message: 'Game connection error: contact the administrator',
+      });
+      expect(refused.body).not.toContain('127.0.0.1');
+    } finally {
+      api.setDown(false);
+    }
+    expect((await alice.get(`/api/sessions/${uuid}/environment`)).json().environment).toBeNull();
+    const retried = await alice.post(`/api/sessions/${uuid}/environment`);
+    expect(retried.statusCode, retried.body).toBe(200);
+  });
+
+  it('deletes the teams’ namespaces when the trainer releases the session’s labs', async () => {
+    const { uuid, members } = await game();
+    const made = [];
+    for (const team of members) {
+      const response = await team[0]!.post(`/api/sessions/${uuid}/environment`);
+      made.push(`rampart-lab-${response.json().environment.uuid}`);
+    }
+    const released = await trainer.post(`/api/trainer/sessions/${uuid}/environments/release`, {});
+    expect(released.json()).toEqual({ released: 2 });
+    for (const name of made) expect(api.get('namespaces', null, name)).toBeUndefined();
+  });
+});
