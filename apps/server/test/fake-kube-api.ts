@@ -378,7 +378,10 @@ export const startFakeKubeApi = async (options: FakeKubeApiOptions = {}) => {
     }
     exec.handleUpgrade(request, socket, head, (ws) => serveShell(ws));
   });
+  const liveExecs = new Set<WebSocket>();
   const serveShell = (ws: WebSocket) => {
+    liveExecs.add(ws);
+    ws.on('close', () => liveExecs.delete(ws));
     const shell = fakeConsole({ cols: 80, rows: 24 });
     const frame = (stream: number, payload: Uint8Array | string) =>
       Buffer.concat([Buffer.from([stream]), Buffer.from(payload)]);
@@ -466,6 +469,10 @@ export const startFakeKubeApi = async (options: FakeKubeApiOptions = {}) => {
     },
     remove(resource: string, namespace: string | null, name: string) {
       objects.delete(keyOf(resource, namespace, name));
+    },
+    /** Exec connections still open: a closed console leaves none. */
+    openExecs() {
+      return liveExecs.size;
     },
     /** Terminating namespaces finish going. */
     finishTermination() {

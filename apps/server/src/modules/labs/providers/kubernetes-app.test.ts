@@ -1,9 +1,11 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { teamEnvironmentSchema } from '@rampart/contracts';
+import { consoleTicketSchema, teamEnvironmentSchema } from '@rampart/contracts';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WebSocket } from 'ws';
 import { testConfig } from '../../../../test/app.js';
 import { TestBrowser } from '../../../../test/browser.js';
 import { testClock } from '../../../../test/clock.js';
@@ -43,7 +45,9 @@ describe(`a server whose labs run on Kubernetes (${testDatabaseKind()})`, () => 
   let app: FastifyInstance;
   let trainer: TestBrowser;
   let labMission: string;
+  let base: string;
   const clock = testClock();
+  const origin = 'http://rampart.test';
 
   const game = async () =>
     sessionWithTeams({
@@ -65,12 +69,17 @@ describe(`a server whose labs run on Kubernetes (${testDatabaseKind()})`, () => 
     api = await startFakeKubeApi();
     // The provider is the one the configuration names: nothing injected.
     app = await buildApp({
-      config: testConfig({ LAB_PROVIDER: 'kubernetes', LAB_K8S_KUBECONFIG: kubeconfigFor(api) }),
+      config: testConfig({
+        LAB_PROVIDER: 'kubernetes',
+        LAB_K8S_KUBECONFIG: kubeconfigFor(api),
+        ALLOWED_ORIGINS: origin,
+      }),
       database,
       logger: false,
       sessionClock: clock,
     });
-    await app.ready();
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    base = `ws://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
     const trainerAccount = await buildAccount(database.db, { role: 'trainer' });
     trainer = new TestBrowser(app);
     await trainer.login(trainerAccount.username, trainerAccount.password, 'trainer');
@@ -139,5 +148,33 @@ describe(`a server whose labs run on Kubernetes (${testDatabaseKind()})`, () => 
     const released = await trainer.post(`/api/trainer/sessions/${uuid}/environments/release`, {});
     expect(released.json()).toEqual({ released: 2 });
     for (const name of made) expect(api.get('namespaces', null, name)).toBeUndefined();
+  });
+
+  it('opens the Console tab’s terminal on the team’s workstation pod through the exec API', async () => {
+    const { uuid, members } = await game();
+    const alice = members[0]![0]!;
+    const allocated = await alice.post(`/api/sessions/${uuid}/environment`);
+    api.setPods(`rampart-lab-${allocated.json().environment.uuid}`, 'Ready');
+    // The Console tab asks for tickets once the team's environment reads Ready.
+    const read = await alice.get(`/api/sessions/${uuid}/environment`);
+    expect(read.json().environment.phase).toBe('Ready');
+    const ticket = await alice.post(
+      `/api/sessions/${uuid}/environment/console-tickets`,
+      undefined,
+      { headers: { origin } },
+    );
+    expect(ticket.statusCode, ticket.body).toBe(201);
+    const socket = new WebSocket(`${base}${consoleTicketSchema.parse(ticket.json()).url}`, {
+      origin,
+    });
+    let screen = '';
+    socket.on('message', (data, isBinary) => {
+      if (isBinary) screen += String(data);
+    });
+    await new Promise((resolve) => socket.on('open', resolve));
+    socket.send(Buffer.from('id\r'), { binary: true });
+    await expect.poll(() => screen, { timeout: 5000 }).toMatch(/uid=1000\(player\)/);
+    socket.close();
+    expect(api.requests.filter((item) => item.method === 'EXEC')).toHaveLength(1);
   });
 });

@@ -9,6 +9,7 @@ import {
   readUntil,
 } from '../../../../test/lab-provider-contract.js';
 import type { AllocateRequest } from '../environment-provider.js';
+import { exitCodeOf } from './kubernetes-console.js';
 import { namespaceName, type KubernetesLabSettings } from './kubernetes-manifests.js';
 import { KubernetesProvider } from './kubernetes-provider.js';
 
@@ -438,6 +439,21 @@ describe('the Kubernetes provider', () => {
       expect(api.list('networkpolicies', providerRef)).toHaveLength(3);
     });
 
+    it('never moves into a namespace of the same name that is not this environment’s', async () => {
+      const asked = request();
+      api.put('namespaces', null, { metadata: { name: `rampart-lab-${asked.envId}`, labels: {} } });
+      await expect(provider.allocate(asked)).rejects.toMatchObject({ code: 'Internal' });
+      expect(api.created('pods')).toEqual([]);
+    });
+
+    it('answers NoCapacity when an adopted lab’s pods found no node before its deadline', async () => {
+      const asked = request();
+      const { providerRef } = await provider.allocate(asked);
+      api.setPods(providerRef, 'Unschedulable');
+      clock.advance(asked.template.readyTimeoutSeconds * 1000);
+      await expect(provider.allocate(asked)).rejects.toMatchObject({ code: 'NoCapacity' });
+    });
+
     it('removes a half-made namespace when the API fails during the allocation', async () => {
       const asked = request();
       api.failOn('POST', '/pods');
@@ -508,6 +524,36 @@ describe('the Kubernetes provider', () => {
       expect(exec.query.get('stdin')).toBe('true');
       expect(exec.query.get('container')).toBe('workstation');
       expect(exec.query.getAll('command')[0]).toBe('/bin/sh');
+    });
+
+    it('closes the exec connection when the console is closed', async () => {
+      const asked = request();
+      const { providerRef } = await provider.allocate(asked);
+      api.setPods(providerRef, 'Ready');
+      const session = await provider.openConsole(asked.envId, {
+        cols: 80,
+        rows: 24,
+        participantId: randomUUID(),
+      });
+      const exited = new Promise((resolve) => session.onExit(resolve));
+      expect(api.openExecs()).toBe(1);
+      await session.close();
+      expect(await exited).toEqual({ code: null, reason: 'closed' });
+      await expect.poll(() => api.openExecs()).toBe(0);
+      // Nothing typed after the end reaches anything.
+      session.write('id\n');
+    });
+
+    it('reads the shell’s exit code from the status the API sends at its end', () => {
+      expect(exitCodeOf({ status: 'Success' })).toBe(0);
+      expect(
+        exitCodeOf({
+          status: 'Failure',
+          reason: 'NonZeroExitCode',
+          details: { causes: [{ reason: 'ExitCode', message: '130' }] },
+        }),
+      ).toBe(130);
+      expect(exitCodeOf({ status: 'Failure', message: 'container not found' })).toBeNull();
     });
 
     it('refuses a console on a machine that is not ready yet', async () => {

@@ -155,9 +155,8 @@ export class KubernetesProvider implements EnvironmentProvider {
   private async make(request: AllocateRequest): Promise<EnvironmentStatus> {
     const namespace = this.namespaceOf(request.envId);
     const existing = await this.readNamespace(namespace);
-    if (existing?.metadata?.deletionTimestamp)
-      throw new ProviderError('Contention', 'the previous environment is still terminating', 5000);
-    if (!existing) await this.checkCapacity();
+    if (existing) this.checkAdoptable(existing, request.envId);
+    else await this.checkCapacity();
 
     const readyDeadline = new Date(
       this.clock.now().getTime() + request.template.readyTimeoutSeconds * 1000,
@@ -172,6 +171,8 @@ export class KubernetesProvider implements EnvironmentProvider {
       // Another call for the same environment made it: adopt it, and make sure its content is
       // complete (that call may have died half-way).
       if (!isConflict(error)) throw providerErrorOf(error, `namespace ${namespace}`);
+      const raced = await this.readNamespace(namespace);
+      if (raced) this.checkAdoptable(raced, request.envId);
     }
     try {
       await this.fill(namespace, request);
@@ -182,7 +183,26 @@ export class KubernetesProvider implements EnvironmentProvider {
     }
     const status = await this.status(request.envId);
     if (!status) throw new ProviderError('Contention', `namespace ${namespace} vanished`, 1000);
+    // An adopted lab whose pods found no node before its deadline: the cluster is full.
+    if (status.phase === 'Failed' && status.message?.startsWith('no capacity'))
+      throw new ProviderError('NoCapacity', status.message, 30_000);
     return status;
+  }
+
+  /**
+   * A namespace of the environment's name may be adopted when it is that environment's: never a
+   * namespace someone else made (its pods would join a stranger's network), nor one still being
+   * deleted (its content goes while we fill it).
+   */
+  private checkAdoptable(namespace: V1Namespace, envId: string) {
+    const name = namespace.metadata?.name ?? '';
+    if (
+      namespace.metadata?.labels?.[MANAGED_BY] !== MANAGER ||
+      namespace.metadata.annotations?.[ANNOTATION.envId] !== envId
+    )
+      throw new ProviderError('Internal', `namespace ${name} exists and is not this environment's`);
+    if (namespace.metadata.deletionTimestamp)
+      throw new ProviderError('Contention', `namespace ${name} is still terminating`, 5000);
   }
 
   /** Creates what the namespace holds; what exists already (a 409) is kept. */
