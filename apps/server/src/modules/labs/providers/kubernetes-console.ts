@@ -11,6 +11,12 @@ export const SHELL_COMMAND = [
 ];
 
 /**
+ * Input queued towards the API server past which more input is dropped: typing never gets
+ * near it, a flood (a pasted file, a script) stops growing the server's memory there.
+ */
+export const INPUT_BACKLOG_BYTES = 1024 * 1024;
+
+/**
  * The pty's output side. The client sends the terminal's size on the exec's resize channel when
  * its stdout has `columns`, `rows` and emits `resize` (client-node's `isResizable`), as a TTY
  * stream does: this is that stream, fed by our `resize()`.
@@ -101,7 +107,8 @@ export const openExecConsole = async (
   return {
     id: randomUUID(),
     write(data) {
-      if (exited) return;
+      const queued = stdin.writableLength + stdin.readableLength + socket.bufferedAmount;
+      if (exited || queued > INPUT_BACKLOG_BYTES) return;
       stdin.write(typeof data === 'string' ? data : Buffer.from(data));
     },
     resize(cols, rows) {

@@ -1,4 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { EventEmitter } from 'node:events';
+import type { Readable } from 'node:stream';
+import type { Exec } from '@kubernetes/client-node';
 import { labTemplateSchema } from '@rampart/contracts';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { testClock } from '../../../../test/clock.js';
@@ -9,7 +12,7 @@ import {
   readUntil,
 } from '../../../../test/lab-provider-contract.js';
 import type { AllocateRequest } from '../environment-provider.js';
-import { exitCodeOf } from './kubernetes-console.js';
+import { INPUT_BACKLOG_BYTES, exitCodeOf, openExecConsole } from './kubernetes-console.js';
 import { namespaceName, type KubernetesLabSettings } from './kubernetes-manifests.js';
 import { KubernetesProvider } from './kubernetes-provider.js';
 
@@ -542,6 +545,31 @@ describe('the Kubernetes provider', () => {
       await expect.poll(() => api.openExecs()).toBe(0);
       // Nothing typed after the end reaches anything.
       session.write('id\n');
+    });
+
+    it('drops input past a bound while the API server reads slowly, and passes it again after', async () => {
+      // The exec connection itself, stubbed: how much it holds unsent is what is under test.
+      let received = 0;
+      const connection = Object.assign(new EventEmitter(), { bufferedAmount: 0, close() {} });
+      const exec = {
+        exec: async (...args: unknown[]) => {
+          (args[6] as Readable).on('data', (chunk: Buffer) => (received += chunk.length));
+          return connection;
+        },
+      } as unknown as Exec;
+      const session = await openExecConsole(
+        exec,
+        { namespace: 'lab', pod: 'workstation', container: 'workstation' },
+        { cols: 80, rows: 24 },
+      );
+      const chunk = 'x'.repeat(64 * 1024);
+      connection.bufferedAmount = INPUT_BACKLOG_BYTES + 1;
+      for (let index = 0; index < 100; index += 1) session.write(chunk);
+      expect(received).toBe(0);
+      connection.bufferedAmount = 0;
+      session.write('id\n');
+      await expect.poll(() => received).toBe(3);
+      await session.close();
     });
 
     it('reads the shell’s exit code from the status the API sends at its end', () => {
