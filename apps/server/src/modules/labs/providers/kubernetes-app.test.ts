@@ -177,4 +177,50 @@ describe(`a server whose labs run on Kubernetes (${testDatabaseKind()})`, () => 
     socket.close();
     expect(api.requests.filter((item) => item.method === 'EXEC')).toHaveLength(1);
   });
+
+  it('on start-up removes the namespaces the game does not know and fails the labs whose namespace is gone', async () => {
+    const { uuid, members } = await game();
+    const alice = members[0]![0]!;
+    const environment = (await alice.post(`/api/sessions/${uuid}/environment`)).json().environment;
+    const lost = `rampart-lab-${environment.uuid}`;
+    api.setPods(lost, 'Ready');
+    expect((await alice.get(`/api/sessions/${uuid}/environment`)).json().environment.phase).toBe(
+      'Ready',
+    );
+    // Deleted by hand while the game ran; and a lab made by a server that forgot it.
+    api.remove('namespaces', null, lost);
+    const orphan = 'rampart-lab-00000000-0000-4000-8000-000000000000';
+    api.put('namespaces', null, {
+      metadata: {
+        name: orphan,
+        labels: { 'app.kubernetes.io/managed-by': 'rampart' },
+        annotations: {
+          'rampart/env-id': '00000000-0000-4000-8000-000000000000',
+          'rampart/expires-at': new Date(Date.now() + 3600_000).toISOString(),
+          'rampart/machines': '[]',
+        },
+      },
+    });
+
+    const restarted = await buildApp({
+      config: testConfig({ LAB_PROVIDER: 'kubernetes', LAB_K8S_KUBECONFIG: kubeconfigFor(api) }),
+      database,
+      logger: false,
+      sessionClock: clock,
+    });
+    await restarted.ready();
+    await restarted.close();
+
+    expect(api.get('namespaces', null, orphan)).toBeUndefined();
+    const row = await database.db
+      .selectFrom('lab_environment')
+      .select(['phase', 'last_error'])
+      .where('id', '=', environment.uuid)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({
+      phase: 'Failed',
+      last_error: 'the environment disappeared from the provider',
+    });
+    expect((await alice.get(`/api/sessions/${uuid}/environment`)).json().environment).toBeNull();
+  });
 });
