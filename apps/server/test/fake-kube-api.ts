@@ -119,7 +119,7 @@ export const startFakeKubeApi = async (options: FakeKubeApiOptions = {}) => {
   const sockets = new Set<Socket>();
   let version = 1;
   const failures: number[] = [];
-  const targetedFailures: { method: string; suffix: string; code: number }[] = [];
+  const targetedFailures: { method: string; suffix: string; code: number; message: string }[] = [];
   let down = false;
   const podsBecomeReady = options.podsBecomeReady ?? true;
 
@@ -350,12 +350,14 @@ export const startFakeKubeApi = async (options: FakeKubeApiOptions = {}) => {
         (item) => item.method === request.method && url.pathname.endsWith(item.suffix),
       );
       const failure =
-        targeted >= 0 ? targetedFailures.splice(targeted, 1)[0]!.code : failures.shift();
+        targeted >= 0
+          ? targetedFailures.splice(targeted, 1)[0]!
+          : failures.length > 0
+            ? { code: failures.shift()!, message: 'injected failure' }
+            : null;
       if (failure) {
-        response.writeHead(failure, { 'content-type': 'application/json' });
-        return void response.end(
-          JSON.stringify(status(failure, 'InternalError', 'injected failure')),
-        );
+        response.writeHead(failure.code, { 'content-type': 'application/json' });
+        return void response.end(JSON.stringify(status(failure.code, 'Failure', failure.message)));
       }
       handle(request, body, response);
     });
@@ -436,8 +438,8 @@ export const startFakeKubeApi = async (options: FakeKubeApiOptions = {}) => {
       failures.push(...Array.from({ length: times }, () => code));
     },
     /** The next request of this method whose path ends with `suffix` answers `code`. */
-    failOn(method: string, suffix: string, code = 500) {
-      targetedFailures.push({ method, suffix, code });
+    failOn(method: string, suffix: string, code = 500, message = 'injected failure') {
+      targetedFailures.push({ method, suffix, code, message });
     },
     /** Down: every connection is cut, as an unreachable API server. */
     setDown(value: boolean) {

@@ -379,6 +379,16 @@ describe('the Kubernetes provider', () => {
       });
     });
 
+    it('reports a ready lab whose pod was deleted as Degraded', async () => {
+      const { envId, providerRef } = await provider.allocate(request());
+      api.setPods(providerRef, 'Ready');
+      api.remove('pods', providerRef, 'web');
+      expect(await provider.status(envId)).toMatchObject({
+        phase: 'Degraded',
+        message: '1/2 machines ready',
+      });
+    });
+
     it('reports a namespace being deleted as Releasing, and refuses to reallocate it until it is gone', async () => {
       await api.close();
       api = await startFakeKubeApi({ slowTermination: true });
@@ -468,6 +478,30 @@ describe('the Kubernetes provider', () => {
       expect(api.namespaces()).toEqual([]);
       // A retry starts from scratch and succeeds.
       await expect(provider.allocate(asked)).resolves.toMatchObject({ envId: asked.envId });
+    });
+
+    it('answers NoCapacity when the cluster’s quota refuses the lab’s pods', async () => {
+      const asked = request();
+      api.failOn(
+        'POST',
+        '/pods',
+        403,
+        'pods "web" is forbidden: exceeded quota: compute, requested: limits.cpu=250m',
+      );
+      await expect(provider.allocate(asked)).rejects.toMatchObject({ code: 'NoCapacity' });
+      expect(api.namespaces()).toEqual([]);
+    });
+
+    it('answers Unavailable when the caller stops waiting, and the lab is adopted on a retry', async () => {
+      const asked = request();
+      await expect(provider.allocate(asked, AbortSignal.abort())).rejects.toMatchObject({
+        code: 'Unavailable',
+      });
+      // The work went on: a retry adopts what it made instead of making a second lab.
+      await expect.poll(() => api.list('services', `rampart-lab-${asked.envId}`).length).toBe(2);
+      const again = await provider.allocate(asked);
+      expect(again.providerRef).toBe(`rampart-lab-${asked.envId}`);
+      expect(api.namespaces()).toHaveLength(1);
     });
 
     it('answers Unavailable when the API server cannot be reached', async () => {

@@ -446,7 +446,8 @@ export class KubernetesProvider implements EnvironmentProvider {
       const late = this.clock.now() >= deadline;
       phase = late ? 'Failed' : 'Provisioning';
       message = `${late ? 'no capacity: ' : ''}unschedulable: ${stuck.message ?? ''}`.trim();
-    } else if (readyCount > 0 && pods.some(crashing)) {
+    } else if (readyCount > 0 && (pods.some(crashing) || pods.length < machines.length)) {
+      // Some machines run, one is down or gone: the lab is usable, but not whole.
       phase = 'Degraded';
     }
     // Past its expiry a lab is over for the game, whatever its pods do: the reconciler deletes
