@@ -529,6 +529,21 @@ describe('the Kubernetes provider', () => {
       expect(api.requests.length - before).toBe(2);
     });
 
+    it('still lists every lab when one namespace’s annotations were edited by hand', async () => {
+      const { envId, providerRef } = await provider.allocate(request());
+      const namespace = api.get('namespaces', null, providerRef)!;
+      api.put('namespaces', null, {
+        ...namespace,
+        metadata: {
+          ...namespace.metadata,
+          annotations: { ...namespace.metadata.annotations, 'rampart/machines': '{not json' },
+        },
+      });
+      const listed = await provider.list();
+      expect(listed.map((status) => status.envId)).toEqual([envId]);
+      expect(listed[0]!.machines).toEqual([]);
+    });
+
     it('lists only the namespaces it manages', async () => {
       api.put('namespaces', null, { metadata: { name: 'kube-system', labels: {} } });
       const { envId } = await provider.allocate(request());

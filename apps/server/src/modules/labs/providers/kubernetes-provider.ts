@@ -82,6 +82,16 @@ export const providerErrorOf = (error: unknown, what: string): ProviderError => 
   });
 };
 
+/** The template's machines, as the namespace recorded them; none when the note was tampered with. */
+const machineNamesOf = (annotations: Record<string, string>): string[] => {
+  try {
+    const names: unknown = JSON.parse(annotations[ANNOTATION.machines] ?? '[]');
+    return Array.isArray(names) ? names.filter((name) => typeof name === 'string') : [];
+  } catch {
+    return [];
+  }
+};
+
 const podReady = (pod: V1Pod) =>
   pod.status?.conditions?.some((item) => item.type === 'Ready' && item.status === 'True') ?? false;
 
@@ -135,7 +145,7 @@ export class KubernetesProvider implements EnvironmentProvider {
     };
   }
 
-  namespaceOf(envId: string) {
+  private namespaceOf(envId: string) {
     return namespaceName(this.options.namespacePrefix, envId);
   }
 
@@ -417,7 +427,7 @@ export class KubernetesProvider implements EnvironmentProvider {
 
   private statusOf(namespace: V1Namespace, pods: V1Pod[]): EnvironmentStatus {
     const annotations = namespace.metadata?.annotations ?? {};
-    const names = JSON.parse(annotations[ANNOTATION.machines] ?? '[]') as string[];
+    const names = machineNamesOf(annotations);
     const byMachine = new Map(pods.map((pod) => [pod.metadata?.labels?.[LABEL.machine], pod]));
     const machines = names.map((name) => {
       const pod = byMachine.get(name);
