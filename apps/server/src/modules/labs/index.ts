@@ -26,7 +26,8 @@ const providerFor = (config: Config['labs']): EnvironmentProvider => {
       return new FakeProvider();
     case 'kubernetes': {
       // config.ts gives these settings with this provider, and checked the credentials exist.
-      const settings = config.kubernetes!;
+      const settings = config.kubernetes;
+      if (!settings) throw new Error('LAB_PROVIDER "kubernetes" without its LAB_K8S_* settings');
       return new KubernetesProvider({ ...settings, kubeConfig: loadKubeConfig(settings) });
     }
   }
