@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -21,6 +22,16 @@ const integer = (min: number, max: number) =>
     .regex(/^\d+$/, { error: `must be a whole number between ${min} and ${max}` })
     .transform(Number)
     .pipe(z.number().int().min(min).max(max));
+
+/** `key=value,key=value`: the labels a Kubernetes selector matches. */
+const labelSelector = z
+  .string()
+  .regex(/^[A-Za-z0-9./_-]+=[A-Za-z0-9._-]*(,[A-Za-z0-9./_-]+=[A-Za-z0-9._-]*)*$/, {
+    error: 'must be labels as key=value,key=value',
+  })
+  .transform((value) =>
+    Object.fromEntries(value.split(',').map((term) => term.split('=') as [string, string])),
+  );
 
 const repositoryRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -71,6 +82,25 @@ const environmentSchema = z.object({
   LAB_CONSOLES_PER_TEAM: integer(1, 100).default(8),
   LAB_CONSOLE_IDLE_SECONDS: integer(1, 86_400).default(1800),
   LAB_CONSOLE_GRACE_SECONDS: integer(1, 3600).default(60),
+  LAB_K8S_KUBECONFIG: z.string().min(1).optional(),
+  LAB_K8S_IN_CLUSTER: booleanFlag.default(false),
+  LAB_K8S_NAMESPACE_PREFIX: z
+    .string()
+    .regex(/^[a-z]([-a-z0-9]{0,18}[a-z0-9])?$/, {
+      error: 'must be 1 to 20 lower-case letters, digits or "-" (a DNS label prefix)',
+    })
+    .default('rampart-lab'),
+  LAB_K8S_VPN_GATEWAY_NAMESPACE_SELECTOR: labelSelector.prefault(
+    'kubernetes.io/metadata.name=rampart-vpn',
+  ),
+  LAB_K8S_VPN_GATEWAY_POD_SELECTOR: labelSelector.prefault(
+    'app.kubernetes.io/name=rampart-vpn-gateway',
+  ),
+  LAB_K8S_VPN_CIDR: z.cidrv4({ error: 'must be an IPv4 CIDR, e.g. 10.200.0.0/16' }).optional(),
+  LAB_K8S_RUNTIME_CLASS: z
+    .string()
+    .regex(/^[a-z0-9]([-a-z0-9.]{0,61}[a-z0-9])?$/, { error: 'must be a RuntimeClass name' })
+    .optional(),
 });
 
 export type Environment = z.input<typeof environmentSchema>;
@@ -129,10 +159,11 @@ export interface Config {
   };
   labs: {
     /**
-     * Which infrastructure runs lab environments. Only `fake` (in memory, nothing runs) exists
-     * yet; `local` (bubblewrap sandboxes) and `kubernetes` are planned and refused until then.
+     * Which infrastructure runs lab environments: `fake` (in memory, nothing runs) or
+     * `kubernetes` (a namespace per environment); `local` (bubblewrap sandboxes) is planned and
+     * refused until then.
      */
-    provider: 'fake';
+    provider: 'fake' | 'kubernetes';
     /** Live environments on this deployment, and in one session (503 `lab.no_capacity` past). */
     maxEnvironments: number;
     maxEnvironmentsPerSession: number;
@@ -153,6 +184,19 @@ export interface Config {
      * for the same player to re-attach.
      */
     console: { perTeam: number; idleSeconds: number; graceSeconds: number };
+    /** With `provider: 'kubernetes'` only: the cluster and what the lab manifests depend on. */
+    kubernetes?: {
+      /** A kubeconfig file, or null with `inCluster` (the pod's service account). */
+      kubeconfig: string | null;
+      inCluster: boolean;
+      namespacePrefix: string;
+      vpnGateway: {
+        namespaceSelector: Record<string, string>;
+        podSelector: Record<string, string>;
+        cidr: string | null;
+      };
+      runtimeClassName: string | null;
+    };
   };
 }
 
@@ -186,11 +230,12 @@ export const loadConfig = (environment: NodeJS.ProcessEnv = process.env): Config
       `PRESENCE_TTL_SECONDS must exceed PRESENCE_RENEW_SECONDS (got ${e.PRESENCE_TTL_SECONDS} and ${e.PRESENCE_RENEW_SECONDS})`,
     ]);
   }
-  if (e.LAB_PROVIDER !== 'fake') {
+  if (e.LAB_PROVIDER === 'local') {
     throw new ConfigError([
-      `LAB_PROVIDER "${e.LAB_PROVIDER}" is not available yet: only "fake" is (the local and kubernetes providers are planned)`,
+      `LAB_PROVIDER "${e.LAB_PROVIDER}" is not available yet: "fake" and "kubernetes" are (the local provider is planned)`,
     ]);
   }
+  if (e.LAB_PROVIDER === 'kubernetes') checkKubernetesAccess(e);
   return {
     env: e.NODE_ENV,
     host: e.HOST,
@@ -240,6 +285,41 @@ export const loadConfig = (environment: NodeJS.ProcessEnv = process.env): Config
         idleSeconds: e.LAB_CONSOLE_IDLE_SECONDS,
         graceSeconds: e.LAB_CONSOLE_GRACE_SECONDS,
       },
+      ...(e.LAB_PROVIDER === 'kubernetes'
+        ? {
+            kubernetes: {
+              kubeconfig: e.LAB_K8S_KUBECONFIG ? path.resolve(e.LAB_K8S_KUBECONFIG) : null,
+              inCluster: e.LAB_K8S_IN_CLUSTER,
+              namespacePrefix: e.LAB_K8S_NAMESPACE_PREFIX,
+              vpnGateway: {
+                namespaceSelector: e.LAB_K8S_VPN_GATEWAY_NAMESPACE_SELECTOR,
+                podSelector: e.LAB_K8S_VPN_GATEWAY_POD_SELECTOR,
+                cidr: e.LAB_K8S_VPN_CIDR ?? null,
+              },
+              runtimeClassName: e.LAB_K8S_RUNTIME_CLASS ?? null,
+            },
+          }
+        : {}),
     },
   };
+};
+
+/** Where the pod's service account is mounted when the server runs in the cluster. */
+const IN_CLUSTER_TOKEN = '/var/run/secrets/kubernetes.io/serviceaccount/token';
+
+/** The Kubernetes provider needs credentials for its cluster: refused at start-up without them. */
+const checkKubernetesAccess = (e: z.output<typeof environmentSchema>) => {
+  if (e.LAB_K8S_IN_CLUSTER) {
+    if (!existsSync(IN_CLUSTER_TOKEN))
+      throw new ConfigError([
+        `LAB_K8S_IN_CLUSTER is set but there is no service account token at ${IN_CLUSTER_TOKEN}: is the server running in a pod?`,
+      ]);
+    return;
+  }
+  if (!e.LAB_K8S_KUBECONFIG)
+    throw new ConfigError([
+      'LAB_PROVIDER "kubernetes" needs the cluster: set LAB_K8S_KUBECONFIG to a kubeconfig file, or LAB_K8S_IN_CLUSTER=true in a pod',
+    ]);
+  if (!existsSync(e.LAB_K8S_KUBECONFIG))
+    throw new ConfigError([`LAB_K8S_KUBECONFIG names no file (got "${e.LAB_K8S_KUBECONFIG}")`]);
 };

@@ -134,6 +134,6 @@ export const environmentPhases = [
 ] as const;
 export type EnvironmentPhase = (typeof environmentPhases)[number];
 
-/** Which infrastructure runs the labs. Only `fake` exists yet; the others are planned. */
+/** Which infrastructure runs the labs. `fake` and `kubernetes` exist; `local` is planned. */
 export const labProviderKinds = ['fake', 'local', 'kubernetes'] as const;
 export type LabProviderKind = (typeof labProviderKinds)[number];

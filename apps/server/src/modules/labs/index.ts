@@ -17,19 +17,26 @@ import { registerLabsRoutes } from './labs.routes.js';
 import { createLabsRepository } from './labs.repository.js';
 import { createLabsService } from './labs.service.js';
 import { FakeProvider } from './providers/fake-provider.js';
+import { KubernetesProvider, loadKubeConfig } from './providers/kubernetes-provider.js';
 
-/** The provider the configuration names; only the fake one exists yet (config.ts refuses others). */
+/** The provider the configuration names (config.ts refuses the ones not built yet). */
 const providerFor = (config: Config['labs']): EnvironmentProvider => {
   switch (config.provider) {
     case 'fake':
       return new FakeProvider();
+    case 'kubernetes': {
+      // config.ts gives these settings with this provider, and checked the credentials exist.
+      const settings = config.kubernetes;
+      if (!settings) throw new Error('LAB_PROVIDER "kubernetes" without its LAB_K8S_* settings');
+      return new KubernetesProvider({ ...settings, kubeConfig: loadKubeConfig(settings) });
+    }
   }
 };
 
 /**
  * Lab environments: the manager (policy), its provider (infrastructure), the
  * reconciler that keeps both in step, and the routes of the Console/VPN tabs and the cockpit.
- * Not yet here: the local and Kubernetes providers, the VPN.
+ * Not yet here: the local provider, the VPN.
  */
 export const createLabsModule = (deps: {
   db: Kysely<Database>;

@@ -37,7 +37,7 @@ const decoder = new TextDecoder();
  * (its size), keeps `NAME=value` variables (expanded as `$NAME`: a reconnection test tells the
  * same shell by them), and exits on `exit`.
  */
-const fakeConsole = (initial: { cols: number; rows: number }): ConsoleSession => {
+export const fakeConsole = (initial: { cols: number; rows: number }): ConsoleSession => {
   const dataListeners = new Set<(chunk: Uint8Array) => void>();
   const exitListeners = new Set<(info: { code: number | null; reason?: string }) => void>();
   let size = { ...initial };
