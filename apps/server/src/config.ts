@@ -71,6 +71,16 @@ const environmentSchema = z.object({
   LAB_CONSOLES_PER_TEAM: integer(1, 100).default(8),
   LAB_CONSOLE_IDLE_SECONDS: integer(1, 86_400).default(1800),
   LAB_CONSOLE_GRACE_SECONDS: integer(1, 3600).default(60),
+  /** Where players' laptops reach the labs' WireGuard gateways: `host:port` (UDP). */
+  LAB_VPN_ENDPOINT: z
+    .string()
+    .regex(/^(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9.-]+):([1-9]\d{0,4})$/, {
+      error: 'must be host:port, e.g. vpn.example.org:51820',
+    })
+    .refine((value) => Number(value.slice(value.lastIndexOf(':') + 1)) <= 65535, {
+      error: 'the port must be at most 65535',
+    })
+    .default('localhost:51820'),
 });
 
 export type Environment = z.input<typeof environmentSchema>;
@@ -153,6 +163,8 @@ export interface Config {
      * for the same player to re-attach.
      */
     console: { perTeam: number; idleSeconds: number; graceSeconds: number };
+    /** The VPN tab: the endpoint written in players' profiles, and its port, the gateways'. */
+    vpn: { endpoint: string; listenPort: number };
   };
 }
 
@@ -239,6 +251,10 @@ export const loadConfig = (environment: NodeJS.ProcessEnv = process.env): Config
         perTeam: e.LAB_CONSOLES_PER_TEAM,
         idleSeconds: e.LAB_CONSOLE_IDLE_SECONDS,
         graceSeconds: e.LAB_CONSOLE_GRACE_SECONDS,
+      },
+      vpn: {
+        endpoint: e.LAB_VPN_ENDPOINT,
+        listenPort: Number(e.LAB_VPN_ENDPOINT.slice(e.LAB_VPN_ENDPOINT.lastIndexOf(':') + 1)),
       },
     },
   };

@@ -17,6 +17,9 @@ import { registerLabsRoutes } from './labs.routes.js';
 import { createLabsRepository } from './labs.repository.js';
 import { createLabsService } from './labs.service.js';
 import { FakeProvider } from './providers/fake-provider.js';
+import { createVpnProfilesRepository } from './vpn-profiles.repository.js';
+import { registerVpnRoutes } from './vpn-profiles.routes.js';
+import { createVpnProfilesService } from './vpn-profiles.service.js';
 
 /** The provider the configuration names; only the fake one exists yet (config.ts refuses others). */
 const providerFor = (config: Config['labs']): EnvironmentProvider => {
@@ -29,7 +32,7 @@ const providerFor = (config: Config['labs']): EnvironmentProvider => {
 /**
  * Lab environments: the manager (policy), its provider (infrastructure), the
  * reconciler that keeps both in step, and the routes of the Console/VPN tabs and the cockpit.
- * Not yet here: the local and Kubernetes providers, the VPN.
+ * Not yet here: the local and Kubernetes providers.
  */
 export const createLabsModule = (deps: {
   db: Kysely<Database>;
@@ -75,6 +78,15 @@ export const createLabsModule = (deps: {
     sessions: deps.sessions,
     now: () => deps.now(),
   });
+  const vpn = createVpnProfilesService({
+    labs: repo,
+    profiles: createVpnProfilesRepository(deps.db),
+    sessions: deps.sessions,
+    provider,
+    vpn: deps.config.vpn,
+    now: () => deps.now(),
+    logger: deps.logger,
+  });
   const hub = createConsoleHub({
     perTeam: deps.config.console.perTeam,
     graceMs: deps.config.console.graceSeconds * 1000,
@@ -115,6 +127,7 @@ export const createLabsModule = (deps: {
     registerRoutes: (app: FastifyInstance) => {
       registerLabsRoutes(app, { labs });
       registerConsoleRoutes(app, { consoles });
+      registerVpnRoutes(app, { vpn });
     },
     /** The console WebSocket, outside `/api`: registered at the app's root. */
     registerSocket: (app: FastifyInstance) =>
