@@ -1,21 +1,23 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startGateway, type Gateway } from './wireguard-gateway.js';
+import { createGatewayPool } from './wireguard-gateway.js';
 import { generateWireguardKeyPair } from './wireguard-keys.js';
 import { GATEWAY_ADDRESS, renderProfile, tunnelAddress } from './vpn-profile.js';
 
 /**
- * A real tunnel, rootless (LABS.md §1.3 spike 7): a "lab" namespace the test creates
- * (user + net + mount, its own /run) with a TCP service on the lab network and the gateway; a
- * nested "player laptop" network namespace joined to it by a veth (its "internet"), running a
- * second wireguard-go configured from the profile the server renders. Every address lives only
- * in these namespaces.
+ * A real tunnel, rootless (LABS.md §1.3 spike 7), laid out as a local lab: a "lab" namespace the
+ * test creates (user + net + mount, its own /run) holding the lab's bridge and the gateway; a
+ * "machine" network namespace behind the bridge with a TCP service; a "player laptop" network
+ * namespace joined to the lab by a veth (its "internet"), running a second wireguard-go
+ * configured from the profile the server renders. Every address lives only in these namespaces.
  */
 const LAB_CIDR = '10.13.0.0/24';
-const SERVICE = { host: '10.13.0.1', port: 8080 };
+const BRIDGE = '10.13.0.1';
+const SERVICE = { host: '10.13.0.2', port: 8080 };
 const UPLINK = { lab: '192.168.77.1', laptop: '192.168.77.2' };
 const LISTEN_PORT = 51820;
 
@@ -87,8 +89,10 @@ const parseProfile = (conf: string) => {
 
 describe('the WireGuard gateway', () => {
   let lab: ChildProcess;
+  let machine: ChildProcess;
   let laptop: ChildProcess;
-  let gateway: Gateway;
+  const gateways = createGatewayPool();
+  const envId = randomUUID();
   let dir: string;
   const gatewayKeys = generateWireguardKeyPair();
   const player = { ...generateWireguardKeyPair(), address: tunnelAddress(0) };
@@ -110,19 +114,37 @@ describe('the WireGuard gateway', () => {
       '-c',
       // The lab's own /run: wireguard-go's sockets (/var/run/wireguard) stay in it.
       `mount -t tmpfs none /run && ip link set lo up && ip link add lab0 type bridge &&
-       ip address add ${SERVICE.host}/24 dev lab0 && ip link set lab0 up && echo ready && exec sleep 600`,
+       ip address add ${BRIDGE}/24 dev lab0 && ip link set lab0 up && echo ready && exec sleep 600`,
     ]);
     const labEnter = enter(lab.pid!, '--net', '--mount');
-    laptop = await startUntilReady([
-      ...enter(lab.pid!, '--mount'),
-      'unshare',
-      '--net',
-      '--fork',
-      '--kill-child',
+    const nestedNetwork = () =>
+      startUntilReady([
+        ...enter(lab.pid!, '--mount'),
+        'unshare',
+        '--net',
+        '--fork',
+        '--kill-child',
+        'sh',
+        '-c',
+        'ip link set lo up && echo ready && exec sleep 600',
+      ]);
+    // The lab's machine, behind the bridge, its default route the bridge's address.
+    machine = await nestedNetwork();
+    await run([
+      ...labEnter,
       'sh',
       '-c',
-      'ip link set lo up && echo ready && exec sleep 600',
+      `ip link add vm0 type veth peer name eth0 netns ${machine.pid} &&
+       ip link set vm0 master lab0 && ip link set vm0 up`,
     ]);
+    await run([
+      ...enter(machine.pid!, '--net'),
+      'sh',
+      '-c',
+      `ip address add ${SERVICE.host}/24 dev eth0 && ip link set eth0 up &&
+       ip route add default via ${BRIDGE}`,
+    ]);
+    laptop = await nestedNetwork();
     await run([
       ...labEnter,
       'sh',
@@ -136,12 +158,13 @@ describe('the WireGuard gateway', () => {
       '-c',
       `ip address add ${UPLINK.laptop}/30 dev uplink && ip link set uplink up`,
     ]);
-    // The lab's service answers with the address it sees: the player's tunnel address.
+    // The machine's service answers with the address it sees: the player's tunnel address.
+    const machineEnter = enter(machine.pid!, '--net');
     children.push(
       spawn(
-        labEnter[0]!,
+        machineEnter[0]!,
         [
-          ...labEnter.slice(1),
+          ...machineEnter.slice(1),
           process.execPath,
           '-e',
           `require('node:net').createServer((s) => s.end('hello-through-wireguard from ' + s.remoteAddress))
@@ -151,16 +174,20 @@ describe('the WireGuard gateway', () => {
       ),
     );
 
-    gateway = await startGateway({
-      enter: labEnter,
-      privateKey: gatewayKeys.privateKey,
-      address: GATEWAY_ADDRESS,
-      listenPort: LISTEN_PORT,
-      interfaceName: 'wg-lab',
-    });
-    await gateway.addPeer({ publicKey: player.publicKey, address: player.address });
+    expect(await gateways.handshakes(envId)).toEqual(new Map());
+    await gateways.addPeer(
+      envId,
+      () => ({
+        enter: labEnter,
+        privateKey: gatewayKeys.privateKey,
+        address: GATEWAY_ADDRESS,
+        listenPort: LISTEN_PORT,
+        interfaceName: 'wg-lab',
+      }),
+      { publicKey: player.publicKey, address: player.address },
+    );
     // No laptop has connected yet.
-    expect(await gateway.handshakes()).toEqual(new Map());
+    expect(await gateways.handshakes(envId)).toEqual(new Map());
 
     // The laptop imports the profile the server renders, as wg-quick would.
     const profile = parseProfile(
@@ -191,7 +218,7 @@ describe('the WireGuard gateway', () => {
   });
 
   afterAll(async () => {
-    await gateway?.stop();
+    await gateways.stopAll();
     for (const child of children.reverse()) child.kill('SIGKILL');
     if (dir) await rm(dir, { recursive: true, force: true });
   });
@@ -199,21 +226,32 @@ describe('the WireGuard gateway', () => {
   it('carries a player laptop through the tunnel to the lab service, and reports the handshake', async () => {
     const answer = await connectFromLaptop(laptop.pid!, 5000);
     expect(answer.trim()).toBe(`hello-through-wireguard from ${player.address.split('/')[0]}`);
-    const seen = (await gateway.handshakes()).get(player.publicKey);
+    const seen = (await gateways.handshakes(envId)).get(player.publicKey);
     expect(seen).toBeInstanceOf(Date);
     // wg reports whole seconds; the laptop's keep-alive shook hands as soon as it was set up.
     expect(seen!.getTime()).toBeGreaterThanOrEqual(Math.floor(before / 1000) * 1000);
   });
 
   it('lets nobody through once the peer is removed', async () => {
-    await gateway.removePeer(player.publicKey);
-    expect((await gateway.handshakes()).has(player.publicKey)).toBe(false);
+    await gateways.removePeer(envId, player.publicKey);
+    expect((await gateways.handshakes(envId)).has(player.publicKey)).toBe(false);
     expect((await connectFromLaptop(laptop.pid!, 1500)).trim()).toBe('timeout');
   });
 
   it('refuses a peer address wider than one host', async () => {
     await expect(
-      gateway.addPeer({ publicKey: player.publicKey, address: '10.201.0.0/24' }),
+      gateways.addPeer(envId, () => ({}) as never, {
+        publicKey: player.publicKey,
+        address: '10.201.0.0/24',
+      }),
     ).rejects.toThrow(/\/32/);
+  });
+
+  it('stops with its environment: nothing listens any more', async () => {
+    await gateways.stop(envId);
+    expect(gateways.has(envId)).toBe(false);
+    const left = await run([...enter(lab.pid!, '--net'), 'ip', '-o', 'link', 'show']);
+    expect(left).not.toContain('wg-lab');
+    await gateways.stop(envId);
   });
 });

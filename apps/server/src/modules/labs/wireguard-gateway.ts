@@ -18,6 +18,12 @@ import { isWireguardKey } from './wireguard-keys.js';
  *
  * The private key reaches `wg` through a file in a directory only this process can read, deleted
  * once read: never in argv (any `ps` shows it) nor in the environment.
+ *
+ * For a local provider: `enter` is `nsenter --target <anchorPid> --user --net --mount
+ * --preserve-credentials`, the anchor having mounted a tmpfs on its `/run`; the lab's machines
+ * route the tunnel's range (`TUNNEL_NETWORK`) through the bridge address of the anchor's namespace,
+ * where the gateway forwards between its TUN and the bridge (the namespace has no uplink, so
+ * forwarding leads nowhere else). `createGatewayPool` keeps one gateway per environment.
  */
 export interface GatewayOptions {
   /** The command prefix entering the lab's user, network and mount namespaces. */
@@ -33,6 +39,11 @@ export interface GatewayOptions {
   privateDir?: string;
   /** A command's longest run before it counts as failed. */
   timeoutMs?: number;
+  /**
+   * Routes between the tunnel and the lab's other interfaces (the namespace's own
+   * `ip_forward`): needed when the machines are behind a bridge, as in a local lab. On by default.
+   */
+  forward?: boolean;
 }
 
 export interface GatewayPeer {
@@ -160,6 +171,9 @@ export const startGateway = async (options: GatewayOptions): Promise<Gateway> =>
     }
     await inLab('ip', 'address', 'add', options.address, 'dev', name);
     await inLab('ip', 'link', 'set', name, 'up');
+    // The namespace's own setting: /proc/sys/net is the network namespace of the writer.
+    if (options.forward !== false)
+      await inLab('sh', '-c', 'echo 1 > /proc/sys/net/ipv4/ip_forward');
   } catch (error) {
     await stop();
     throw new GatewayError(
@@ -193,3 +207,51 @@ export const startGateway = async (options: GatewayOptions): Promise<Gateway> =>
     stop,
   };
 };
+
+/**
+ * One gateway per environment, for a provider: started with the team's keys on the first peer,
+ * then only taught peers; concurrent first calls share one start. A gateway that failed to start
+ * is forgotten, so the next call tries again.
+ */
+export const createGatewayPool = () => {
+  const gateways = new Map<string, Promise<Gateway>>();
+
+  const gatewayOf = (envId: string, options: () => GatewayOptions) => {
+    let gateway = gateways.get(envId);
+    if (!gateway) {
+      gateway = startGateway(options());
+      gateways.set(envId, gateway);
+      gateway.catch(() => gateways.delete(envId));
+    }
+    return gateway;
+  };
+
+  const stop = async (envId: string) => {
+    const gateway = gateways.get(envId);
+    gateways.delete(envId);
+    await (await gateway?.catch(() => undefined))?.stop();
+  };
+
+  return {
+    /** Lets a peer into the environment's gateway, starting it with `options` if needed. */
+    async addPeer(envId: string, options: () => GatewayOptions, peer: GatewayPeer) {
+      await (await gatewayOf(envId, options)).addPeer(peer);
+    },
+    async removePeer(envId: string, publicKey: string) {
+      await (await gateways.get(envId))?.removePeer(publicKey);
+    },
+    /** Handshakes of the environment's gateway; none when it has not started. */
+    async handshakes(envId: string) {
+      const gateway = gateways.get(envId);
+      return gateway ? (await gateway).handshakes() : new Map<string, Date>();
+    },
+    has: (envId: string) => gateways.has(envId),
+    /** Stops the environment's gateway (its release); idempotent. */
+    stop,
+    async stopAll() {
+      await Promise.all([...gateways.keys()].map(stop));
+    },
+  };
+};
+
+export type GatewayPool = ReturnType<typeof createGatewayPool>;
