@@ -52,6 +52,8 @@ export const renderProfile = (fields: ProfileFields) =>
 export const profileFilename = (sessionName: string) => {
   const slug = sessionName
     .normalize('NFKD')
+    // Accents go (é → e), then anything else not a letter or digit becomes one "-".
+    .replace(/\p{M}/gu, '')
     .replace(/[^A-Za-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '')
     .toLowerCase()

@@ -159,6 +159,17 @@ describe(`the VPN tab: a WireGuard profile per player, for their own team’s la
     expect([...vpn.peers.values()]).toEqual(['10.201.0.2/32']);
   });
 
+  it('gives teammates asking at once one address each', async () => {
+    const { uuid, members } = await game({ teams: 1, size: 4 });
+    const team = members[0]!;
+    await allocate(team[0]!, uuid);
+    const files = await Promise.all(team.map((player) => download(player, uuid)));
+    expect(files.map((file) => file.statusCode)).toEqual([200, 200, 200, 200]);
+    const addresses = files.map((file) => field(file.body, 'Address'));
+    expect(new Set(addresses).size).toBe(4);
+    expect(new Set(files.map((file) => field(file.body, 'PublicKey'))).size).toBe(1);
+  });
+
   it('never gives a profile for another team’s environment: the routes resolve the caller’s own team only', async () => {
     const { uuid, members, teamUuids } = await game({ teams: 2 });
     const [alice, carol] = [members[0]![0]!, members[1]![0]!];
