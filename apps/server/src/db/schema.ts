@@ -424,6 +424,7 @@ export interface LabVpnProfileTable {
   public_key: string;
   address_index: number;
   lab_cidr: string | null;
+  endpoint_port: number | null;
   peer_environment_id: string | null;
   created_at: Date;
 }

@@ -13,7 +13,9 @@ import { sql, type Kysely } from 'kysely';
  * the player's tunnel host number in the team's range: unique per team, so two players asking
  * at once meet on the index and one of them takes the next number. `peer_environment_id` is the
  * environment whose gateway last learnt the player's key: another live environment means the key
- * must be taught to it.
+ * must be taught to it. `lab_cidr` and `endpoint_port` are what that environment's provider
+ * answered: the network the tunnel leads to, and the UDP port its gateway is reached on when the
+ * provider gives each environment its own (null: the configured endpoint's).
  */
 export const up = async (db: Kysely<unknown>): Promise<void> => {
   await db.schema
@@ -45,6 +47,7 @@ export const up = async (db: Kysely<unknown>): Promise<void> => {
     .addColumn('public_key', 'text', (c) => c.notNull())
     .addColumn('address_index', 'integer', (c) => c.notNull())
     .addColumn('lab_cidr', 'text')
+    .addColumn('endpoint_port', 'integer')
     .addColumn('peer_environment_id', 'uuid', (c) =>
       c.references('lab_environment.id').onDelete('set null'),
     )

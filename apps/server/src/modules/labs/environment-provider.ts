@@ -109,9 +109,15 @@ export interface EnvironmentProvider {
   ): Promise<ConsoleSession>;
   /**
    * Lets a player's key into the environment's gateway, starting the gateway with `gateway` on
-   * first use; idempotent. Answers the lab's network, all that the player's tunnel carries.
+   * first use; idempotent. Answers the lab's network, all that the player's tunnel carries, and
+   * the UDP port players reach this gateway on when the provider forwards one per environment
+   * (absent: the configured endpoint's port).
    */
-  vpnAddPeer?(envId: string, gateway: VpnGatewayKeys, peer: VpnPeer): Promise<{ labCidr: string }>;
+  vpnAddPeer?(
+    envId: string,
+    gateway: VpnGatewayKeys,
+    peer: VpnPeer,
+  ): Promise<{ labCidr: string; endpointPort?: number }>;
   /** When each peer last completed a handshake with the gateway, by public key (absent: never). */
   vpnHandshakes?(envId: string): Promise<Map<string, Date>>;
   /** Everything this provider manages, so the reconciler can find orphans. */

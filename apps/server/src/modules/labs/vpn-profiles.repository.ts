@@ -94,11 +94,20 @@ export const createVpnProfilesRepository = (db: Kysely<Database>) => ({
     return (await this.findProfile(profile.sessionUuid, profile.accountId)) ?? null;
   },
 
-  /** The environment whose gateway now knows the player's key, and the network it leads to. */
-  markPeer: (sessionUuid: string, accountId: string, environmentId: string, labCidr: string) =>
+  /** The environment whose gateway now knows the player's key, and how it is reached. */
+  markPeer: (
+    sessionUuid: string,
+    accountId: string,
+    environmentId: string,
+    gateway: { labCidr: string; endpointPort: number | null },
+  ) =>
     db
       .updateTable('lab_vpn_profile')
-      .set({ peer_environment_id: environmentId, lab_cidr: labCidr })
+      .set({
+        peer_environment_id: environmentId,
+        lab_cidr: gateway.labCidr,
+        endpoint_port: gateway.endpointPort,
+      })
       .where('session_uuid', '=', sessionUuid)
       .where('account_id', '=', accountId)
       .execute(),

@@ -159,6 +159,22 @@ describe(`the VPN tab: a WireGuard profile per player, for their own team’s la
     expect([...vpn.peers.values()]).toEqual(['10.201.0.2/32']);
   });
 
+  it('names the port a provider gives the team’s gateway, when it forwards one per environment', async () => {
+    const { uuid, members } = await game({ teams: 1 });
+    const player = members[0]![0]!;
+    await allocate(player, uuid);
+    provider.setVpnEndpointPort(52001);
+    try {
+      const file = await download(player, uuid);
+      expect(field(file.body, 'Endpoint')).toBe('vpn.rampart.test:52001');
+      expect(vpnStatusSchema.parse((await status(player, uuid)).json()).endpoint).toBe(
+        'vpn.rampart.test:52001',
+      );
+    } finally {
+      provider.setVpnEndpointPort(undefined);
+    }
+  });
+
   it('gives teammates asking at once one address each', async () => {
     const { uuid, members } = await game({ teams: 1, size: 4 });
     const team = members[0]!;

@@ -16,6 +16,11 @@ import {
 import type { VpnProfilesRepository } from './vpn-profiles.repository.js';
 import { generateWireguardKeyPair } from './wireguard-keys.js';
 
+/** `host:port` (the host may be a bracketed IPv6 address) → its host. */
+const splitEndpoint = (endpoint: string) => ({
+  host: endpoint.slice(0, endpoint.lastIndexOf(':')),
+});
+
 const ENDED = new Set(['finished', 'stopped', 'canceled']);
 /** Phases whose gateway may answer: Degraded keeps the machines still up reachable. */
 const VPN_PHASES = new Set(['Ready', 'Degraded']);
@@ -90,10 +95,10 @@ export const createVpnProfilesService = (deps: {
     );
     const address = tunnelAddress(profile.address_index);
 
-    let labCidr = profile.lab_cidr;
-    if (profile.peer_environment_id !== environment.id || labCidr === null) {
+    let reached = { labCidr: profile.lab_cidr, endpointPort: profile.endpoint_port };
+    if (profile.peer_environment_id !== environment.id || reached.labCidr === null) {
       try {
-        ({ labCidr } = await provider.vpnAddPeer(
+        const answer = await provider.vpnAddPeer(
           environment.id,
           {
             privateKey: gateway.private_key,
@@ -102,19 +107,26 @@ export const createVpnProfilesService = (deps: {
             listenPort: deps.vpn.listenPort,
           },
           { publicKey: profile.public_key, address },
-        ));
+        );
+        reached = { labCidr: answer.labCidr, endpointPort: answer.endpointPort ?? null };
       } catch (error) {
         throw providerFailure(error, 'adding a peer');
       }
-      await profiles.markPeer(sessionUuid, principal.accountId, environment.id, labCidr);
+      await profiles.markPeer(sessionUuid, principal.accountId, environment.id, {
+        labCidr: reached.labCidr!,
+        endpointPort: reached.endpointPort,
+      });
     }
+    const { host } = splitEndpoint(deps.vpn.endpoint);
     return {
       session,
       environment,
       profile,
       gateway,
       address,
-      labCidr,
+      labCidr: reached.labCidr!,
+      endpoint:
+        reached.endpointPort === null ? deps.vpn.endpoint : `${host}:${reached.endpointPort}`,
       filename: profileFilename(session.name),
       now,
     };
@@ -123,7 +135,7 @@ export const createVpnProfilesService = (deps: {
   return {
     /** The profile's metadata (never its key) and the laptop's last handshake. */
     async status(principal: Principal, sessionUuid: string): Promise<VpnStatus> {
-      const { environment, profile, address, labCidr, filename, now } = await prepare(
+      const { environment, profile, address, labCidr, endpoint, filename, now } = await prepare(
         principal,
         sessionUuid,
       );
@@ -136,7 +148,7 @@ export const createVpnProfilesService = (deps: {
       const last = handshakes.get(profile.public_key);
       return {
         address,
-        endpoint: deps.vpn.endpoint,
+        endpoint,
         labCidr,
         filename,
         lastHandshakeAt: last ? last.toISOString() : null,
@@ -146,7 +158,7 @@ export const createVpnProfilesService = (deps: {
 
     /** The `.conf` file, private key included: for the caller's own download only. */
     async profile(principal: Principal, sessionUuid: string) {
-      const { profile, gateway, address, labCidr, filename } = await prepare(
+      const { profile, gateway, address, labCidr, endpoint, filename } = await prepare(
         principal,
         sessionUuid,
       );
@@ -156,7 +168,7 @@ export const createVpnProfilesService = (deps: {
           privateKey: profile.private_key,
           address,
           gatewayPublicKey: gateway.public_key,
-          endpoint: deps.vpn.endpoint,
+          endpoint,
           labCidr,
         }),
       };

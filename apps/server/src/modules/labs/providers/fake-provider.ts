@@ -130,6 +130,7 @@ export class FakeProvider implements EnvironmentProvider {
   private maxConcurrent: number | null;
   private readyAfterMs: number;
   private allocateDelayMs = 0;
+  private vpnEndpointPort: number | undefined;
   /** Every call made, in order: tests assert what the manager asked for. */
   readonly calls: { operation: Operation; envId?: string }[] = [];
 
@@ -181,6 +182,11 @@ export class FakeProvider implements EnvironmentProvider {
     if (!vpn?.peers.has(publicKey)) return false;
     vpn.handshakes.set(publicKey, this.clock.now());
     return true;
+  }
+
+  /** Gateways reached on their own port (a provider forwarding one per environment), or not. */
+  setVpnEndpointPort(port: number | undefined) {
+    this.vpnEndpointPort = port;
   }
 
   /** The gateway's keys and peers of an environment, as a test inspects them. */
@@ -255,7 +261,9 @@ export class FakeProvider implements EnvironmentProvider {
     // As a real gateway: started once with the first keys it is given, then only peers change.
     environment.vpn ??= { gateway, peers: new Map(), handshakes: new Map() };
     environment.vpn.peers.set(peer.publicKey, peer.address);
-    return { labCidr: FAKE_LAB_CIDR };
+    return this.vpnEndpointPort === undefined
+      ? { labCidr: FAKE_LAB_CIDR }
+      : { labCidr: FAKE_LAB_CIDR, endpointPort: this.vpnEndpointPort };
   }
 
   async vpnHandshakes(envId: string) {
