@@ -53,7 +53,16 @@ export interface AppDependencies {
 /** The request log: credentials never reach it (tests capture it with these same options). */
 export const loggerOptions = (config: Config) => ({
   level: config.logLevel,
-  redact: ['req.headers.cookie', 'req.headers.authorization', 'req.headers["x-xsrf-token"]'],
+  redact: [
+    'req.headers.cookie',
+    'req.headers.authorization',
+    'req.headers["x-xsrf-token"]',
+    // WireGuard private keys (labs' VPN), should one ever reach a log call's details.
+    'privateKey',
+    '*.privateKey',
+    'private_key',
+    '*.private_key',
+  ],
   serializers: { req: requestLogFields },
 });
 

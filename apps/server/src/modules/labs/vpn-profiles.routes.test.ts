@@ -295,5 +295,12 @@ describe(`the VPN tab: a WireGuard profile per player, for their own team’s la
       .executeTakeFirstOrThrow();
     expect(logs).not.toContain(gateway.private_key);
     expect(logs).not.toMatch(/PrivateKey|private_key|privateKey/);
+
+    // Should a key ever reach a log call's details, the logger masks it.
+    app.log.warn({ privateKey, gateway: { private_key: gateway.private_key } }, 'probe');
+    const probe = logLines.at(-1)!;
+    expect(probe).toContain('probe');
+    expect(probe).not.toContain(privateKey);
+    expect(probe).not.toContain(gateway.private_key);
   });
 });
