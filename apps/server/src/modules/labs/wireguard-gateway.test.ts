@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -230,6 +230,18 @@ describe('the WireGuard gateway', () => {
     expect(seen).toBeInstanceOf(Date);
     // wg reports whole seconds; the laptop's keep-alive shook hands as soon as it was set up.
     expect(seen!.getTime()).toBeGreaterThanOrEqual(Math.floor(before / 1000) * 1000);
+  });
+
+  it('never puts the gateway’s private key on a command line or in an environment, nor leaves its file', async () => {
+    const pids = (await readdir('/proc')).filter((name) => /^\d+$/.test(name));
+    for (const pid of pids) {
+      for (const what of ['cmdline', 'environ']) {
+        const text = await readFile(`/proc/${pid}/${what}`, 'latin1').catch(() => '');
+        expect(text, `/proc/${pid}/${what}`).not.toContain(gatewayKeys.privateKey);
+      }
+    }
+    const left = (await readdir(tmpdir())).filter((name) => name.startsWith('rampart-wg-'));
+    expect(left.filter((name) => !dir.endsWith(name))).toEqual([]);
   });
 
   it('lets nobody through once the peer is removed', async () => {
