@@ -50,6 +50,22 @@ export interface AppDependencies {
   labProvider?: EnvironmentProvider;
 }
 
+/** The request log: credentials never reach it (tests capture it with these same options). */
+export const loggerOptions = (config: Config) => ({
+  level: config.logLevel,
+  redact: [
+    'req.headers.cookie',
+    'req.headers.authorization',
+    'req.headers["x-xsrf-token"]',
+    // WireGuard private keys (labs' VPN), should one ever reach a log call's details.
+    'privateKey',
+    '*.privateKey',
+    'private_key',
+    '*.private_key',
+  ],
+  serializers: { req: requestLogFields },
+});
+
 const isApiUrl = (url: string) => url === '/api' || url.startsWith('/api/');
 
 /**
@@ -59,11 +75,7 @@ const isApiUrl = (url: string) => url === '/api' || url.startsWith('/api/');
 export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> => {
   const { config } = deps;
   const app = Fastify({
-    logger: deps.logger ?? {
-      level: config.logLevel,
-      redact: ['req.headers.cookie', 'req.headers.authorization', 'req.headers["x-xsrf-token"]'],
-      serializers: { req: requestLogFields },
-    },
+    logger: deps.logger ?? loggerOptions(config),
     trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
     bodyLimit: config.bodyLimitBytes,
     genReqId: () => randomUUID(),

@@ -101,6 +101,16 @@ const environmentSchema = z.object({
     .string()
     .regex(/^[a-z0-9]([-a-z0-9.]{0,61}[a-z0-9])?$/, { error: 'must be a RuntimeClass name' })
     .optional(),
+  /** Where players' laptops reach the labs' WireGuard gateways: `host:port` (UDP). */
+  LAB_VPN_ENDPOINT: z
+    .string()
+    .regex(/^(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9.-]+):([1-9]\d{0,4})$/, {
+      error: 'must be host:port, e.g. vpn.example.org:51820',
+    })
+    .refine((value) => Number(value.slice(value.lastIndexOf(':') + 1)) <= 65535, {
+      error: 'the port must be at most 65535',
+    })
+    .default('localhost:51820'),
 });
 
 export type Environment = z.input<typeof environmentSchema>;
@@ -197,6 +207,8 @@ export interface Config {
       };
       runtimeClassName: string | null;
     };
+    /** The VPN tab: the endpoint written in players' profiles, and its port, the gateways'. */
+    vpn: { endpoint: string; listenPort: number };
   };
 }
 
@@ -300,6 +312,10 @@ export const loadConfig = (environment: NodeJS.ProcessEnv = process.env): Config
             },
           }
         : {}),
+      vpn: {
+        endpoint: e.LAB_VPN_ENDPOINT,
+        listenPort: Number(e.LAB_VPN_ENDPOINT.slice(e.LAB_VPN_ENDPOINT.lastIndexOf(':') + 1)),
+      },
     },
   };
 };

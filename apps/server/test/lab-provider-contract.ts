@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { labTemplateSchema } from '@rampart/contracts';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { generateWireguardKeyPair } from '../src/modules/labs/wireguard-keys.js';
 import {
   ProviderError,
   type AllocateRequest,
@@ -256,5 +257,28 @@ export const describeProviderContract = (
       const after = (await provider.list()).map((status) => status.envId);
       expect(after).toContain(first.envId);
       expect(after).not.toContain(second.envId);
+    });
+
+    it('lets a player’s key into its VPN gateway idempotently, on its own environments only', async (context) => {
+      // A provider without a VPN (capabilities().vpn null) has nothing to prove here.
+      if (!provider.vpnAddPeer || !provider.vpnHandshakes) return context.skip();
+      expect(provider.capabilities().vpn).toBe('wireguard');
+      const asked = request();
+      await provider.allocate(asked);
+      await ready(asked.envId);
+      const gateway = {
+        ...generateWireguardKeyPair(),
+        address: '10.201.0.1/24',
+        listenPort: 51820,
+      };
+      const peer = { publicKey: generateWireguardKeyPair().publicKey, address: '10.201.0.2/32' };
+      const first = await provider.vpnAddPeer(asked.envId, gateway, peer);
+      expect(first.labCidr).toMatch(/^\d+\.\d+\.\d+\.\d+\/\d+$/);
+      expect(first.labCidr).not.toBe('0.0.0.0/0');
+      expect(await provider.vpnAddPeer(asked.envId, gateway, peer)).toEqual(first);
+      // No laptop has connected: no handshake yet.
+      expect((await provider.vpnHandshakes(asked.envId)).has(peer.publicKey)).toBe(false);
+      const refused = await providerError(provider.vpnAddPeer(randomUUID(), gateway, peer));
+      expect(refused.code).toBe('NotFound');
     });
   });

@@ -97,6 +97,8 @@ export const errorStatus = {
   'lab.not_ready': 409,
   'lab.console_ticket_invalid': 401,
   'lab.console_limit': 429,
+  'lab.vpn_disabled': 404,
+  'lab.vpn_full': 409,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;

@@ -367,6 +367,8 @@ export interface Database {
   lab_environment: LabEnvironmentTable;
   lab_capacity: LabCapacityTable;
   lab_console_ticket: LabConsoleTicketTable;
+  lab_vpn_gateway: LabVpnGatewayTable;
+  lab_vpn_profile: LabVpnProfileTable;
 }
 
 /** One environment given to a team (0013-labs); live while `released_at` is null. */
@@ -402,6 +404,29 @@ export interface LabConsoleTicketTable {
   machine: string;
   origin: string;
   expires_at: Date;
+}
+
+/** A team's gateway keys in a session (0015-lab-vpn). */
+export interface LabVpnGatewayTable {
+  session_uuid: string;
+  team_uuid: string;
+  private_key: string;
+  public_key: string;
+  created_at: Date;
+}
+
+/** A player's WireGuard profile in a session (0015-lab-vpn); the private key is never logged. */
+export interface LabVpnProfileTable {
+  session_uuid: string;
+  account_id: string;
+  team_uuid: string;
+  private_key: string;
+  public_key: string;
+  address_index: number;
+  lab_cidr: string | null;
+  endpoint_port: number | null;
+  peer_environment_id: string | null;
+  created_at: Date;
 }
 
 export type { Generated };

@@ -98,6 +98,8 @@ const defaultMessages: Record<ErrorCode, string> = {
   'lab.not_ready': 'The lab environment is not ready yet.',
   'lab.console_ticket_invalid': 'This console link is no longer valid: open the console again.',
   'lab.console_limit': 'Your team has too many consoles open: close one first.',
+  'lab.vpn_disabled': 'This mission’s lab has no VPN.',
+  'lab.vpn_full': 'Your team holds as many VPN profiles as its tunnel allows.',
 };
 
 /** A failure with a stable code from the contracts; the error handler maps it to HTTP. */

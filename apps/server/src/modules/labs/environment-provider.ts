@@ -64,10 +64,22 @@ export interface ConsoleSession {
   close(): Promise<void>;
 }
 
-export interface VpnProfile {
-  filename: string;
-  contentType: string;
-  body: string;
+/**
+ * The VPN side of an environment (LABS.md §1.4): the game keeps the keys and renders players'
+ * profiles; the provider runs the lab's gateway with the team's key and lets players' keys in.
+ */
+export interface VpnGatewayKeys {
+  privateKey: string;
+  publicKey: string;
+  /** The gateway's tunnel address with the tunnel's prefix, e.g. `10.201.0.1/24`. */
+  address: string;
+  /** The UDP port the gateway listens on, the port of the players' endpoint. */
+  listenPort: number;
+}
+
+export interface VpnPeer {
+  publicKey: string;
+  /** The player's tunnel /32: the only source the gateway accepts from this key. */
   address: string;
 }
 
@@ -95,7 +107,19 @@ export interface EnvironmentProvider {
     envId: string,
     options: { machine?: string; cols: number; rows: number; participantId: string },
   ): Promise<ConsoleSession>;
-  vpnProfile?(envId: string, participantId: string): Promise<VpnProfile>;
+  /**
+   * Lets a player's key into the environment's gateway, starting the gateway with `gateway` on
+   * first use; idempotent. Answers the lab's network, all that the player's tunnel carries, and
+   * the UDP port players reach this gateway on when the provider forwards one per environment
+   * (absent: the configured endpoint's port).
+   */
+  vpnAddPeer?(
+    envId: string,
+    gateway: VpnGatewayKeys,
+    peer: VpnPeer,
+  ): Promise<{ labCidr: string; endpointPort?: number }>;
+  /** When each peer last completed a handshake with the gateway, by public key (absent: never). */
+  vpnHandshakes?(envId: string): Promise<Map<string, Date>>;
   /** Everything this provider manages, so the reconciler can find orphans. */
   list(): Promise<EnvironmentStatus[]>;
   prewarm?(template: ProviderTemplate, count: number): Promise<number>;

@@ -18,6 +18,9 @@ import { createLabsRepository } from './labs.repository.js';
 import { createLabsService } from './labs.service.js';
 import { FakeProvider } from './providers/fake-provider.js';
 import { KubernetesProvider, loadKubeConfig } from './providers/kubernetes-provider.js';
+import { createVpnProfilesRepository } from './vpn-profiles.repository.js';
+import { registerVpnRoutes } from './vpn-profiles.routes.js';
+import { createVpnProfilesService } from './vpn-profiles.service.js';
 
 /** The provider the configuration names (config.ts refuses the ones not built yet). */
 const providerFor = (config: Config['labs']): EnvironmentProvider => {
@@ -36,7 +39,7 @@ const providerFor = (config: Config['labs']): EnvironmentProvider => {
 /**
  * Lab environments: the manager (policy), its provider (infrastructure), the
  * reconciler that keeps both in step, and the routes of the Console/VPN tabs and the cockpit.
- * Not yet here: the local provider, the VPN.
+ * Not yet here: the local provider.
  */
 export const createLabsModule = (deps: {
   db: Kysely<Database>;
@@ -82,6 +85,15 @@ export const createLabsModule = (deps: {
     sessions: deps.sessions,
     now: () => deps.now(),
   });
+  const vpn = createVpnProfilesService({
+    labs: repo,
+    profiles: createVpnProfilesRepository(deps.db),
+    sessions: deps.sessions,
+    provider,
+    vpn: deps.config.vpn,
+    now: () => deps.now(),
+    logger: deps.logger,
+  });
   const hub = createConsoleHub({
     perTeam: deps.config.console.perTeam,
     graceMs: deps.config.console.graceSeconds * 1000,
@@ -122,6 +134,7 @@ export const createLabsModule = (deps: {
     registerRoutes: (app: FastifyInstance) => {
       registerLabsRoutes(app, { labs });
       registerConsoleRoutes(app, { consoles });
+      registerVpnRoutes(app, { vpn });
     },
     /** The console WebSocket, outside `/api`: registered at the app's root. */
     registerSocket: (app: FastifyInstance) =>

@@ -12,6 +12,7 @@ describe('lab configuration', () => {
       retryAfterSeconds: 30,
       allocationsPerTeamPerMinute: 6,
       console: { perTeam: 8, idleSeconds: 1800, graceSeconds: 60 },
+      vpn: { endpoint: 'localhost:51820', listenPort: 51820 },
     });
   });
 

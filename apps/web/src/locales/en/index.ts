@@ -19,6 +19,7 @@ import debrief from './debrief.json';
 import cockpitLabs from './cockpit-labs.json';
 import labNotices from './lab-notices.json';
 import labConsole from './lab-console.json';
+import labVpn from './lab-vpn.json';
 
 /** The English catalogue: the source of the translation key types (see lib/i18n/i18next.d.ts). */
 const en = {
@@ -43,6 +44,7 @@ const en = {
   cockpitLabs,
   labNotices,
   labConsole,
+  labVpn,
 };
 
 export default en;

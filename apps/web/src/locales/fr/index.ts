@@ -20,6 +20,7 @@ import debrief from './debrief.json';
 import cockpitLabs from './cockpit-labs.json';
 import labNotices from './lab-notices.json';
 import labConsole from './lab-console.json';
+import labVpn from './lab-vpn.json';
 
 /** Same namespaces as `en`; the type keeps them in step (the parity test checks every key). */
 const fr: Record<keyof typeof en, object> = {
@@ -44,6 +45,7 @@ const fr: Record<keyof typeof en, object> = {
   cockpitLabs,
   labNotices,
   labConsole,
+  labVpn,
 };
 
 export default fr;

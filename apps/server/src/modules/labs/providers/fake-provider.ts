@@ -8,9 +8,19 @@ import {
   type EnvironmentStatus,
   type ProviderErrorCode,
   type ReleaseReason,
+  type VpnGatewayKeys,
+  type VpnPeer,
 } from '../environment-provider.js';
 
-type Operation = 'allocate' | 'status' | 'extend' | 'release' | 'openConsole' | 'list';
+type Operation =
+  | 'allocate'
+  | 'status'
+  | 'extend'
+  | 'release'
+  | 'openConsole'
+  | 'list'
+  | 'vpnAddPeer'
+  | 'vpnHandshakes';
 
 interface FakeEnvironment {
   request: AllocateRequest;
@@ -18,7 +28,12 @@ interface FakeEnvironment {
   readyAt: Date;
   expiresAt: Date;
   degraded?: boolean;
+  /** The gateway as first started, and the peers let in (public key → /32). */
+  vpn?: { gateway: VpnGatewayKeys; peers: Map<string, string>; handshakes: Map<string, Date> };
 }
+
+/** The fake lab's network: its machines are `.2` onwards (see statusOf). */
+export const FAKE_LAB_CIDR = '10.13.0.0/24';
 
 export interface FakeProviderOptions {
   clock?: Clock;
@@ -115,6 +130,7 @@ export class FakeProvider implements EnvironmentProvider {
   private maxConcurrent: number | null;
   private readyAfterMs: number;
   private allocateDelayMs = 0;
+  private vpnEndpointPort: number | undefined;
   /** Every call made, in order: tests assert what the manager asked for. */
   readonly calls: { operation: Operation; envId?: string }[] = [];
 
@@ -157,6 +173,27 @@ export class FakeProvider implements EnvironmentProvider {
     if (environment) environment.degraded = degraded;
   }
 
+  /**
+   * A player's laptop completes a handshake with the environment's gateway (at the clock's
+   * now): only a peer the gateway let in can; false otherwise.
+   */
+  vpnConnect(envId: string, publicKey: string) {
+    const vpn = this.environments.get(envId)?.vpn;
+    if (!vpn?.peers.has(publicKey)) return false;
+    vpn.handshakes.set(publicKey, this.clock.now());
+    return true;
+  }
+
+  /** Gateways reached on their own port (a provider forwarding one per environment), or not. */
+  setVpnEndpointPort(port: number | undefined) {
+    this.vpnEndpointPort = port;
+  }
+
+  /** The gateway's keys and peers of an environment, as a test inspects them. */
+  vpnOf(envId: string) {
+    return this.environments.get(envId)?.vpn;
+  }
+
   /** The environment disappears without a release, as after a host restart. */
   drop(envId: string) {
     this.environments.delete(envId);
@@ -165,7 +202,12 @@ export class FakeProvider implements EnvironmentProvider {
   // The provider -----------------------------------------------------------------------------
 
   capabilities() {
-    return { console: true, vpn: null, warmPool: false, maxConcurrent: this.maxConcurrent };
+    return {
+      console: true,
+      vpn: 'wireguard' as const,
+      warmPool: false,
+      maxConcurrent: this.maxConcurrent,
+    };
   }
 
   async allocate(request: AllocateRequest, signal?: AbortSignal) {
@@ -211,6 +253,22 @@ export class FakeProvider implements EnvironmentProvider {
     this.enter('openConsole', envId);
     this.liveEnvironment(envId);
     return fakeConsole(options);
+  }
+
+  async vpnAddPeer(envId: string, gateway: VpnGatewayKeys, peer: VpnPeer) {
+    this.enter('vpnAddPeer', envId);
+    const environment = this.liveEnvironment(envId);
+    // As a real gateway: started once with the first keys it is given, then only peers change.
+    environment.vpn ??= { gateway, peers: new Map(), handshakes: new Map() };
+    environment.vpn.peers.set(peer.publicKey, peer.address);
+    return this.vpnEndpointPort === undefined
+      ? { labCidr: FAKE_LAB_CIDR }
+      : { labCidr: FAKE_LAB_CIDR, endpointPort: this.vpnEndpointPort };
+  }
+
+  async vpnHandshakes(envId: string) {
+    this.enter('vpnHandshakes', envId);
+    return new Map(this.liveEnvironment(envId).vpn?.handshakes ?? []);
   }
 
   async list() {

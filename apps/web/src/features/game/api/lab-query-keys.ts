@@ -4,4 +4,5 @@
  */
 export const labQueryKeys = {
   environment: (sessionUuid: string) => ['lab', sessionUuid, 'environment'] as const,
+  vpn: (sessionUuid: string) => ['lab', sessionUuid, 'vpn'] as const,
 };

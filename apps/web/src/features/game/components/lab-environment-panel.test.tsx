@@ -114,13 +114,6 @@ describe('the Console and VPN tabs', () => {
     ).toBeTruthy();
   });
 
-  it('tell on the VPN tab that profiles come with the lab machines when it has one', async () => {
-    await openTab('VPN', () =>
-      Response.json(answer({ lab: { ...lab, vpn: true }, environment: environment('Ready') })),
-    );
-    expect(await screen.findByText(/VPN profiles come with the lab machines/)).toBeTruthy();
-  });
-
   it('follow the team’s environment live: ready when the stream says so', async () => {
     const session = buildRunningSession();
     briefingAlreadySeen(session.uuid, testPlayer.uuid);

@@ -7,6 +7,7 @@ import { isApiError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/error-message';
 import { useStartLab, useTeamEnvironment } from '../api/lab-environment';
 import styles from './lab-environment-panel.module.css';
+import { LabVpnPanel } from './lab-vpn-panel';
 
 // xterm.js is loaded when a console opens, never with the game's first screen.
 const LabTerminal = lazy(() => import('./lab-terminal'));
@@ -70,8 +71,10 @@ export function LabEnvironmentPanel({ sessionUuid, tab }: LabEnvironmentPanelPro
     );
 
   if (tab === 'vpn')
-    return (
-      <EmptyState title={t('vpn.title')} hint={lab.vpn ? t('vpn.ready') : t('vpn.disabled')} />
+    return lab.vpn ? (
+      <LabVpnPanel sessionUuid={sessionUuid} />
+    ) : (
+      <EmptyState title={t('vpn.title')} hint={t('vpn.disabled')} />
     );
 
   return (

@@ -1,0 +1,30 @@
+import { getVpnProfile, getVpnStatus } from '@rampart/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { apiClient } from '../../../lib/api-client';
+import { sessionApiPath } from '../../sessions/lib/session-query-keys';
+import { labQueryKeys } from './lab-query-keys';
+
+/** The indicator follows the laptop's handshakes: WireGuard renews one every two minutes. */
+const VPN_POLL_MS = 10_000;
+
+/** The player's VPN profile (no key) and last handshake, asked again while the tab is open. */
+export const useVpnStatus = (sessionUuid: string, enabled: boolean) =>
+  useQuery({
+    queryKey: labQueryKeys.vpn(sessionUuid),
+    queryFn: ({ signal }) =>
+      apiClient.get(sessionApiPath(getVpnStatus.path, sessionUuid), {
+        schema: getVpnStatus.responses[200],
+        signal,
+      }),
+    enabled,
+    refetchInterval: VPN_POLL_MS,
+  });
+
+/**
+ * The `.conf` file, private key included. Fetched when the player asks (download, QR code) and
+ * kept in no query cache: it leaves the page with the file or the code.
+ */
+export const fetchVpnProfile = async (sessionUuid: string) => {
+  const response = await apiClient.openStream(sessionApiPath(getVpnProfile.path, sessionUuid));
+  return response.text();
+};
