@@ -71,6 +71,9 @@ const environmentSchema = z.object({
   LAB_CONSOLES_PER_TEAM: integer(1, 100).default(8),
   LAB_CONSOLE_IDLE_SECONDS: integer(1, 86_400).default(1800),
   LAB_CONSOLE_GRACE_SECONDS: integer(1, 3600).default(60),
+  LAB_LOCAL_MAX_LABS: integer(1, 1000).default(8),
+  LAB_LOCAL_ROOTFS: list.default([]),
+  ALLOW_LOCAL_PROVIDER: booleanFlag.default(false),
 });
 
 export type Environment = z.input<typeof environmentSchema>;
@@ -129,10 +132,10 @@ export interface Config {
   };
   labs: {
     /**
-     * Which infrastructure runs lab environments. Only `fake` (in memory, nothing runs) exists
-     * yet; `local` (bubblewrap sandboxes) and `kubernetes` are planned and refused until then.
+     * Which infrastructure runs lab environments: `fake` (in memory, nothing runs) or `local`
+     * (bubblewrap sandboxes on this machine); `kubernetes` is planned and refused until then.
      */
-    provider: 'fake';
+    provider: 'fake' | 'local';
     /** Live environments on this deployment, and in one session (503 `lab.no_capacity` past). */
     maxEnvironments: number;
     maxEnvironmentsPerSession: number;
@@ -153,6 +156,11 @@ export interface Config {
      * for the same player to re-attach.
      */
     console: { perTeam: number; idleSeconds: number; graceSeconds: number };
+    /**
+     * The local provider: labs this machine runs at once (warm ones included), and root
+     * filesystems a template's `image` may name besides `debian` (the host's own /usr).
+     */
+    local: { maxLabs: number; rootFilesystems: Record<string, string> };
   };
 }
 
@@ -186,11 +194,22 @@ export const loadConfig = (environment: NodeJS.ProcessEnv = process.env): Config
       `PRESENCE_TTL_SECONDS must exceed PRESENCE_RENEW_SECONDS (got ${e.PRESENCE_TTL_SECONDS} and ${e.PRESENCE_RENEW_SECONDS})`,
     ]);
   }
-  if (e.LAB_PROVIDER !== 'fake') {
+  if (e.LAB_PROVIDER === 'kubernetes') {
     throw new ConfigError([
-      `LAB_PROVIDER "${e.LAB_PROVIDER}" is not available yet: only "fake" is (the local and kubernetes providers are planned)`,
+      `LAB_PROVIDER "${e.LAB_PROVIDER}" is not available yet: only "fake" and "local" are (the kubernetes provider is planned)`,
     ]);
   }
+  if (e.LAB_PROVIDER === 'local' && e.NODE_ENV === 'production' && !e.ALLOW_LOCAL_PROVIDER) {
+    // Sandboxes share this machine's kernel (LABS.md §2): fine for development, demos and
+    // small trusted classes, never a silent choice for a deployment open to anyone.
+    throw new ConfigError([
+      'LAB_PROVIDER "local" runs labs on this machine\'s own kernel: refused when NODE_ENV is production unless ALLOW_LOCAL_PROVIDER=1',
+    ]);
+  }
+  const rootFilesystems = localRootFilesystems(e.LAB_LOCAL_ROOTFS, [
+    repositoryRoot,
+    path.resolve(e.PGLITE_DIR),
+  ]);
   return {
     env: e.NODE_ENV,
     host: e.HOST,
@@ -240,6 +259,27 @@ export const loadConfig = (environment: NodeJS.ProcessEnv = process.env): Config
         idleSeconds: e.LAB_CONSOLE_IDLE_SECONDS,
         graceSeconds: e.LAB_CONSOLE_GRACE_SECONDS,
       },
+      local: { maxLabs: e.LAB_LOCAL_MAX_LABS, rootFilesystems },
     },
   };
+};
+
+/**
+ * `LAB_LOCAL_ROOTFS`: `id=/absolute/dir` items, each directory's `usr` becoming a machine's
+ * read-only /usr. None may lie in the repository or the data dir, whose files players must never
+ * read.
+ */
+const localRootFilesystems = (items: string[], forbidden: string[]) => {
+  const rootFilesystems: Record<string, string> = { debian: '/' };
+  const problems: string[] = [];
+  for (const item of items) {
+    const match = /^([A-Za-z0-9][A-Za-z0-9._/:@-]*)=(\/.*)$/.exec(item);
+    const dir = match ? path.resolve(match[2]!) : '';
+    if (!match) problems.push(`LAB_LOCAL_ROOTFS items must be id=/absolute/dir (got "${item}")`);
+    else if (forbidden.some((place) => dir === place || dir.startsWith(`${place}/`)))
+      problems.push(`LAB_LOCAL_ROOTFS "${match[1]}" may not lie in the repository or the data dir`);
+    else rootFilesystems[match[1]!] = dir;
+  }
+  if (problems.length) throw new ConfigError(problems);
+  return rootFilesystems;
 };

@@ -22,6 +22,11 @@ export interface ProviderHarness {
   capacity: number;
   /** Makes the next allocation fail as infrastructure does (API down, binary missing). */
   breakNextAllocation(): void;
+  /**
+   * The lab the suite allocates, when the provider runs real machines: its images must exist
+   * there and its target must really listen on its port. The contract's own by default.
+   */
+  template?(): ProviderTemplate;
   close?(): Promise<void>;
 }
 
@@ -87,7 +92,7 @@ export const describeProviderContract = (
         envId,
         sessionUuid: randomUUID(),
         teamUuid: randomUUID(),
-        template: contractTemplate(),
+        template: harness.template?.() ?? contractTemplate(),
         expiresAt: new Date(harness.clock.now().getTime() + 600_000),
         ...overrides,
       };

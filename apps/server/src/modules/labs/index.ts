@@ -17,19 +17,29 @@ import { registerLabsRoutes } from './labs.routes.js';
 import { createLabsRepository } from './labs.repository.js';
 import { createLabsService } from './labs.service.js';
 import { FakeProvider } from './providers/fake-provider.js';
+import { LocalProvider } from './providers/local-provider.js';
 
-/** The provider the configuration names; only the fake one exists yet (config.ts refuses others). */
-const providerFor = (config: Config['labs']): EnvironmentProvider => {
+/** The provider the configuration names (config.ts refuses those not built yet). */
+const providerFor = (
+  config: Config['labs'],
+  logger: { warn(details: object, message: string): void },
+): EnvironmentProvider => {
   switch (config.provider) {
     case 'fake':
       return new FakeProvider();
+    case 'local':
+      return new LocalProvider({
+        maxConcurrent: config.local.maxLabs,
+        rootFilesystems: config.local.rootFilesystems,
+        logger,
+      });
   }
 };
 
 /**
  * Lab environments: the manager (policy), its provider (infrastructure), the
  * reconciler that keeps both in step, and the routes of the Console/VPN tabs and the cockpit.
- * Not yet here: the local and Kubernetes providers, the VPN.
+ * Not yet here: the Kubernetes provider, the VPN.
  */
 export const createLabsModule = (deps: {
   db: Kysely<Database>;
@@ -42,7 +52,7 @@ export const createLabsModule = (deps: {
   provider?: EnvironmentProvider;
 }) => {
   const repo = createLabsRepository(deps.db);
-  const provider = deps.provider ?? providerFor(deps.config);
+  const provider = deps.provider ?? providerFor(deps.config, deps.logger);
   const manager = createEnvironmentManager({
     repo,
     provider,
