@@ -4,6 +4,8 @@ import type { ConsoleSession } from '../environment-provider.js';
 
 /** How long a shell has after SIGHUP before it is killed. */
 const HANGUP_GRACE_MS = 2000;
+/** Columns or rows a terminal may have. */
+const MAX_SIZE = 1000;
 
 /**
  * A console as a pty running `command` (the provider's nsenter + bwrap line): bytes in, bytes
@@ -44,7 +46,9 @@ export const openPtyConsole = (options: {
       pty.write(typeof data === 'string' ? data : input.decode(data, { stream: true }));
     },
     resize(cols, rows) {
-      if (!exited) pty.resize(cols, rows);
+      // The socket bounds sizes already; a pty must never see a zero or absurd one.
+      const valid = (size: number) => Number.isInteger(size) && size >= 1 && size <= MAX_SIZE;
+      if (!exited && valid(cols) && valid(rows)) pty.resize(cols, rows);
     },
     onData(listener) {
       const subscription = pty.onData((chunk) =>

@@ -1,3 +1,4 @@
+import { execFileSync, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -148,6 +149,13 @@ describeOnSandboxHost('the local provider’s isolation', () => {
     const routes = await run(session, 'ip -4 route');
     expect(routes.output).toContain('10.200.0.0/24');
     expect(routes.output).not.toMatch(/default/);
+  });
+
+  it('ignores a 0×0 or 100000×100000 resize: the shell keeps its size and lives on', async () => {
+    session.resize(0, 0);
+    session.resize(100_000, 100_000);
+    session.resize(Number.NaN, 3.5);
+    expect((await run(session, 'stty size')).output).toMatch(/[\r\n]40 120\r?\n/);
   });
 
   it('refuses nested user namespaces and writes to /usr', async () => {
@@ -358,4 +366,77 @@ describeOnSandboxHost('the local provider’s warm pool and faults', () => {
       await provider.close();
     }
   });
+});
+
+describeOnSandboxHost('the local provider’s labs and the back end', () => {
+  it('gives the lab’s network to what runs beside it: the bridge, and no host interface', async () => {
+    const provider = new LocalProvider({ maxConcurrent: 1 });
+    try {
+      const envId = randomUUID();
+      await provider.allocate({
+        envId,
+        sessionUuid: randomUUID(),
+        teamUuid: randomUUID(),
+        template: localLabTemplate(),
+        expiresAt: new Date(Date.now() + 60_000),
+      });
+      const { enter, bridge } = provider.namespaceOf(envId);
+      const inLab = (...argv: string[]) =>
+        execFileSync(enter[0]!, [...enter.slice(1), ...argv], { encoding: 'utf8' });
+      expect(inLab('ip', '-o', '-4', 'addr')).toContain(`br0    inet ${bridge.address}/24`);
+      const interfaces = inLab('ip', '-o', 'link');
+      // Its own loopback, its bridge and the machines' ends: nothing of the host's.
+      const names = interfaces
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => line.split(': ')[1]!.split('@')[0]);
+      expect(names.sort()).toEqual(['br0', 'lo', 'm0', 'm1']);
+    } finally {
+      await provider.close();
+    }
+  });
+
+  it('takes its labs down when the back end dies without closing them', async () => {
+    const holder = spawn(
+      process.execPath,
+      ['--conditions=source', '--import', 'tsx', 'test/local-lab-holder.ts'],
+      { cwd: path.resolve(import.meta.dirname, '../../../..'), stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    let output = '';
+    const anchor = await new Promise<{ pid: number; ref: string }>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no lab: ${output}`)), 20_000);
+      const read = (chunk: Buffer) => {
+        output += chunk.toString();
+        const match = /anchor (\d+) (\S+)/.exec(output);
+        if (match) {
+          clearTimeout(timer);
+          resolve({ pid: Number(match[1]), ref: match[2]! });
+        }
+      };
+      holder.stdout!.on('data', read);
+      holder.stderr!.on('data', read);
+    });
+    const labProcesses = () =>
+      fs
+        .readdirSync('/proc')
+        .filter((name) => /^\d+$/.test(name))
+        .filter((pid) => {
+          try {
+            return fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(`/${anchor.ref}/`);
+          } catch {
+            return false;
+          }
+        });
+    expect(labProcesses().length).toBeGreaterThan(0);
+    const exited = new Promise((resolve) => holder.once('exit', resolve));
+    holder.kill('SIGKILL');
+    await exited;
+    for (let attempt = 0; attempt < 100 && labProcesses().length > 0; attempt += 1)
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(labProcesses()).toEqual([]);
+    expect(
+      fs.existsSync(`/proc/${anchor.pid}/cmdline`) &&
+        fs.readFileSync(`/proc/${anchor.pid}/cmdline`, 'utf8'),
+    ).toBeFalsy();
+  }, 40_000);
 });

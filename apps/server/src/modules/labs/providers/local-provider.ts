@@ -18,6 +18,7 @@ import {
   anchorScript,
   defaultBinaries,
   encodeMachineEnv,
+  LAB_SUBNET,
   labEtcFiles,
   limitOptions,
   machineAddress,
@@ -78,6 +79,15 @@ interface Environment {
   /** Killed by the provider's own sweep at its expiry; the record stays until released. */
   expired: boolean;
 }
+
+/** A process that still runs (a zombie waiting for its reaper does not). */
+const isAlive = (pid: number) => {
+  try {
+    return !/^State:\s+Z/m.test(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
+  } catch {
+    return false;
+  }
+};
 
 const templateKey = (template: ProviderTemplate) =>
   createHash('sha256').update(JSON.stringify(template)).digest('hex').slice(0, 16);
@@ -230,6 +240,30 @@ export class LocalProvider implements EnvironmentProvider {
       started += 1;
     }
     return started;
+  }
+
+  /**
+   * Where a lab's network lives, for what must run beside its machines (the VPN gateway): the
+   * anchor's host pid, and the command prefix that runs a program in the lab's user and network
+   * namespaces (the bridge `br0`, 10.200.0.1/24, no uplink) with the lab's uid, never the back
+   * end's.
+   */
+  namespaceOf(envId: string) {
+    const { lab } = this.live(envId);
+    const pid = lab.child.pid!;
+    return {
+      pid,
+      bridge: { name: 'br0', address: `${LAB_SUBNET}.1`, prefixLength: 24 },
+      enter: [
+        ...this.dropPrivileges(),
+        this.binaries.nsenter,
+        `--target=${pid}`,
+        '--user',
+        '--net',
+        '--preserve-credentials',
+        '--',
+      ],
+    };
   }
 
   /** Anchors waiting in the warm pool, for a template or all. */
@@ -425,6 +459,7 @@ export class LocalProvider implements EnvironmentProvider {
       };
       const timer = setTimeout(() => fail('the lab did not start in time'), this.startTimeoutMs);
       let buffered = '';
+      let announced = false;
       child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
         buffered += chunk;
         let newline = buffered.indexOf('\n');
@@ -446,6 +481,10 @@ export class LocalProvider implements EnvironmentProvider {
               'a local lab machine stopped',
             );
           } else if (word === 'started') {
+            announced = true;
+          }
+          // Started once the anchor has launched every machine and plugged each into the bridge.
+          if (announced && lab.machines.size === template.machines.length) {
             clearTimeout(timer);
             resolve();
           }
@@ -467,20 +506,33 @@ export class LocalProvider implements EnvironmentProvider {
 
   /** The host pid of a process the anchor named by its pid in the lab's pid namespace. */
   private hostPid(lab: Lab, nsPid: number): number | null {
-    const stack = lab.child.pid === undefined ? [] : [lab.child.pid];
-    while (stack.length) {
-      const pid = stack.pop()!;
+    for (const pid of this.processesOf(lab)) {
       try {
         const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
         const nsPids = /^NSpid:\s+(.*)$/m.exec(status)?.[1]?.trim().split(/\s+/) ?? [];
         if (nsPids.length >= 2 && Number(nsPids[1]) === nsPid) return pid;
+      } catch {
+        // Gone meanwhile.
+      }
+    }
+    return null;
+  }
+
+  /** Host pids of the anchor and everything under it, from /proc. */
+  private processesOf(lab: Lab) {
+    const found: number[] = [];
+    const stack = lab.child.pid === undefined ? [] : [lab.child.pid];
+    while (stack.length) {
+      const pid = stack.pop()!;
+      found.push(pid);
+      try {
         const children = fs.readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8');
         stack.push(...children.trim().split(/\s+/).filter(Boolean).map(Number));
       } catch {
         // Gone meanwhile.
       }
     }
-    return null;
+    return found;
   }
 
   private liveCount() {
@@ -528,9 +580,15 @@ export class LocalProvider implements EnvironmentProvider {
    */
   private async kill(lab: Lab) {
     if (lab.child.exitCode === null && lab.child.signalCode === null) {
+      const processes = this.processesOf(lab);
       const gone = new Promise((resolve) => lab.child.once('exit', resolve));
       lab.child.kill('SIGKILL');
       await gone;
+      // The namespace's teardown follows its init's death asynchronously: wait for the last one.
+      for (let attempt = 0; attempt < 300; attempt += 1) {
+        if (!processes.some((pid) => fs.existsSync(`/proc/${pid}/cmdline`) && isAlive(pid))) break;
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
     }
     lab.dead = true;
     fs.rmSync(lab.etcDir, { recursive: true, force: true });
