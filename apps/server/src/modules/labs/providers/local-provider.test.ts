@@ -9,6 +9,7 @@ import { testClock } from '../../../../test/clock.js';
 import { describeProviderContract, readUntil } from '../../../../test/lab-provider-contract.js';
 import { localLabTemplate, localSandboxUnavailable } from '../../../../test/local-lab.js';
 import type { ConsoleSession, ProviderTemplate } from '../environment-provider.js';
+import { cgroupsAvailable } from './local-cgroups.js';
 import { LocalProvider } from './local-provider.js';
 
 const unavailable = localSandboxUnavailable();
@@ -150,6 +151,35 @@ describeOnSandboxHost('the local provider’s isolation', () => {
     expect(routes.output).toContain('10.200.0.0/24');
     expect(routes.output).not.toMatch(/default/);
   });
+
+  it.skipIf(!cgroupsAvailable())(
+    'holds the lab, its console included, in cgroups of its own at its pids and memory',
+    async () => {
+      const { pid } = provider.namespaceOf(envId);
+      const groups = fs.readFileSync(`/proc/${pid}/cgroup`, 'utf8');
+      const pids = /:pids:(.*rampart-lab-[^\n]*)/.exec(groups)![1]!;
+      const memory = /:memory:(.*rampart-lab-[^\n]*)/.exec(groups)![1]!;
+      expect(fs.readFileSync(`/sys/fs/cgroup/pids${pids}/pids.max`, 'utf8').trim()).toBe('64');
+      expect(
+        fs.readFileSync(`/sys/fs/cgroup/memory${memory}/memory.limit_in_bytes`, 'utf8').trim(),
+      ).toBe(String(256 * 1024 * 1024));
+      // The console's shell counts there too.
+      const { output } = await run(session, 'echo shell $$');
+      expect(output).toMatch(/[\r\n]shell \d+/);
+      const members = fs.readFileSync(`/sys/fs/cgroup/pids${pids}/cgroup.procs`, 'utf8');
+      const bashes = members
+        .trim()
+        .split('\n')
+        .filter((member) => {
+          try {
+            return fs.readFileSync(`/proc/${member}/comm`, 'utf8').trim() === 'bash';
+          } catch {
+            return false;
+          }
+        });
+      expect(bashes.length).toBeGreaterThan(0);
+    },
+  );
 
   it('ignores a 0×0 or 100000×100000 resize: the shell keeps its size and lives on', async () => {
     session.resize(0, 0);
@@ -434,6 +464,20 @@ describeOnSandboxHost('the local provider’s labs and the back end', () => {
     for (let attempt = 0; attempt < 100 && labProcesses().length > 0; attempt += 1)
       await new Promise((resolve) => setTimeout(resolve, 50));
     expect(labProcesses()).toEqual([]);
+    // Its cgroups, once its last zombie is reaped, go at the next start of a provider.
+    const leftGroups = () =>
+      execFileSync(
+        'find',
+        ['/sys/fs/cgroup/pids', '/sys/fs/cgroup/memory', '-name', `rampart-${anchor.ref}`],
+        {
+          encoding: 'utf8',
+        },
+      );
+    for (let attempt = 0; attempt < 40 && leftGroups() !== ''; attempt += 1) {
+      new LocalProvider({ maxConcurrent: 1 });
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(leftGroups()).toBe('');
     expect(
       fs.existsSync(`/proc/${anchor.pid}/cmdline`) &&
         fs.readFileSync(`/proc/${anchor.pid}/cmdline`, 'utf8'),

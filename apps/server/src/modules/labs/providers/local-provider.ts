@@ -13,6 +13,13 @@ import {
   type ProviderTemplate,
   type ReleaseReason,
 } from '../environment-provider.js';
+import {
+  cgroupsAvailable,
+  createLabCgroups,
+  joinCgroups,
+  sweepStaleCgroups,
+  type LabCgroups,
+} from './local-cgroups.js';
 import { openPtyConsole } from './local-console.js';
 import {
   anchorScript,
@@ -46,6 +53,8 @@ export interface LocalProviderOptions {
   stateDir?: string;
   /** How long an anchor may take to start its machines. */
   startTimeoutMs?: number;
+  /** Per-lab cgroup v1 limits when the back end is root (default: when the host has them). */
+  cgroups?: boolean;
   logger?: { warn(details: object, message: string): void };
 }
 
@@ -65,6 +74,8 @@ interface Lab {
   template: ProviderTemplate;
   child: ChildProcess;
   etcDir: string;
+  /** Its cgroup v1 groups when the back end is root; RLIMITs only otherwise. */
+  cgroups: LabCgroups | null;
   machines: Map<string, MachineState>;
   started: Promise<void>;
   dead: boolean;
@@ -110,6 +121,7 @@ export class LocalProvider implements EnvironmentProvider {
   private readonly sandboxUid: number | null;
   private readonly stateDir: string;
   private readonly startTimeoutMs: number;
+  private readonly useCgroups: boolean;
   private probed: Promise<void> | null = null;
   private sequence = 0;
   private closed = false;
@@ -121,6 +133,8 @@ export class LocalProvider implements EnvironmentProvider {
     this.sandboxUid = process.getuid?.() === 0 ? (options.sandboxUid ?? 65534) : null;
     this.stateDir = options.stateDir ?? path.join(os.tmpdir(), `rampart-labs-${process.pid}`);
     this.startTimeoutMs = options.startTimeoutMs ?? 15_000;
+    this.useCgroups = (options.cgroups ?? true) && cgroupsAvailable();
+    if (this.useCgroups) sweepStaleCgroups();
   }
 
   capabilities() {
@@ -196,9 +210,11 @@ export class LocalProvider implements EnvironmentProvider {
     ];
     // Rootless (as the lab's uid), limited as the lab, in the machine's network only: the shell
     // joins the lab's user namespace, then makes its own sandbox.
+    const [command, ...prefix] = [...joinCgroups(environment.lab.cgroups), this.binaries.prlimit];
     const session = openPtyConsole({
-      command: this.binaries.prlimit,
+      command: command!,
       args: [
+        ...prefix,
         ...limitOptions(template),
         '--',
         ...this.dropPrivileges(),
@@ -410,11 +426,12 @@ export class LocalProvider implements EnvironmentProvider {
       tmpfsBytes: tmpfsBytes(template),
       bwrap: this.binaries.bwrap,
     });
-    const [setpriv, ...dropArgs] = this.dropPrivileges();
+    const cgroups = this.useCgroups ? createLabCgroups(ref, template) : null;
+    const [command, ...prefix] = [...joinCgroups(cgroups), ...this.dropPrivileges()];
     const child = spawn(
-      setpriv!,
+      command!,
       [
-        ...dropArgs,
+        ...prefix,
         this.binaries.unshare,
         '--user',
         '--map-root-user',
@@ -443,6 +460,7 @@ export class LocalProvider implements EnvironmentProvider {
       template,
       child,
       etcDir,
+      cgroups,
       machines: new Map(),
       started: Promise.resolve(),
       dead: false,
@@ -591,6 +609,7 @@ export class LocalProvider implements EnvironmentProvider {
       }
     }
     lab.dead = true;
+    lab.cgroups?.remove();
     fs.rmSync(lab.etcDir, { recursive: true, force: true });
   }
 

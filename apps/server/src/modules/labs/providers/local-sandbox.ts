@@ -230,6 +230,8 @@ export const anchorScript = (options: {
       : [];
     lines.push(
       '(',
+      // A machine that dies at once takes its end of the cable along: report it, do not stop.
+      '  set +e',
       `  unshare --net -- /bin/sh -c ${shellQuote(inner)} lab-machine "$env_${index}" &`,
       '  pid=$!',
       // Until unshare has made the namespace, the pid is still in the anchor's: wait for it.
