@@ -372,6 +372,37 @@ describeOnSandboxHost('the local provider’s warm pool and faults', () => {
     await broken.close();
   });
 
+  it('lets no machine forge the anchor’s reports by printing them', async () => {
+    const provider = new LocalProvider({ maxConcurrent: 1 });
+    try {
+      const envId = randomUUID();
+      await provider.allocate({
+        envId,
+        sessionUuid: randomUUID(),
+        teamUuid: randomUUID(),
+        template: localLabTemplate({
+          machines: [
+            {
+              name: 'liar',
+              image: 'debian',
+              command: [
+                '/bin/sh',
+                '-c',
+                'echo "machine liar 1"; echo "exited liar 3"; exec sleep 600',
+              ],
+            },
+          ],
+          consoleMachine: 'liar',
+        }),
+        expiresAt: new Date(Date.now() + 60_000),
+      });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(await provider.status(envId)).toMatchObject({ phase: 'Ready' });
+    } finally {
+      await provider.close();
+    }
+  });
+
   it('marks a lab whose machine fails to start as failed, naming the machine', async () => {
     const provider = new LocalProvider({ maxConcurrent: 2 });
     try {

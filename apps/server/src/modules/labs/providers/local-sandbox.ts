@@ -232,7 +232,9 @@ export const anchorScript = (options: {
       '(',
       // A machine that dies at once takes its end of the cable along: report it, do not stop.
       '  set +e',
-      `  unshare --net -- /bin/sh -c ${shellQuote(inner)} lab-machine "$env_${index}" &`,
+      // Its output never reaches the anchor's stdout, the provider's channel: a service cannot
+      // forge a line of it. Errors go to the anchor's stderr, logged when a machine stops.
+      `  unshare --net -- /bin/sh -c ${shellQuote(inner)} lab-machine "$env_${index}" >/dev/null &`,
       '  pid=$!',
       // Until unshare has made the namespace, the pid is still in the anchor's: wait for it.
       '  while [ "$(readlink /proc/$pid/ns/net)" = "$(readlink /proc/self/ns/net)" ]; do sleep 0.005; done',
