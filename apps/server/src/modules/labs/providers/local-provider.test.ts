@@ -509,6 +509,12 @@ describeOnSandboxHost('the local provider’s labs and the back end', () => {
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
     expect(leftGroups()).toBe('');
+    // And so do its generated /etc files.
+    expect(
+      fs
+        .readdirSync(os.tmpdir())
+        .filter((entry) => entry.startsWith(`rampart-labs-${holder.pid}-`)),
+    ).toEqual([]);
     expect(
       fs.existsSync(`/proc/${anchor.pid}/cmdline`) &&
         fs.readFileSync(`/proc/${anchor.pid}/cmdline`, 'utf8'),

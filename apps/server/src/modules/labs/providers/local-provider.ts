@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -100,6 +100,24 @@ const isAlive = (pid: number) => {
   }
 };
 
+/**
+ * Removes the /etc files of labs whose back end died without closing its provider (its labs died
+ * with it): a directory is named after its back end's pid.
+ */
+const sweepStaleStateDirs = () => {
+  let entries: string[] = [];
+  try {
+    entries = fs.readdirSync(os.tmpdir());
+  } catch {
+    return;
+  }
+  for (const entry of entries) {
+    const owner = /^rampart-labs-(\d+)(-[0-9a-f]+)?$/.exec(entry)?.[1];
+    if (!owner || Number(owner) === process.pid || fs.existsSync(`/proc/${owner}`)) continue;
+    fs.rmSync(path.join(os.tmpdir(), entry), { recursive: true, force: true });
+  }
+};
+
 const templateKey = (template: ProviderTemplate) =>
   createHash('sha256').update(JSON.stringify(template)).digest('hex').slice(0, 16);
 
@@ -131,7 +149,11 @@ export class LocalProvider implements EnvironmentProvider {
     this.binaries = { ...defaultBinaries, ...options.binaries };
     this.rootFilesystems = options.rootFilesystems ?? defaultRootFilesystems;
     this.sandboxUid = process.getuid?.() === 0 ? (options.sandboxUid ?? 65534) : null;
-    this.stateDir = options.stateDir ?? path.join(os.tmpdir(), `rampart-labs-${process.pid}`);
+    if (!options.stateDir) sweepStaleStateDirs();
+    // One per provider: closing one never removes another's files.
+    this.stateDir =
+      options.stateDir ??
+      path.join(os.tmpdir(), `rampart-labs-${process.pid}-${randomBytes(4).toString('hex')}`);
     this.startTimeoutMs = options.startTimeoutMs ?? 15_000;
     this.useCgroups = (options.cgroups ?? true) && cgroupsAvailable();
     if (this.useCgroups) sweepStaleCgroups();
