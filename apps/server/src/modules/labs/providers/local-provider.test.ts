@@ -6,9 +6,16 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testClock } from '../../../../test/clock.js';
+import { createTestDatabase, testDatabaseKind } from '../../../../test/database.js';
+import { buildLabSession } from '../../../../test/lab-factories.js';
 import { describeProviderContract, readUntil } from '../../../../test/lab-provider-contract.js';
 import { localLabTemplate, localSandboxUnavailable } from '../../../../test/local-lab.js';
+import { createLocalEventBus } from '../../../realtime/event-bus.js';
+import { createEventWriter } from '../../../realtime/event-writer.js';
+import { createEnvironmentManager } from '../environment-manager.js';
 import type { ConsoleSession, ProviderTemplate } from '../environment-provider.js';
+import { createLabReconciler } from '../lab-reconciler.js';
+import { createLabsRepository } from '../labs.repository.js';
 import { cgroupsAvailable } from './local-cgroups.js';
 import { LocalProvider } from './local-provider.js';
 
@@ -520,4 +527,78 @@ describeOnSandboxHost('the local provider’s labs and the back end', () => {
         fs.readFileSync(`/proc/${anchor.pid}/cmdline`, 'utf8'),
     ).toBeFalsy();
   }, 40_000);
+});
+
+describeOnSandboxHost(`the local provider after a restart (${testDatabaseKind()})`, () => {
+  it('has no lab of the previous back end, so the reconciler fails their rows', async () => {
+    const database = await createTestDatabase();
+    const silent = { warn: () => {} };
+    const repo = createLabsRepository(database.db);
+    const now = async () => new Date();
+    const events = createEventWriter({ db: database.db, bus: createLocalEventBus() });
+    const limits = {
+      maxEnvironments: 10,
+      maxEnvironmentsPerSession: 10,
+      maxExtensions: 2,
+      retryAfterSeconds: 30,
+    };
+    const before = new LocalProvider({ maxConcurrent: 2 });
+    const after = new LocalProvider({ maxConcurrent: 2 });
+    try {
+      const session = await buildLabSession(database.db, { teams: 1, lab: localLabTemplate() });
+      const manager = createEnvironmentManager({
+        repo,
+        provider: before,
+        events,
+        limits,
+        now,
+        logger: silent,
+      });
+      const { environment } = await manager.allocate({
+        sessionUuid: session.uuid,
+        teamUuid: session.teamUuids[0]!,
+        missionUuid: session.missionUuid,
+        template: localLabTemplate(),
+      });
+      // The game reads the team's environment until it is Ready, as the Console tab does.
+      let row = environment;
+      for (let attempt = 0; attempt < 500 && row.phase !== 'Ready'; attempt += 1) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        row = await manager.refresh(row);
+      }
+      expect(row.phase).toBe('Ready');
+      expect((await before.list()).map((status) => status.envId)).toEqual([environment.id]);
+      // The back end stops: its labs die with it; the next one starts with a provider of its own.
+      await before.close();
+      expect(await after.list()).toEqual([]);
+      const restarted = createEnvironmentManager({
+        repo,
+        provider: after,
+        events,
+        limits,
+        now,
+        logger: silent,
+      });
+      const report = await createLabReconciler({
+        db: database.db,
+        repo,
+        manager: restarted,
+        provider: after,
+        now,
+        logger: silent,
+      }).reconcile();
+      expect(report.missing).toBe(1);
+      expect(
+        await database.db
+          .selectFrom('lab_environment')
+          .select(['phase', 'last_error'])
+          .where('id', '=', environment.id)
+          .executeTakeFirstOrThrow(),
+      ).toEqual({ phase: 'Failed', last_error: 'the environment disappeared from the provider' });
+    } finally {
+      await before.close();
+      await after.close();
+      await database.close();
+    }
+  });
 });
