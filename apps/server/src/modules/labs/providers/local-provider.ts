@@ -329,6 +329,11 @@ export class LocalProvider implements EnvironmentProvider {
     this.validate(request.template);
     const key = templateKey(request.template);
     let lab = this.warm.get(key)?.shift();
+    // A warm lab that died meanwhile is no lab to hand out.
+    while (lab?.dead) {
+      await this.kill(lab);
+      lab = this.warm.get(key)?.shift();
+    }
     if (!lab) {
       if (this.liveCount() >= this.options.maxConcurrent && !this.evictWarm())
         throw new ProviderError('NoCapacity', 'every local lab slot is taken', 30_000);
