@@ -9,7 +9,7 @@ const dataDir = path.join(root, '.test-output/e2e-data');
 const chromium = { ...devices['Desktop Chrome'], channel: undefined };
 const identity = /identity\.spec\.ts$/;
 /** Specs that sign in alice or bob, whose passwords identity.spec changes (see `projects`). */
-const afterIdentity = /(content|sessions|play|chat|debrief|console)\.spec\.ts$/;
+const afterIdentity = /(content|sessions|play|chat|debrief|console|vpn)\.spec\.ts$/;
 
 /**
  * The browser journeys: the built app served by the real server on a fresh embedded database,

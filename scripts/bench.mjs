@@ -7,7 +7,7 @@
 //   --connections N  concurrent connections (default 50)
 //   --sse-clients N  SSE clients of the fan-out figure (default 2000; the budget is at 5000)
 //   --sse-rate N     events per second published during the fan-out figure (default 20)
-//   --only <part>    one part only: http, play or fan-out (the baseline is always measured)
+//   --only <part>    one part only: http, play, fan-out or labs (the baseline is always measured)
 //   --database <db>  one database only: pglite or postgres (PostgreSQL needs DATABASE_URL)
 //   --profile <dir>  write a CPU profile of each Rampart server process into <dir>
 import { spawn, spawnSync } from 'node:child_process';
@@ -29,6 +29,7 @@ import {
   setUpRunningSession,
   setUpSolvingSessions,
 } from './bench/play-fixture.mjs';
+import { measureLabAllocation } from './bench/lab-allocation.mjs';
 import { buildIfStale } from './lib/build-if-stale.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -470,6 +471,22 @@ try {
         ? 'baseline'
         : 'budget: p99 < 500 ms at 5,000 clients; ≤ 16 KiB per idle connection',
     ]);
+  }
+
+  // Labs: allocation on the local provider (skipped where the host cannot make sandboxes).
+  if (part('labs')) {
+    try {
+      const labs = await measureLabAllocation({ count: 10 });
+      rows.push([
+        `lab allocation, local provider: allocate → Ready, 2 machines, ${labs.count} each`,
+        `cold p50 ${labs.cold.p50} ms · p99 ${labs.cold.p99} ms`,
+        `warm pool p50 ${labs.warm.p50} ms · p99 ${labs.warm.p99} ms`,
+        '',
+        '',
+      ]);
+    } catch (error) {
+      rows.push(['lab allocation, local provider', `not measured: ${error.message}`, '', '', '']);
+    }
   }
 
   rows.push([

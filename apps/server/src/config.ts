@@ -111,6 +111,9 @@ const environmentSchema = z.object({
       error: 'the port must be at most 65535',
     })
     .default('localhost:51820'),
+  LAB_LOCAL_MAX_LABS: integer(1, 1000).default(8),
+  LAB_LOCAL_ROOTFS: list.default([]),
+  ALLOW_LOCAL_PROVIDER: booleanFlag.default(false),
 });
 
 export type Environment = z.input<typeof environmentSchema>;
@@ -169,11 +172,10 @@ export interface Config {
   };
   labs: {
     /**
-     * Which infrastructure runs lab environments: `fake` (in memory, nothing runs) or
-     * `kubernetes` (a namespace per environment); `local` (bubblewrap sandboxes) is planned and
-     * refused until then.
+     * Which infrastructure runs lab environments: `fake` (in memory, nothing runs), `local`
+     * (bubblewrap sandboxes on this machine) or `kubernetes` (a namespace per environment).
      */
-    provider: 'fake' | 'kubernetes';
+    provider: 'fake' | 'local' | 'kubernetes';
     /** Live environments on this deployment, and in one session (503 `lab.no_capacity` past). */
     maxEnvironments: number;
     maxEnvironmentsPerSession: number;
@@ -209,6 +211,11 @@ export interface Config {
     };
     /** The VPN tab: the endpoint written in players' profiles, and its port, the gateways'. */
     vpn: { endpoint: string; listenPort: number };
+    /**
+     * The local provider: labs this machine runs at once (warm ones included), and root
+     * filesystems a template's `image` may name besides `debian` (the host's own /usr).
+     */
+    local: { maxLabs: number; rootFilesystems: Record<string, string> };
   };
 }
 
@@ -242,12 +249,18 @@ export const loadConfig = (environment: NodeJS.ProcessEnv = process.env): Config
       `PRESENCE_TTL_SECONDS must exceed PRESENCE_RENEW_SECONDS (got ${e.PRESENCE_TTL_SECONDS} and ${e.PRESENCE_RENEW_SECONDS})`,
     ]);
   }
-  if (e.LAB_PROVIDER === 'local') {
+  if (e.LAB_PROVIDER === 'kubernetes') checkKubernetesAccess(e);
+  if (e.LAB_PROVIDER === 'local' && e.NODE_ENV === 'production' && !e.ALLOW_LOCAL_PROVIDER) {
+    // Sandboxes share this machine's kernel (LABS.md §2): fine for development, demos and
+    // small trusted classes, never a silent choice for a deployment open to anyone.
     throw new ConfigError([
-      `LAB_PROVIDER "${e.LAB_PROVIDER}" is not available yet: "fake" and "kubernetes" are (the local provider is planned)`,
+      'LAB_PROVIDER "local" runs labs on this machine\'s own kernel: refused when NODE_ENV is production unless ALLOW_LOCAL_PROVIDER=1',
     ]);
   }
-  if (e.LAB_PROVIDER === 'kubernetes') checkKubernetesAccess(e);
+  const rootFilesystems = localRootFilesystems(e.LAB_LOCAL_ROOTFS, [
+    repositoryRoot,
+    path.resolve(e.PGLITE_DIR),
+  ]);
   return {
     env: e.NODE_ENV,
     host: e.HOST,
@@ -316,6 +329,7 @@ export const loadConfig = (environment: NodeJS.ProcessEnv = process.env): Config
         endpoint: e.LAB_VPN_ENDPOINT,
         listenPort: Number(e.LAB_VPN_ENDPOINT.slice(e.LAB_VPN_ENDPOINT.lastIndexOf(':') + 1)),
       },
+      local: { maxLabs: e.LAB_LOCAL_MAX_LABS, rootFilesystems },
     },
   };
 };
@@ -338,4 +352,24 @@ const checkKubernetesAccess = (e: z.output<typeof environmentSchema>) => {
     ]);
   if (!existsSync(e.LAB_K8S_KUBECONFIG))
     throw new ConfigError([`LAB_K8S_KUBECONFIG names no file (got "${e.LAB_K8S_KUBECONFIG}")`]);
+};
+
+/**
+ * `LAB_LOCAL_ROOTFS`: `id=/absolute/dir` items, each directory's `usr` becoming a machine's
+ * read-only /usr. None may lie in the repository or the data dir, whose files players must never
+ * read.
+ */
+const localRootFilesystems = (items: string[], forbidden: string[]) => {
+  const rootFilesystems: Record<string, string> = { debian: '/' };
+  const problems: string[] = [];
+  for (const item of items) {
+    const match = /^([A-Za-z0-9][A-Za-z0-9._/:@-]*)=(\/.*)$/.exec(item);
+    const dir = match ? path.resolve(match[2]!) : '';
+    if (!match) problems.push(`LAB_LOCAL_ROOTFS items must be id=/absolute/dir (got "${item}")`);
+    else if (forbidden.some((place) => dir === place || dir.startsWith(`${place}/`)))
+      problems.push(`LAB_LOCAL_ROOTFS "${match[1]}" may not lie in the repository or the data dir`);
+    else rootFilesystems[match[1]!] = dir;
+  }
+  if (problems.length) throw new ConfigError(problems);
+  return rootFilesystems;
 };

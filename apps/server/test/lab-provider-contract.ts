@@ -23,6 +23,11 @@ export interface ProviderHarness {
   capacity: number;
   /** Makes the next allocation fail as infrastructure does (API down, binary missing). */
   breakNextAllocation(): void;
+  /**
+   * The lab the suite allocates, when the provider runs real machines: its images must exist
+   * there and its target must really listen on its port. The contract's own by default.
+   */
+  template?(): ProviderTemplate;
   close?(): Promise<void>;
 }
 
@@ -88,18 +93,23 @@ export const describeProviderContract = (
         envId,
         sessionUuid: randomUUID(),
         teamUuid: randomUUID(),
-        template: contractTemplate(),
+        template: harness.template?.() ?? contractTemplate(),
         expiresAt: new Date(harness.clock.now().getTime() + 600_000),
         ...overrides,
       };
     };
 
-    /** Waits, moving the injected clock, until the environment is Ready. */
+    /**
+     * Waits, moving the injected clock, until the environment is Ready. Real machines take real
+     * time (a busy CI host): the wait is bounded in real time, and the clock moves at most two
+     * minutes, well before the suite's expiries.
+     */
     const ready = async (envId: string) => {
-      for (let attempt = 0; attempt < 200; attempt += 1) {
+      const deadline = Date.now() + 20_000;
+      for (let attempt = 0; Date.now() < deadline; attempt += 1) {
         const status = await provider.status(envId);
         if (status?.phase === 'Ready') return status;
-        harness.clock.advance(1000);
+        if (attempt < 120) harness.clock.advance(1000);
         await new Promise((resolve) => setTimeout(resolve, 10));
       }
       throw new Error(`${envId} never became Ready`);

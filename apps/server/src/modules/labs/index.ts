@@ -18,15 +18,25 @@ import { createLabsRepository } from './labs.repository.js';
 import { createLabsService } from './labs.service.js';
 import { FakeProvider } from './providers/fake-provider.js';
 import { KubernetesProvider, loadKubeConfig } from './providers/kubernetes-provider.js';
+import { LocalProvider } from './providers/local-provider.js';
 import { createVpnProfilesRepository } from './vpn-profiles.repository.js';
 import { registerVpnRoutes } from './vpn-profiles.routes.js';
 import { createVpnProfilesService } from './vpn-profiles.service.js';
 
-/** The provider the configuration names (config.ts refuses the ones not built yet). */
-const providerFor = (config: Config['labs']): EnvironmentProvider => {
+/** The provider the configuration names (config.ts has checked its settings). */
+const providerFor = (
+  config: Config['labs'],
+  logger: { warn(details: object, message: string): void },
+): EnvironmentProvider => {
   switch (config.provider) {
     case 'fake':
       return new FakeProvider();
+    case 'local':
+      return new LocalProvider({
+        maxConcurrent: config.local.maxLabs,
+        rootFilesystems: config.local.rootFilesystems,
+        logger,
+      });
     case 'kubernetes': {
       // config.ts gives these settings with this provider, and checked the credentials exist.
       const settings = config.kubernetes;
@@ -39,7 +49,6 @@ const providerFor = (config: Config['labs']): EnvironmentProvider => {
 /**
  * Lab environments: the manager (policy), its provider (infrastructure), the
  * reconciler that keeps both in step, and the routes of the Console/VPN tabs and the cockpit.
- * Not yet here: the local provider.
  */
 export const createLabsModule = (deps: {
   db: Kysely<Database>;
@@ -52,7 +61,7 @@ export const createLabsModule = (deps: {
   provider?: EnvironmentProvider;
 }) => {
   const repo = createLabsRepository(deps.db);
-  const provider = deps.provider ?? providerFor(deps.config);
+  const provider = deps.provider ?? providerFor(deps.config, deps.logger);
   const manager = createEnvironmentManager({
     repo,
     provider,

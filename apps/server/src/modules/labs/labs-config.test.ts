@@ -13,6 +13,7 @@ describe('lab configuration', () => {
       allocationsPerTeamPerMinute: 6,
       console: { perTeam: 8, idleSeconds: 1800, graceSeconds: 60 },
       vpn: { endpoint: 'localhost:51820', listenPort: 51820 },
+      local: { maxLabs: 8, rootFilesystems: { debian: '/' } },
     });
   });
 
@@ -33,11 +34,42 @@ describe('lab configuration', () => {
     });
   });
 
-  it('refuses the providers that are not built yet, and unknown ones, naming the variable', () => {
-    expect(() => loadConfig({ LAB_PROVIDER: 'local' })).toThrow(
-      /LAB_PROVIDER .* not available yet/,
-    );
+  it('refuses unknown providers and bad limits, naming the variable', () => {
     expect(() => loadConfig({ LAB_PROVIDER: 'docker' })).toThrow(ConfigError);
+    expect(() => loadConfig({ LAB_PROVIDER: 'docker' })).toThrow(/LAB_PROVIDER/);
     expect(() => loadConfig({ LAB_RECONCILE_SECONDS: '0' })).toThrow(/LAB_RECONCILE_SECONDS/);
+  });
+
+  it('runs the local provider outside production, and in production only when allowed', () => {
+    expect(loadConfig({ LAB_PROVIDER: 'local', NODE_ENV: 'development' }).labs.provider).toBe(
+      'local',
+    );
+    expect(() => loadConfig({ LAB_PROVIDER: 'local' })).toThrow(
+      /refused when NODE_ENV is production unless ALLOW_LOCAL_PROVIDER=1/,
+    );
+    expect(
+      loadConfig({ LAB_PROVIDER: 'local', NODE_ENV: 'production', ALLOW_LOCAL_PROVIDER: '1' }).labs
+        .provider,
+    ).toBe('local');
+  });
+
+  it('reads the local provider’s size and root filesystems, never from the repository or data', () => {
+    const config = loadConfig({
+      NODE_ENV: 'development',
+      LAB_PROVIDER: 'local',
+      LAB_LOCAL_MAX_LABS: '3',
+      LAB_LOCAL_ROOTFS: 'kali=/srv/rootfs/kali, alpine=/srv/rootfs/alpine/',
+    });
+    expect(config.labs.local).toEqual({
+      maxLabs: 3,
+      rootFilesystems: { debian: '/', kali: '/srv/rootfs/kali', alpine: '/srv/rootfs/alpine' },
+    });
+    expect(() => loadConfig({ LAB_LOCAL_ROOTFS: 'kali' })).toThrow(/id=\/absolute\/dir/);
+    expect(() =>
+      loadConfig({ LAB_LOCAL_ROOTFS: 'data=/var/rampart', PGLITE_DIR: '/var/rampart' }),
+    ).toThrow(/may not lie in the repository or the data dir/);
+    expect(() => loadConfig({ LAB_LOCAL_ROOTFS: `repo=${process.cwd()}` })).toThrow(
+      /may not lie in the repository or the data dir/,
+    );
   });
 });
