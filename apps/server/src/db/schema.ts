@@ -367,6 +367,7 @@ export interface Database {
   lab_environment: LabEnvironmentTable;
   lab_capacity: LabCapacityTable;
   lab_console_ticket: LabConsoleTicketTable;
+  lab_session_start: LabSessionStartTable;
 }
 
 /** One environment given to a team (0013-labs); live while `released_at` is null. */
@@ -402,6 +403,16 @@ export interface LabConsoleTicketTable {
   machine: string;
   origin: string;
   expires_at: Date;
+}
+
+/** How the labs module handled a session's start (0016-lab-session-starts). */
+export interface LabSessionStartTable {
+  session_uuid: string;
+  claimed_at: Date;
+  finished_at: Date | null;
+  allocated: Generated<number>;
+  no_capacity: Generated<number>;
+  failed: Generated<number>;
 }
 
 export type { Generated };

@@ -13,6 +13,7 @@ import * as results from './0011-results.js';
 import * as objectiveExplanation from './0012-objective-explanation.js';
 import * as labs from './0013-labs.js';
 import * as labConsoleTickets from './0014-lab-console-tickets.js';
+import * as labSessionStarts from './0016-lab-session-starts.js';
 
 /**
  * Every migration, in order. Forward-only: a migration is never edited or removed once
@@ -33,4 +34,5 @@ export const migrations: Record<string, Migration> = {
   '0012-objective-explanation': objectiveExplanation,
   '0013-labs': labs,
   '0014-lab-console-tickets': labConsoleTickets,
+  '0016-lab-session-starts': labSessionStarts,
 };

@@ -13,10 +13,17 @@ import { createConsoleTicketsRepository } from './console-tickets.repository.js'
 import { createEnvironmentManager } from './environment-manager.js';
 import type { EnvironmentProvider } from './environment-provider.js';
 import { createLabReconciler } from './lab-reconciler.js';
+import { createLabSessionStarter } from './lab-session-start.js';
+import { createLabSessionStartsRepository } from './lab-session-starts.repository.js';
 import { registerLabsRoutes } from './labs.routes.js';
 import { createLabsRepository } from './labs.repository.js';
 import { createLabsService } from './labs.service.js';
 import { FakeProvider } from './providers/fake-provider.js';
+
+/** How often a node looks for sessions with a lab that started running. */
+const START_TICK_MS = 2000;
+/** Allocations in flight at once when a session starts. */
+const START_CONCURRENCY = 4;
 
 /** The provider the configuration names; only the fake one exists yet (config.ts refuses others). */
 const providerFor = (config: Config['labs']): EnvironmentProvider => {
@@ -59,6 +66,15 @@ export const createLabsModule = (deps: {
     now: deps.now,
     logger: deps.logger,
   });
+  const starts = createLabSessionStartsRepository(deps.db);
+  const starter = createLabSessionStarter({
+    starts,
+    sessions: deps.sessions,
+    manager,
+    now: () => deps.now(),
+    concurrency: START_CONCURRENCY,
+    logger: deps.logger,
+  });
   const labs = createLabsService({
     db: deps.db,
     repo,
@@ -82,7 +98,18 @@ export const createLabsModule = (deps: {
   });
 
   let ticking: NodeJS.Timeout | undefined;
+  let starting: NodeJS.Timeout | undefined;
   let inFlight: Promise<unknown> = Promise.resolve();
+  let startsInFlight: Promise<unknown> = Promise.resolve();
+  const allocateStarts = () => {
+    // One pass at a time, as for reconciliations: a slow provider never stacks passes.
+    startsInFlight = startsInFlight
+      .then(() => starter.allocateStartedSessions())
+      .catch((error: unknown) => {
+        deps.logger.warn({ err: error }, 'lab environments of starting sessions not allocated');
+      });
+    return startsInFlight;
+  };
   const run = () => {
     // One pass at a time: a slow provider never stacks reconciliations.
     inFlight = inFlight
@@ -96,16 +123,20 @@ export const createLabsModule = (deps: {
   return {
     manager,
     reconciler,
+    starter,
     provider,
     registerHooks: (app: FastifyInstance) => {
       app.addHook('onReady', async () => {
         await run();
         ticking = setInterval(() => void run(), deps.config.reconcileSeconds * 1000);
         ticking.unref();
+        starting = setInterval(() => void allocateStarts(), START_TICK_MS);
+        starting.unref();
       });
       app.addHook('preClose', async () => {
         clearInterval(ticking);
-        await inFlight;
+        clearInterval(starting);
+        await Promise.all([inFlight, startsInFlight]);
       });
       app.addHook('onClose', async () => {
         if (!deps.provider) await provider.close();
