@@ -71,6 +71,7 @@ const environmentSchema = z.object({
   LAB_CONSOLES_PER_TEAM: integer(1, 100).default(8),
   LAB_CONSOLE_IDLE_SECONDS: integer(1, 86_400).default(1800),
   LAB_CONSOLE_GRACE_SECONDS: integer(1, 3600).default(60),
+  LAB_ALLOCATE_AT_START: booleanFlag.default(true),
 });
 
 export type Environment = z.input<typeof environmentSchema>;
@@ -142,6 +143,8 @@ export interface Config {
     reconcileSeconds: number;
     /** The Retry-After of a `lab.no_capacity` answer. */
     retryAfterSeconds: number;
+    /** Whether a session's start allocates every team's environment (else: on first use). */
+    allocateAtStart: boolean;
     /**
      * Allocations one team may ask for per minute when it has no live environment (a live one
      * is answered without counting): bounds a team hammering a failing provider.
@@ -234,6 +237,7 @@ export const loadConfig = (environment: NodeJS.ProcessEnv = process.env): Config
       maxExtensions: e.LAB_MAX_EXTENSIONS,
       reconcileSeconds: e.LAB_RECONCILE_SECONDS,
       retryAfterSeconds: e.LAB_RETRY_AFTER_SECONDS,
+      allocateAtStart: e.LAB_ALLOCATE_AT_START,
       allocationsPerTeamPerMinute: e.LAB_ALLOCATIONS_PER_TEAM_PER_MINUTE,
       console: {
         perTeam: e.LAB_CONSOLES_PER_TEAM,

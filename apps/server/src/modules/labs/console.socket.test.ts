@@ -169,6 +169,8 @@ describe(`the console WebSocket: tickets, the terminal protocol, re-attaching ($
         LAB_MAX_ENVIRONMENTS: '200',
         LAB_MAX_ENVIRONMENTS_PER_SESSION: '10',
         LAB_CONSOLE_GRACE_SECONDS: '60',
+        // Teams here get their environment on first use, as a team that joins late does.
+        LAB_ALLOCATE_AT_START: 'false',
       }),
       database,
       logger: false,
@@ -392,6 +394,53 @@ describe(`the console WebSocket: tickets, the terminal protocol, re-attaching ($
     } finally {
       await idleApp.close();
     }
+  });
+
+  describe('releasing the environment', () => {
+    it('closes every open console of a released environment at once, with a release message, and issues no more tickets', async () => {
+      const { uuid, members, teamUuids } = await game({ teams: 2, size: 2 });
+      const [alice, bob] = members[0]! as [TestBrowser, TestBrowser];
+      const a = await connect(alice, uuid);
+      const b = await connect(bob, uuid);
+      const otherTeam = await connect(members[1]![0]!, uuid);
+      const released = await trainer.post(`/api/trainer/sessions/${uuid}/environments/release`, {
+        teamUuid: teamUuids[0],
+      });
+      expect(released.json()).toEqual({ released: 1 });
+      const startedAt = Date.now();
+      // Well inside the 15 s liveness interval: the release itself closes them.
+      await Promise.all([a.untilClosed(), b.untilClosed()]);
+      expect(Date.now() - startedAt).toBeLessThan(2000);
+      for (const client of [a, b]) {
+        expect(client.controls).toContainEqual({ t: 'error', code: 'released' });
+        expect(client.closeCode).toBe(consoleCloseCodes.expired);
+      }
+      const refused = await alice.post(
+        `/api/sessions/${uuid}/environment/console-tickets`,
+        undefined,
+        {
+          headers: { origin: ORIGIN },
+        },
+      );
+      expect({ status: refused.statusCode, code: refused.json().error.code }).toEqual({
+        status: 404,
+        code: 'lab.not_found',
+      });
+      // The other team's console is untouched.
+      otherTeam.type('echo still-here\r');
+      await otherTeam.untilText('still-here\r\n');
+      await otherTeam.close();
+    });
+
+    it('closes the consoles of every team when the trainer releases them all', async () => {
+      const { uuid, members } = await game({ teams: 2 });
+      const first = await connect(members[0]![0]!, uuid);
+      const second = await connect(members[1]![0]!, uuid);
+      await trainer.post(`/api/trainer/sessions/${uuid}/environments/release`, {});
+      await Promise.all([first.untilClosed(), second.untilClosed()]);
+      expect(first.controls).toContainEqual({ t: 'error', code: 'released' });
+      expect(second.controls).toContainEqual({ t: 'error', code: 'released' });
+    });
   });
 
   describe('reconnecting and teammates', () => {

@@ -162,6 +162,10 @@ export const registerConsoleSocket = (
         handle = undefined;
         socket.close(consoleCloseCodes.ended);
       },
+      released() {
+        handle = undefined;
+        end(consoleCloseCodes.expired, 'released');
+      },
     };
 
     touch();

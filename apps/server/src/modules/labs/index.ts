@@ -96,6 +96,9 @@ export const createLabsModule = (deps: {
     graceMs: deps.config.console.graceSeconds * 1000,
     scrollbackBytes: 64 * 1024,
   });
+  // Consoles on this node close the moment their environment is released here; those held by
+  // another node notice at their next liveness check.
+  manager.onReleased((envId) => hub.releaseEnvironment(envId));
 
   let ticking: NodeJS.Timeout | undefined;
   let starting: NodeJS.Timeout | undefined;
@@ -130,8 +133,10 @@ export const createLabsModule = (deps: {
         await run();
         ticking = setInterval(() => void run(), deps.config.reconcileSeconds * 1000);
         ticking.unref();
-        starting = setInterval(() => void allocateStarts(), START_TICK_MS);
-        starting.unref();
+        if (deps.config.allocateAtStart) {
+          starting = setInterval(() => void allocateStarts(), START_TICK_MS);
+          starting.unref();
+        }
       });
       app.addHook('preClose', async () => {
         clearInterval(ticking);

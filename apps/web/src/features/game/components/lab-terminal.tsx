@@ -118,11 +118,12 @@ export default function LabTerminal({ sessionUuid, machine }: LabTerminalProps) 
   );
 }
 
-const known = new Set(['exited', 'idle', 'expired', 'unavailable', 'limit', 'network']);
+const known = new Set(['exited', 'idle', 'expired', 'released', 'unavailable', 'limit', 'network']);
 /** Ticket refusals from the server read as the lab being gone or unreachable. */
 const reasonKey = (reason: ConsoleReason) =>
   (known.has(reason)
     ? reason
     : reason === 'lab.not_found' || reason === 'lab.not_ready'
       ? 'expired'
-      : 'unavailable') as 'exited' | 'idle' | 'expired' | 'unavailable' | 'limit' | 'network';
+      : 'unavailable') as
+    'exited' | 'idle' | 'expired' | 'released' | 'unavailable' | 'limit' | 'network';
