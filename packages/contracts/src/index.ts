@@ -34,3 +34,4 @@ export * from './http/trainer-content.js';
 export * from './domain/labs.js';
 export * from './http/labs.js';
 export * from './http/lab-console.js';
+export * from './http/trainer-lab-console.js';

@@ -36,6 +36,7 @@ import { trainerContentRoutes } from './trainer-content.js';
 import { trainerSupportRoutes } from './trainer-support.js';
 import { labRoutes } from './labs.js';
 import { labConsoleRoutes } from './lab-console.js';
+import { trainerLabConsoleRoutes } from './trainer-lab-console.js';
 
 /** Every HTTP route of the API. The server refuses to register a route that is not listed here. */
 export const apiRoutes: readonly RouteContract[] = [
@@ -76,4 +77,5 @@ export const apiRoutes: readonly RouteContract[] = [
   ...trainerSupportRoutes,
   ...labRoutes,
   ...labConsoleRoutes,
+  ...trainerLabConsoleRoutes,
 ];

@@ -396,6 +396,78 @@ describe(`the console WebSocket: tickets, the terminal protocol, re-attaching ($
     }
   });
 
+  describe('a trainer’s console on a team’s lab', () => {
+    const trainerTicket = (session: string, team: string, browser = trainer) =>
+      browser.post(
+        `/api/trainer/sessions/${session}/teams/${team}/environment/console-tickets`,
+        undefined,
+        { headers: { origin: ORIGIN } },
+      );
+
+    it('opens any team’s console for the trainer running the session, and audits it', async () => {
+      const { uuid, members, teamUuids } = await game({ teams: 2 });
+      const player = await connect(members[1]![0]!, uuid);
+      player.type('MARK=team-one\r');
+      const response = await trainerTicket(uuid, teamUuids[1]!);
+      expect(response.statusCode, response.body).toBe(201);
+      const client = await open(consoleTicketSchema.parse(response.json()).url);
+      if (!(client instanceof ConsoleClient)) throw new Error(JSON.stringify(client));
+      await client.untilControl('attached');
+      client.type('echo trainer-looks\r');
+      await client.untilText('trainer-looks\r\n');
+      // A shell of its own: the player's is not shared with the trainer.
+      expect(player.text).not.toContain('trainer-looks');
+      const audit = await database.db
+        .selectFrom('trainer_audit')
+        .selectAll()
+        .where('session_uuid', '=', uuid)
+        .where('action', '=', 'lab.console_opened')
+        .execute();
+      expect(audit).toHaveLength(1);
+      expect(audit[0]).toMatchObject({ target_uuid: teamUuids[1] });
+      await Promise.all([client.close(), player.close()]);
+    });
+
+    it('refuses the trainer route to players, a team of another session, and a team without a lab', async () => {
+      const { uuid, members, teamUuids } = await game({ teams: 2 });
+      const asPlayer = await trainerTicket(uuid, teamUuids[1]!, members[0]![0]!);
+      expect([401, 403]).toContain(asPlayer.statusCode);
+      const other = await game({ teams: 1 });
+      const foreignTeam = await trainerTicket(uuid, other.teamUuids[0]!);
+      expect({ status: foreignTeam.statusCode, code: foreignTeam.json().error.code }).toEqual({
+        status: 404,
+        code: 'team.not_found',
+      });
+      const fresh = await sessionWithTeams({
+        trainer,
+        missionUuid: labMission,
+        signIn: signedIn,
+        clock,
+        teams: 1,
+        settings: { durationMinutes: 600 },
+      });
+      const withoutLab = await trainerTicket(fresh.uuid, fresh.teamUuids[0]!);
+      expect(withoutLab.json().error.code).toBe('lab.not_found');
+      const audit = await database.db
+        .selectFrom('trainer_audit')
+        .select('id')
+        .where('session_uuid', 'in', [uuid, fresh.uuid])
+        .where('action', '=', 'lab.console_opened')
+        .execute();
+      expect(audit).toHaveLength(0);
+    });
+
+    it('refuses a trainer’s ticket opened from another site’s page', async () => {
+      const { uuid, teamUuids } = await game({ teams: 1 });
+      const response = await trainerTicket(uuid, teamUuids[0]!);
+      const { url } = consoleTicketSchema.parse(response.json());
+      expect(await refusal(url, 'http://evil.test')).toEqual({
+        status: 403,
+        code: 'auth.origin_mismatch',
+      });
+    });
+  });
+
   describe('releasing the environment', () => {
     it('closes every open console of a released environment at once, with a release message, and issues no more tickets', async () => {
       const { uuid, members, teamUuids } = await game({ teams: 2, size: 2 });

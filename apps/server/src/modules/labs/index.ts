@@ -86,6 +86,7 @@ export const createLabsModule = (deps: {
   });
 
   const consoles = createConsoleService({
+    db: deps.db,
     repo,
     tickets: createConsoleTicketsRepository(deps.db),
     sessions: deps.sessions,
