@@ -78,6 +78,7 @@ export const createLabsModule = (deps: {
   const labs = createLabsService({
     db: deps.db,
     repo,
+    starts,
     sessions: deps.sessions,
     manager,
     rateLimits: createRateLimitRepository(deps.db),

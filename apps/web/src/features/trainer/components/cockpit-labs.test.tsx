@@ -242,6 +242,18 @@ describe('the lab environments panel', () => {
     expect(within(labs).getByRole('button', { name: 'Release all' })).toBeTruthy();
   });
 
+  it('says how many teams the session’s start left without an environment, and why', async () => {
+    render(
+      buildSessionEnvironments(session, {
+        teams: [{ teamUuid: team.uuid, teamName: team.name, eliminated: false, environment: null }],
+        startAllocation: { at: new Date().toISOString(), allocated: 2, noCapacity: 3, failed: 0 },
+      }),
+    );
+    expect((await screen.findByTestId('lab-start-left-out')).textContent).toBe(
+      'At the start, 3 teams got no environment: capacity was full. They get one on first use of the Console tab once capacity frees up, or pre-warm them then.',
+    );
+  });
+
   describe('a team’s console', () => {
     afterEach(() => vi.unstubAllGlobals());
 

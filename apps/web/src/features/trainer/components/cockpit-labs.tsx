@@ -92,6 +92,7 @@ export function CockpitLabs({ sessionUuid, over }: { sessionUuid: string; over: 
           globalLimit: data.capacity.global.limit,
         })}
       </p>
+      <StartAllocation start={data.startAllocation} />
       {data.teams.length === 0 ? (
         <p className={panelStyles.muted}>{t('noTeams')}</p>
       ) : (
@@ -126,6 +127,21 @@ export function CockpitLabs({ sessionUuid, over }: { sessionUuid: string; over: 
         />
       )}
     </Panel>
+  );
+}
+
+/** Teams the session's start left without a lab: capacity ran out, or the provider failed. */
+function StartAllocation({ start }: { start: SessionEnvironments['startAllocation'] }) {
+  const { t } = useTranslation('cockpitLabs');
+  if (!start) return null;
+  const leftOut = start.noCapacity + start.failed;
+  if (leftOut === 0) return null;
+  return (
+    <p className={styles.error} role="status" data-testid="lab-start-left-out">
+      {t(start.noCapacity > 0 ? 'startAllocation.noCapacity' : 'startAllocation.failed', {
+        count: leftOut,
+      })}
+    </p>
   );
 }
 
