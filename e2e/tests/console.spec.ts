@@ -6,7 +6,8 @@ import { signInTrainer, type TrainerApi } from './support/trainer';
 
 /**
  * The Console tab end to end, on the fake lab provider (its shell answers `id` as uid 1000):
- * alice starts her team's lab, types `id` in the terminal and reads an unprivileged uid.
+ * her team's lab starts with the session; alice opens the Console tab, types `id` in the terminal
+ * and reads an unprivileged uid.
  */
 
 /** A one-mission pack with a lab, never assigned to anyone: other journeys do not see it. */
@@ -70,7 +71,7 @@ const playerPage = async (browser: Browser, username: string) => {
   return page;
 };
 
-test('alice starts her team’s lab, types `id` in the Console tab and reads an unprivileged uid', async ({
+test('alice finds her team’s lab started with the session, types `id` in the Console tab and reads an unprivileged uid', async ({
   browser,
   baseURL,
 }) => {
@@ -107,7 +108,7 @@ test('alice starts her team’s lab, types `id` in the Console tab and reads an 
   await briefing.getByRole('button', { name: 'Back to the game' }).click();
 
   await alice.getByRole('tab', { name: 'Console' }).click();
-  await alice.getByRole('button', { name: 'Start the lab' }).click();
+  // No "Start the lab": the session's start gave every team its lab.
   const terminal = alice.getByRole('group', { name: 'Terminal on the lab machine workstation' });
   await expect(terminal).toBeVisible();
   await expect(alice.getByRole('status').filter({ hasText: 'Connected' })).toBeVisible();

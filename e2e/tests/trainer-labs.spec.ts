@@ -5,9 +5,10 @@ import { signInTrainer } from './support/trainer';
 
 /**
  * A trainer handles the teams' lab environments from the cockpit (fake provider): pre-warms
- * them, sees a team's ready, extends it and releases them all, each action in the audit list.
+ * them, sees a team's ready, extends it, opens its console and releases them all, each action in
+ * the audit list.
  */
-test('the trainer pre-warms the lab environments, extends one and releases them all', async ({
+test('the trainer pre-warms the lab environments, extends one, opens its console and releases them all', async ({
   browser,
   baseURL,
 }) => {
@@ -64,6 +65,18 @@ test('the trainer pre-warms the lab environments, extends one and releases them 
   await expect(dialog).toBeHidden();
   await expect(row).toContainText('1 of 2');
 
+  // The trainer looks into the team's lab: a shell of their own on the console machine.
+  await row.getByRole('button', { name: `Open the console of ${team}` }).click();
+  dialog = trainer.getByRole('dialog', { name: `Console of ${team}` });
+  const terminal = dialog.getByRole('group', { name: 'Terminal on the lab machine workstation' });
+  await expect(dialog.getByRole('status').filter({ hasText: 'Connected' })).toBeVisible();
+  await terminal.click();
+  await trainer.keyboard.type('echo trainer-was-here');
+  await trainer.keyboard.press('Enter');
+  await expect(terminal).toContainText('trainer-was-here');
+  await dialog.getByRole('button', { name: 'Close the console' }).click();
+  await expect(dialog).toBeHidden();
+
   await panel.getByRole('button', { name: 'Release all' }).click();
   dialog = trainer.getByRole('dialog', { name: 'Release every environment' });
   await expect(dialog).toContainText('cannot be undone');
@@ -75,6 +88,7 @@ test('the trainer pre-warms the lab environments, extends one and releases them 
   const audit = trainer.getByTestId('cockpit-audit');
   await expect(audit).toContainText('Lab environments pre-warmed');
   await expect(audit).toContainText('Lab environment extended');
+  await expect(audit).toContainText('Team lab console opened');
   await expect(audit).toContainText('Lab environments released');
   await api.trainer.dispose();
 });

@@ -114,6 +114,7 @@ const environmentSchema = z.object({
   LAB_LOCAL_MAX_LABS: integer(1, 1000).default(8),
   LAB_LOCAL_ROOTFS: list.default([]),
   ALLOW_LOCAL_PROVIDER: booleanFlag.default(false),
+  LAB_ALLOCATE_AT_START: booleanFlag.default(true),
 });
 
 export type Environment = z.input<typeof environmentSchema>;
@@ -185,6 +186,8 @@ export interface Config {
     reconcileSeconds: number;
     /** The Retry-After of a `lab.no_capacity` answer. */
     retryAfterSeconds: number;
+    /** Whether a session's start allocates every team's environment (else: on first use). */
+    allocateAtStart: boolean;
     /**
      * Allocations one team may ask for per minute when it has no live environment (a live one
      * is answered without counting): bounds a team hammering a failing provider.
@@ -304,6 +307,7 @@ export const loadConfig = (environment: NodeJS.ProcessEnv = process.env): Config
       maxExtensions: e.LAB_MAX_EXTENSIONS,
       reconcileSeconds: e.LAB_RECONCILE_SECONDS,
       retryAfterSeconds: e.LAB_RETRY_AFTER_SECONDS,
+      allocateAtStart: e.LAB_ALLOCATE_AT_START,
       allocationsPerTeamPerMinute: e.LAB_ALLOCATIONS_PER_TEAM_PER_MINUTE,
       console: {
         perTeam: e.LAB_CONSOLES_PER_TEAM,

@@ -369,6 +369,7 @@ export interface Database {
   lab_console_ticket: LabConsoleTicketTable;
   lab_vpn_gateway: LabVpnGatewayTable;
   lab_vpn_profile: LabVpnProfileTable;
+  lab_session_start: LabSessionStartTable;
 }
 
 /** One environment given to a team (0013-labs); live while `released_at` is null. */
@@ -427,6 +428,16 @@ export interface LabVpnProfileTable {
   endpoint_port: number | null;
   peer_environment_id: string | null;
   created_at: Date;
+}
+
+/** How the labs module handled a session's start (0016-lab-session-starts). */
+export interface LabSessionStartTable {
+  session_uuid: string;
+  claimed_at: Date;
+  finished_at: Date | null;
+  allocated: Generated<number>;
+  no_capacity: Generated<number>;
+  failed: Generated<number>;
 }
 
 export type { Generated };

@@ -37,6 +37,7 @@ import { trainerSupportRoutes } from './trainer-support.js';
 import { labRoutes } from './labs.js';
 import { labConsoleRoutes } from './lab-console.js';
 import { labVpnRoutes } from './lab-vpn.js';
+import { trainerLabConsoleRoutes } from './trainer-lab-console.js';
 
 /** Every HTTP route of the API. The server refuses to register a route that is not listed here. */
 export const apiRoutes: readonly RouteContract[] = [
@@ -78,4 +79,5 @@ export const apiRoutes: readonly RouteContract[] = [
   ...labRoutes,
   ...labConsoleRoutes,
   ...labVpnRoutes,
+  ...trainerLabConsoleRoutes,
 ];

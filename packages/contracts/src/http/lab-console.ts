@@ -21,9 +21,17 @@ export type ConsoleClientMessage = z.infer<typeof consoleClientMessageSchema>;
 /**
  * Why the server refused a frame or ended the console: `bad_frame` (not the protocol, the shell
  * untouched), `flood` (input faster than the shell takes it: dropped), `idle` and `expired`
- * (the console or the environment timed out), `unavailable` (the provider failed).
+ * (the console or the environment timed out), `unavailable` (the provider failed), `released`
+ * (the environment was released: by a trainer, the session's end, its expiry or a failure).
  */
-export const consoleErrorCodes = ['bad_frame', 'flood', 'idle', 'expired', 'unavailable'] as const;
+export const consoleErrorCodes = [
+  'bad_frame',
+  'flood',
+  'idle',
+  'expired',
+  'unavailable',
+  'released',
+] as const;
 export type ConsoleErrorCode = (typeof consoleErrorCodes)[number];
 
 /** Server → browser control messages. */

@@ -97,6 +97,19 @@ export const sessionEnvironmentsSchema = z.object({
     }),
   ),
   serverTime: instant,
+  /**
+   * What the session's start allocated (every team still in the game gets its environment when
+   * the session starts running); absent before, or when starts do not allocate. Teams left out
+   * by capacity or a failure allocate on first use.
+   */
+  startAllocation: z
+    .object({
+      at: instant,
+      allocated: z.number().int().nonnegative(),
+      noCapacity: z.number().int().nonnegative(),
+      failed: z.number().int().nonnegative(),
+    })
+    .optional(),
 });
 export type SessionEnvironments = z.infer<typeof sessionEnvironmentsSchema>;
 

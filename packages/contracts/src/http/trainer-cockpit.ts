@@ -210,6 +210,7 @@ export const auditActions = [
   'lab.prewarmed',
   'lab.released',
   'lab.extended',
+  'lab.console_opened',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

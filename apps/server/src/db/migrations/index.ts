@@ -14,6 +14,7 @@ import * as objectiveExplanation from './0012-objective-explanation.js';
 import * as labs from './0013-labs.js';
 import * as labConsoleTickets from './0014-lab-console-tickets.js';
 import * as labVpn from './0015-lab-vpn.js';
+import * as labSessionStarts from './0016-lab-session-starts.js';
 
 /**
  * Every migration, in order. Forward-only: a migration is never edited or removed once
@@ -35,4 +36,5 @@ export const migrations: Record<string, Migration> = {
   '0013-labs': labs,
   '0014-lab-console-tickets': labConsoleTickets,
   '0015-lab-vpn': labVpn,
+  '0016-lab-session-starts': labSessionStarts,
 };

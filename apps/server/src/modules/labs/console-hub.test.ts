@@ -9,7 +9,7 @@ const identity = {
   environmentId: 'env-1',
   machine: 'workstation',
 };
-const sink = () => ({ chunks: [] as string[], exits: [] as (number | null)[] });
+const sink = () => ({ chunks: [] as string[], exits: [] as (number | null)[], released: 0 });
 
 const setUp = async (graceMs: number, scrollbackBytes = 1024) => {
   const provider = new FakeProvider();
@@ -29,6 +29,7 @@ const setUp = async (graceMs: number, scrollbackBytes = 1024) => {
       {
         output: (chunk) => seen.chunks.push(new TextDecoder().decode(chunk)),
         exited: (code) => seen.exits.push(code),
+        released: () => (seen.released += 1),
       },
       open,
     );
@@ -90,5 +91,20 @@ describe('the console hub', () => {
     await tick();
     expect(first.seen.exits).toEqual([0]);
     expect(hub.count('env-1')).toBe(0);
+  });
+
+  it('ends every shell of a released environment at once, attached or kept, and only those', async () => {
+    const { hub, attach } = await setUp(1000);
+    const alice = await attach();
+    const bob = await attach({ ...identity, accountId: 'bob' });
+    bob.handle.detach();
+    hub.releaseEnvironment('env-2');
+    expect(hub.count('env-1')).toBe(2);
+    hub.releaseEnvironment('env-1');
+    expect(hub.count('env-1')).toBe(0);
+    expect(alice.seen.released).toBe(1);
+    // A kept shell has no one to tell.
+    expect(bob.seen.released).toBe(0);
+    expect(alice.seen.exits).toEqual([]);
   });
 });

@@ -5,6 +5,8 @@ import type { ConsoleSession } from './environment-provider.js';
 export interface ConsoleSink {
   output(chunk: Uint8Array): void;
   exited(code: number | null): void;
+  /** The environment was released: the console ends now, whatever the shell was doing. */
+  released(): void;
 }
 
 /** A shell, held here between its connection dropping and the same player coming back. */
@@ -147,6 +149,17 @@ export const createConsoleHub = (limits: ConsoleHubLimits) => {
       return [...shells].filter(
         (shell) => environmentId === undefined || shell.teamKey.endsWith(`:${environmentId}`),
       ).length;
+    },
+
+    /** Ends every shell of a released environment at once, telling the attached consoles why. */
+    releaseEnvironment(environmentId: string) {
+      for (const shell of [...shells]) {
+        if (!shell.teamKey.endsWith(`:${environmentId}`)) continue;
+        shell.exit = { code: null };
+        const attached = shell.sink;
+        dispose(shell);
+        attached?.released();
+      }
     },
 
     closeAll() {

@@ -1,12 +1,14 @@
-import type { Insertable, Kysely, Selectable } from 'kysely';
+import type { Insertable, Kysely, Selectable, Transaction } from 'kysely';
 import type { Database, LabConsoleTicketTable } from '../../db/schema.js';
 
 export type ConsoleTicketRow = Selectable<LabConsoleTicketTable>;
 
 /** The SQL of console tickets: only their hashes are stored, and redeeming one deletes it. */
 export const createConsoleTicketsRepository = (db: Kysely<Database>) => ({
-  insert: (row: Insertable<LabConsoleTicketTable>) =>
-    db.insertInto('lab_console_ticket').values(row).execute(),
+  insert: (
+    row: Insertable<LabConsoleTicketTable>,
+    executor: Kysely<Database> | Transaction<Database> = db,
+  ) => executor.insertInto('lab_console_ticket').values(row).execute(),
 
   /**
    * Takes the ticket out in one statement: of two connections racing with one ticket, one gets
@@ -16,8 +18,8 @@ export const createConsoleTicketsRepository = (db: Kysely<Database>) => ({
     db.deleteFrom('lab_console_ticket').where('hash', '=', hash).returningAll().executeTakeFirst(),
 
   /** Tickets never redeemed, past their expiry: nothing reads them any more. */
-  purgeExpired: (now: Date) =>
-    db.deleteFrom('lab_console_ticket').where('expires_at', '<=', now).execute(),
+  purgeExpired: (now: Date, executor: Kysely<Database> | Transaction<Database> = db) =>
+    executor.deleteFrom('lab_console_ticket').where('expires_at', '<=', now).execute(),
 });
 
 export type ConsoleTicketsRepository = ReturnType<typeof createConsoleTicketsRepository>;

@@ -169,6 +169,8 @@ describe(`the console WebSocket: tickets, the terminal protocol, re-attaching ($
         LAB_MAX_ENVIRONMENTS: '200',
         LAB_MAX_ENVIRONMENTS_PER_SESSION: '10',
         LAB_CONSOLE_GRACE_SECONDS: '60',
+        // Teams here get their environment on first use, as a team that joins late does.
+        LAB_ALLOCATE_AT_START: 'false',
       }),
       database,
       logger: false,
@@ -392,6 +394,125 @@ describe(`the console WebSocket: tickets, the terminal protocol, re-attaching ($
     } finally {
       await idleApp.close();
     }
+  });
+
+  describe('a trainer’s console on a team’s lab', () => {
+    const trainerTicket = (session: string, team: string, browser = trainer) =>
+      browser.post(
+        `/api/trainer/sessions/${session}/teams/${team}/environment/console-tickets`,
+        undefined,
+        { headers: { origin: ORIGIN } },
+      );
+
+    it('opens any team’s console for the trainer running the session, and audits it', async () => {
+      const { uuid, members, teamUuids } = await game({ teams: 2 });
+      const player = await connect(members[1]![0]!, uuid);
+      player.type('MARK=team-one\r');
+      const response = await trainerTicket(uuid, teamUuids[1]!);
+      expect(response.statusCode, response.body).toBe(201);
+      const client = await open(consoleTicketSchema.parse(response.json()).url);
+      if (!(client instanceof ConsoleClient)) throw new Error(JSON.stringify(client));
+      await client.untilControl('attached');
+      client.type('echo trainer-looks\r');
+      await client.untilText('trainer-looks\r\n');
+      // A shell of its own: the player's is not shared with the trainer.
+      expect(player.text).not.toContain('trainer-looks');
+      const audit = await database.db
+        .selectFrom('trainer_audit')
+        .selectAll()
+        .where('session_uuid', '=', uuid)
+        .where('action', '=', 'lab.console_opened')
+        .execute();
+      expect(audit).toHaveLength(1);
+      expect(audit[0]).toMatchObject({ target_uuid: teamUuids[1] });
+      await Promise.all([client.close(), player.close()]);
+    });
+
+    it('refuses the trainer route to players, a team of another session, and a team without a lab', async () => {
+      const { uuid, members, teamUuids } = await game({ teams: 2 });
+      const asPlayer = await trainerTicket(uuid, teamUuids[1]!, members[0]![0]!);
+      expect([401, 403]).toContain(asPlayer.statusCode);
+      const other = await game({ teams: 1 });
+      const foreignTeam = await trainerTicket(uuid, other.teamUuids[0]!);
+      expect({ status: foreignTeam.statusCode, code: foreignTeam.json().error.code }).toEqual({
+        status: 404,
+        code: 'team.not_found',
+      });
+      const fresh = await sessionWithTeams({
+        trainer,
+        missionUuid: labMission,
+        signIn: signedIn,
+        clock,
+        teams: 1,
+        settings: { durationMinutes: 600 },
+      });
+      const withoutLab = await trainerTicket(fresh.uuid, fresh.teamUuids[0]!);
+      expect(withoutLab.json().error.code).toBe('lab.not_found');
+      const audit = await database.db
+        .selectFrom('trainer_audit')
+        .select('id')
+        .where('session_uuid', 'in', [uuid, fresh.uuid])
+        .where('action', '=', 'lab.console_opened')
+        .execute();
+      expect(audit).toHaveLength(0);
+    });
+
+    it('refuses a trainer’s ticket opened from another site’s page', async () => {
+      const { uuid, teamUuids } = await game({ teams: 1 });
+      const response = await trainerTicket(uuid, teamUuids[0]!);
+      const { url } = consoleTicketSchema.parse(response.json());
+      expect(await refusal(url, 'http://evil.test')).toEqual({
+        status: 403,
+        code: 'auth.origin_mismatch',
+      });
+    });
+  });
+
+  describe('releasing the environment', () => {
+    it('closes every open console of a released environment at once, with a release message, and issues no more tickets', async () => {
+      const { uuid, members, teamUuids } = await game({ teams: 2, size: 2 });
+      const [alice, bob] = members[0]! as [TestBrowser, TestBrowser];
+      const a = await connect(alice, uuid);
+      const b = await connect(bob, uuid);
+      const otherTeam = await connect(members[1]![0]!, uuid);
+      const released = await trainer.post(`/api/trainer/sessions/${uuid}/environments/release`, {
+        teamUuid: teamUuids[0],
+      });
+      expect(released.json()).toEqual({ released: 1 });
+      const startedAt = Date.now();
+      // Well inside the 15 s liveness interval: the release itself closes them.
+      await Promise.all([a.untilClosed(), b.untilClosed()]);
+      expect(Date.now() - startedAt).toBeLessThan(2000);
+      for (const client of [a, b]) {
+        expect(client.controls).toContainEqual({ t: 'error', code: 'released' });
+        expect(client.closeCode).toBe(consoleCloseCodes.expired);
+      }
+      const refused = await alice.post(
+        `/api/sessions/${uuid}/environment/console-tickets`,
+        undefined,
+        {
+          headers: { origin: ORIGIN },
+        },
+      );
+      expect({ status: refused.statusCode, code: refused.json().error.code }).toEqual({
+        status: 404,
+        code: 'lab.not_found',
+      });
+      // The other team's console is untouched.
+      otherTeam.type('echo still-here\r');
+      await otherTeam.untilText('still-here\r\n');
+      await otherTeam.close();
+    });
+
+    it('closes the consoles of every team when the trainer releases them all', async () => {
+      const { uuid, members } = await game({ teams: 2 });
+      const first = await connect(members[0]![0]!, uuid);
+      const second = await connect(members[1]![0]!, uuid);
+      await trainer.post(`/api/trainer/sessions/${uuid}/environments/release`, {});
+      await Promise.all([first.untilClosed(), second.untilClosed()]);
+      expect(first.controls).toContainEqual({ t: 'error', code: 'released' });
+      expect(second.controls).toContainEqual({ t: 'error', code: 'released' });
+    });
   });
 
   describe('reconnecting and teammates', () => {

@@ -162,6 +162,10 @@ export const registerConsoleSocket = (
         handle = undefined;
         socket.close(consoleCloseCodes.ended);
       },
+      released() {
+        handle = undefined;
+        end(consoleCloseCodes.expired, 'released');
+      },
     };
 
     touch();
@@ -179,6 +183,14 @@ export const registerConsoleSocket = (
         control({ t: 'attached', resumed: attached.resumed });
         attached.scrollback.forEach((chunk) => sink.output(chunk));
         pending.splice(0).forEach(({ data, isBinary }) => handleFrame(data, isBinary));
+        // A release that committed while this shell was opening told the hub before the shell
+        // was there: the database says it, so the console ends now rather than at liveness.
+        void deps.consoles
+          .isLive(grant.environmentId)
+          .then((live) => {
+            if (!live && handle === attached) end(consoleCloseCodes.expired, 'released');
+          })
+          .catch(() => undefined);
       })
       .catch((error: unknown) => {
         if (error instanceof AppError && error.code === 'lab.console_limit')

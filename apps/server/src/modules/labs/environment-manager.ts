@@ -70,6 +70,8 @@ export const createEnvironmentManager = (deps: {
   logger: { warn(details: object, message: string): void };
 }) => {
   const { repo, provider, events, limits, logger } = deps;
+  /** Told of every environment the moment its release commits (the consoles close then). */
+  const releasedListeners = new Set<(envId: string) => void>();
 
   /** What the provider reported of a live row, told to the team and trainers when it changed. */
   const recordPhase = (
@@ -109,6 +111,15 @@ export const createEnvironmentManager = (deps: {
       await announce(appendAll, released);
       return true;
     });
+    // Before the provider: a shell it kills would read as an exit, not as a release.
+    if (ended)
+      for (const listener of releasedListeners) {
+        try {
+          listener(row.id);
+        } catch (error) {
+          logger.warn({ err: error, envId: row.id }, 'a lab release listener failed');
+        }
+      }
     try {
       await provider.release(row.id, reason);
     } catch (error) {
@@ -144,6 +155,12 @@ export const createEnvironmentManager = (deps: {
   return {
     release,
     recordPhase,
+
+    /** Calls `listener` with each environment released from now on; returns the unsubscribe. */
+    onReleased(listener: (envId: string) => void) {
+      releasedListeners.add(listener);
+      return () => releasedListeners.delete(listener);
+    },
 
     /**
      * The team's live environment, allocated if it has none. Idempotent: any number of calls,

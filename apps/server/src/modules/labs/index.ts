@@ -13,6 +13,8 @@ import { createConsoleTicketsRepository } from './console-tickets.repository.js'
 import { createEnvironmentManager } from './environment-manager.js';
 import type { EnvironmentProvider } from './environment-provider.js';
 import { createLabReconciler } from './lab-reconciler.js';
+import { createLabSessionStarter } from './lab-session-start.js';
+import { createLabSessionStartsRepository } from './lab-session-starts.repository.js';
 import { registerLabsRoutes } from './labs.routes.js';
 import { createLabsRepository } from './labs.repository.js';
 import { createLabsService } from './labs.service.js';
@@ -22,6 +24,11 @@ import { LocalProvider } from './providers/local-provider.js';
 import { createVpnProfilesRepository } from './vpn-profiles.repository.js';
 import { registerVpnRoutes } from './vpn-profiles.routes.js';
 import { createVpnProfilesService } from './vpn-profiles.service.js';
+
+/** How often a node looks for sessions with a lab that started running. */
+const START_TICK_MS = 2000;
+/** Allocations in flight at once when a session starts. */
+const START_CONCURRENCY = 4;
 
 /** The provider the configuration names (config.ts has checked its settings). */
 const providerFor = (
@@ -78,9 +85,19 @@ export const createLabsModule = (deps: {
     now: deps.now,
     logger: deps.logger,
   });
+  const starts = createLabSessionStartsRepository(deps.db);
+  const starter = createLabSessionStarter({
+    starts,
+    sessions: deps.sessions,
+    manager,
+    now: () => deps.now(),
+    concurrency: START_CONCURRENCY,
+    logger: deps.logger,
+  });
   const labs = createLabsService({
     db: deps.db,
     repo,
+    starts,
     sessions: deps.sessions,
     manager,
     rateLimits: createRateLimitRepository(deps.db),
@@ -89,6 +106,7 @@ export const createLabsModule = (deps: {
   });
 
   const consoles = createConsoleService({
+    db: deps.db,
     repo,
     tickets: createConsoleTicketsRepository(deps.db),
     sessions: deps.sessions,
@@ -108,9 +126,23 @@ export const createLabsModule = (deps: {
     graceMs: deps.config.console.graceSeconds * 1000,
     scrollbackBytes: 64 * 1024,
   });
+  // Consoles on this node close the moment their environment is released here; those held by
+  // another node notice at their next liveness check.
+  manager.onReleased((envId) => hub.releaseEnvironment(envId));
 
   let ticking: NodeJS.Timeout | undefined;
+  let starting: NodeJS.Timeout | undefined;
   let inFlight: Promise<unknown> = Promise.resolve();
+  let startsInFlight: Promise<unknown> = Promise.resolve();
+  const allocateStarts = () => {
+    // One pass at a time, as for reconciliations: a slow provider never stacks passes.
+    startsInFlight = startsInFlight
+      .then(() => starter.allocateStartedSessions())
+      .catch((error: unknown) => {
+        deps.logger.warn({ err: error }, 'lab environments of starting sessions not allocated');
+      });
+    return startsInFlight;
+  };
   const run = () => {
     // One pass at a time: a slow provider never stacks reconciliations.
     inFlight = inFlight
@@ -124,16 +156,22 @@ export const createLabsModule = (deps: {
   return {
     manager,
     reconciler,
+    starter,
     provider,
     registerHooks: (app: FastifyInstance) => {
       app.addHook('onReady', async () => {
         await run();
         ticking = setInterval(() => void run(), deps.config.reconcileSeconds * 1000);
         ticking.unref();
+        if (deps.config.allocateAtStart) {
+          starting = setInterval(() => void allocateStarts(), START_TICK_MS);
+          starting.unref();
+        }
       });
       app.addHook('preClose', async () => {
         clearInterval(ticking);
-        await inFlight;
+        clearInterval(starting);
+        await Promise.all([inFlight, startsInFlight]);
       });
       app.addHook('onClose', async () => {
         if (!deps.provider) await provider.close();

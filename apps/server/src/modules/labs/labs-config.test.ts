@@ -10,6 +10,7 @@ describe('lab configuration', () => {
       maxExtensions: 2,
       reconcileSeconds: 20,
       retryAfterSeconds: 30,
+      allocateAtStart: true,
       allocationsPerTeamPerMinute: 6,
       console: { perTeam: 8, idleSeconds: 1800, graceSeconds: 60 },
       vpn: { endpoint: 'localhost:51820', listenPort: 51820 },

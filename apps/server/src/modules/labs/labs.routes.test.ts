@@ -31,7 +31,12 @@ describe(`lab environment routes: players’ own team, trainers’ actions (${te
 
   const startApp = async () => {
     const started = await buildApp({
-      config: testConfig({ LAB_MAX_EXTENSIONS: '2', LAB_RETRY_AFTER_SECONDS: '45' }),
+      config: testConfig({
+        LAB_MAX_EXTENSIONS: '2',
+        LAB_RETRY_AFTER_SECONDS: '45',
+        // These tests follow first use; the start's allocation has its own tests.
+        LAB_ALLOCATE_AT_START: 'false',
+      }),
       database,
       logger: false,
       sessionClock: clock,
@@ -439,7 +444,7 @@ describe(`lab environment routes: players’ own team, trainers’ actions (${te
     const { uuid, members } = await game();
     const environment = (await allocate(members[0]![0]!, uuid)).json().environment;
     const ticking = await buildApp({
-      config: testConfig({ LAB_RECONCILE_SECONDS: '1' }),
+      config: testConfig({ LAB_RECONCILE_SECONDS: '1', LAB_ALLOCATE_AT_START: 'false' }),
       database,
       logger: false,
       sessionClock: clock,

@@ -18,6 +18,7 @@ import { timelineOf } from '../sessions/session-view.js';
 import type { SessionsRepository } from '../sessions/sessions.repository.js';
 import type { EnvironmentManager } from './environment-manager.js';
 import { latestExpiry } from './lab-rules.js';
+import type { LabSessionStartsRepository } from './lab-session-starts.repository.js';
 import type { EnvironmentRow, LabsRepository } from './labs.repository.js';
 
 const ENDED = new Set(['finished', 'stopped', 'canceled']);
@@ -41,6 +42,7 @@ export const labSummaryOf = (lab: LabTemplate): LabSummary => ({
 export const createLabsService = (deps: {
   db: Kysely<Database>;
   repo: LabsRepository;
+  starts: LabSessionStartsRepository;
   sessions: SessionsRepository;
   manager: EnvironmentManager;
   rateLimits: RateLimitRepository;
@@ -156,12 +158,13 @@ export const createLabsService = (deps: {
     async list(principal: Principal, sessionUuid: string): Promise<SessionEnvironments> {
       requireCapability(principal, 'session.run');
       const session = await requireSession(sessionUuid);
-      const [lab, teams, rows, capacity, now] = await Promise.all([
+      const [lab, teams, rows, capacity, now, start] = await Promise.all([
         repo.findMissionLab(session.mission_uuid),
         deps.sessions.listTeams(sessionUuid),
         repo.listLatestOfSession(sessionUuid),
         repo.readCapacity(sessionUuid),
         deps.now(),
+        deps.starts.find(sessionUuid),
       ]);
       const rowOf = new Map(rows.map((row) => [row.team_uuid, row]));
       return {
@@ -182,6 +185,17 @@ export const createLabsService = (deps: {
           };
         }),
         serverTime: now.toISOString(),
+        // Only a start that allocated: one marked handled after the session ended says nothing.
+        ...(start?.finished_at && start.allocated + start.no_capacity + start.failed > 0
+          ? {
+              startAllocation: {
+                at: start.finished_at.toISOString(),
+                allocated: start.allocated,
+                noCapacity: start.no_capacity,
+                failed: start.failed,
+              },
+            }
+          : {}),
       };
     },
 

@@ -1,4 +1,5 @@
 import '@xterm/xterm/css/xterm.css';
+import type { ConsoleTicket } from '@rampart/contracts';
 import { FitAddon } from '@xterm/addon-fit';
 import { Terminal } from '@xterm/xterm';
 import { useEffect, useRef, useState } from 'react';
@@ -15,13 +16,15 @@ import styles from './lab-terminal.module.css';
 interface LabTerminalProps {
   sessionUuid: string;
   machine: string;
+  /** Where tickets come from when not the player's own team (the trainer's, for a team). */
+  requestTicket?: () => Promise<ConsoleTicket>;
 }
 
 /**
  * The terminal of the Console tab (xterm.js), loaded on demand: its code never weighs on pages
  * that show no console. Tab and arrows belong to the shell, so Escape then Tab leaves it.
  */
-export default function LabTerminal({ sessionUuid, machine }: LabTerminalProps) {
+export default function LabTerminal({ sessionUuid, machine, requestTicket }: LabTerminalProps) {
   const { t } = useTranslation('labConsole');
   // A new key remounts a new console after one ended.
   const [generation, setGeneration] = useState(0);
@@ -31,6 +34,11 @@ export default function LabTerminal({ sessionUuid, machine }: LabTerminalProps) 
   const container = useRef<HTMLDivElement>(null);
   const terminalRef = useRef<Terminal | null>(null);
   const inputLabel = t('terminal.input');
+  // Read at each connection: a new function from the parent never reopens the console.
+  const ticketSource = useRef(requestTicket);
+  useEffect(() => {
+    ticketSource.current = requestTicket;
+  }, [requestTicket]);
 
   useEffect(() => {
     const element = container.current;
@@ -60,7 +68,7 @@ export default function LabTerminal({ sessionUuid, machine }: LabTerminalProps) 
       return true;
     });
     const connection = openConsoleConnection({
-      ticket: () => requestConsoleTicket(sessionUuid),
+      ticket: () => ticketSource.current?.() ?? requestConsoleTicket(sessionUuid),
       output: (bytes) => terminal.write(bytes),
       status: (status, reason) => setState(reason ? { status, reason } : { status }),
       resumed: () => terminal.reset(),
@@ -118,11 +126,12 @@ export default function LabTerminal({ sessionUuid, machine }: LabTerminalProps) 
   );
 }
 
-const known = new Set(['exited', 'idle', 'expired', 'unavailable', 'limit', 'network']);
+const known = new Set(['exited', 'idle', 'expired', 'released', 'unavailable', 'limit', 'network']);
 /** Ticket refusals from the server read as the lab being gone or unreachable. */
 const reasonKey = (reason: ConsoleReason) =>
   (known.has(reason)
     ? reason
     : reason === 'lab.not_found' || reason === 'lab.not_ready'
       ? 'expired'
-      : 'unavailable') as 'exited' | 'idle' | 'expired' | 'unavailable' | 'limit' | 'network';
+      : 'unavailable') as
+    'exited' | 'idle' | 'expired' | 'released' | 'unavailable' | 'limit' | 'network';

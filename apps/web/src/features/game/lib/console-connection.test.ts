@@ -95,6 +95,11 @@ describe('the console connection', () => {
     exited.sockets[0]!.receive('{"t":"exit","code":0}');
     expect(exited.statuses.at(-1)).toEqual(['ended', 'exited']);
 
+    const released = setUp(freshTicket);
+    await vi.waitFor(() => expect(released.sockets).toHaveLength(1));
+    released.sockets[0]!.receive('{"t":"error","code":"released"}');
+    expect(released.statuses.at(-1)).toEqual(['failed', 'released']);
+
     const gone = setUp(() =>
       Promise.reject(new ApiError({ status: 404, code: 'lab.not_found', message: '' })),
     );

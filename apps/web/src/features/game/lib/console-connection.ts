@@ -9,7 +9,7 @@ export type ConsoleStatus = 'connecting' | 'connected' | 'reconnecting' | 'ended
 
 /** Why a console ended or failed, as a code the `labConsole` catalogue translates. */
 export type ConsoleReason =
-  'exited' | 'idle' | 'expired' | 'unavailable' | 'limit' | 'network' | ApiErrorCode;
+  'exited' | 'idle' | 'expired' | 'released' | 'unavailable' | 'limit' | 'network' | ApiErrorCode;
 
 export interface ConsoleConnectionOptions {
   /** A fresh ticket: each connection, the first and every reconnection, redeems its own. */
@@ -96,6 +96,7 @@ export const openConsoleConnection = (options: ConsoleConnectionOptions) => {
     else if (data.t === 'error') {
       if (data.code === 'idle') finish('ended', 'idle');
       else if (data.code === 'expired') finish('failed', 'expired');
+      else if (data.code === 'released') finish('failed', 'released');
       else if (data.code === 'unavailable') finish('failed', 'unavailable');
       // `flood` and `bad_frame`: the input was dropped, the shell is fine.
     }

@@ -3,6 +3,7 @@ import {
   postExtendEnvironment,
   postPrewarmEnvironments,
   postReleaseEnvironments,
+  postTrainerConsoleTicket,
 } from '@rampart/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
@@ -74,4 +75,14 @@ export const useExtendEnvironment = (uuid: string) =>
       {},
       { schema: postExtendEnvironment.responses[200] },
     ),
+  );
+
+/** A single-use ticket to a team's console, for the trainer (each one is audited). */
+export const requestTrainerConsoleTicket = (uuid: string, teamUuid: string) =>
+  apiClient.post(
+    sessionApiPath(postTrainerConsoleTicket.path, uuid, { team: teamUuid }),
+    undefined,
+    {
+      schema: postTrainerConsoleTicket.responses[201],
+    },
   );

@@ -1,6 +1,6 @@
 import type { SessionEnvironments } from '@rampart/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeEventStreams } from '../../realtime/testing/fake-event-streams';
 import { renderApp } from '../../../test/render-app';
 import {
@@ -240,5 +240,83 @@ describe('the lab environments panel', () => {
       within(labs).getByRole('button', { name: 'Release the environment of Blue Owls' }),
     ).toBeTruthy();
     expect(within(labs).getByRole('button', { name: 'Release all' })).toBeTruthy();
+  });
+
+  it('says how many teams the session’s start left without an environment, and why', async () => {
+    render(
+      buildSessionEnvironments(session, {
+        teams: [{ teamUuid: team.uuid, teamName: team.name, eliminated: false, environment: null }],
+        startAllocation: { at: new Date().toISOString(), allocated: 2, noCapacity: 3, failed: 0 },
+      }),
+    );
+    expect((await screen.findByTestId('lab-start-left-out')).textContent).toBe(
+      'At the start, 3 teams got no environment: capacity was full. They get one on first use of the Console tab once capacity frees up, or pre-warm them then.',
+    );
+  });
+
+  describe('a team’s console', () => {
+    afterEach(() => vi.unstubAllGlobals());
+
+    it('opens the team’s console in a dialog with a trainer’s ticket, and only while it runs', async () => {
+      const opened: string[] = [];
+      vi.stubGlobal(
+        'WebSocket',
+        class {
+          static readonly OPEN = 1;
+          readyState = 0;
+          binaryType = 'blob';
+          onmessage = null;
+          onclose = null;
+          constructor(url: string) {
+            opened.push(url);
+          }
+          send() {}
+          close() {}
+        },
+      );
+      // What xterm.js asks of a browser and jsdom lacks.
+      vi.stubGlobal('matchMedia', () => ({
+        matches: false,
+        addListener: () => {},
+        removeListener: () => {},
+        addEventListener: () => {},
+        removeEventListener: () => {},
+      }));
+      vi.stubGlobal(
+        'ResizeObserver',
+        class {
+          observe() {}
+          disconnect() {}
+        },
+      );
+      const { fetchMock } = render(withEnvironment(buildTrainerEnvironment()), {
+        [`POST ${base}/teams/${team.uuid}/environment/console-tickets`]: () =>
+          Response.json(
+            {
+              ticket: 'trainer-ticket',
+              expiresInSeconds: 30,
+              url: '/ws/console?ticket=trainer-ticket',
+            },
+            { status: 201 },
+          ),
+      });
+      fireEvent.click(
+        await within(await panel()).findByRole('button', { name: 'Open the console of Blue Owls' }),
+      );
+      const dialog = await screen.findByRole('dialog', { name: 'Console of Blue Owls' });
+      expect(within(dialog).getByText(/recorded in the audit log/)).toBeTruthy();
+      expect(await within(dialog).findByTestId('lab-terminal')).toBeTruthy();
+      await waitFor(() => expect(opened).toHaveLength(1));
+      expect(opened[0]).toMatch(/\/ws\/console\?ticket=trainer-ticket$/);
+      expect(sent(fetchMock, `/teams/${team.uuid}/environment/console-tickets`)).toHaveLength(1);
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Close the console' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    });
+
+    it('is not offered for a team whose lab is still starting', async () => {
+      render(withEnvironment(buildTrainerEnvironment({ phase: 'Provisioning' })));
+      const rows = within(await panel()).getAllByTestId('lab-environment');
+      expect(within(rows[0]!).queryByRole('button', { name: /Open the console/ })).toBeNull();
+    });
   });
 });

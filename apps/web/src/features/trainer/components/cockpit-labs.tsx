@@ -13,6 +13,7 @@ import {
   useReleaseEnvironments,
   useSessionEnvironments,
 } from '../api/trainer-labs';
+import { TeamConsoleDialog } from './cockpit-lab-console';
 import { ConfirmDialog } from './confirm-dialog';
 import styles from './cockpit-labs.module.css';
 
@@ -21,12 +22,15 @@ type TeamRow = SessionEnvironments['teams'][number];
 /** Phases in which the environment still runs (or is on its way): it can be extended, released. */
 const live = new Set<TrainerEnvironment['phase']>(['Provisioning', 'Ready', 'Degraded']);
 const isLive = (row: TeamRow) => row.environment !== null && live.has(row.environment.phase);
+/** Phases in which the console machine answers. */
+const consoleUp = new Set<TrainerEnvironment['phase']>(['Ready', 'Degraded']);
 
 type Pending =
   | { action: 'prewarm' }
   | { action: 'releaseAll' }
   | { action: 'extend'; team: TeamRow }
-  | { action: 'release'; team: TeamRow };
+  | { action: 'release'; team: TeamRow }
+  | { action: 'console'; team: TeamRow };
 
 /**
  * The teams' lab environments, when the session's mission has a lab (the panel is absent
@@ -88,6 +92,7 @@ export function CockpitLabs({ sessionUuid, over }: { sessionUuid: string; over: 
           globalLimit: data.capacity.global.limit,
         })}
       </p>
+      <StartAllocation start={data.startAllocation} />
       {data.teams.length === 0 ? (
         <p className={panelStyles.muted}>{t('noTeams')}</p>
       ) : (
@@ -103,7 +108,16 @@ export function CockpitLabs({ sessionUuid, over }: { sessionUuid: string; over: 
           ))}
         </ul>
       )}
-      {pending && (
+      {pending?.action === 'console' && (
+        <TeamConsoleDialog
+          sessionUuid={sessionUuid}
+          teamUuid={pending.team.teamUuid}
+          teamName={pending.team.teamName}
+          machine={data.lab.consoleMachine}
+          onClose={() => setPending(null)}
+        />
+      )}
+      {pending && pending.action !== 'console' && (
         <LabDialog
           sessionUuid={sessionUuid}
           pending={pending}
@@ -116,6 +130,21 @@ export function CockpitLabs({ sessionUuid, over }: { sessionUuid: string; over: 
   );
 }
 
+/** Teams the session's start left without a lab: capacity ran out, or the provider failed. */
+function StartAllocation({ start }: { start: SessionEnvironments['startAllocation'] }) {
+  const { t } = useTranslation('cockpitLabs');
+  if (!start) return null;
+  const leftOut = start.noCapacity + start.failed;
+  if (leftOut === 0) return null;
+  return (
+    <p className={styles.error} role="status" data-testid="lab-start-left-out">
+      {t(start.noCapacity > 0 ? 'startAllocation.noCapacity' : 'startAllocation.failed', {
+        count: leftOut,
+      })}
+    </p>
+  );
+}
+
 function TeamEnvironment({
   row,
   clockOffsetMs,
@@ -125,7 +154,7 @@ function TeamEnvironment({
   row: TeamRow;
   clockOffsetMs: number;
   over: boolean;
-  onAction: (action: 'extend' | 'release') => void;
+  onAction: (action: 'extend' | 'release' | 'console') => void;
 }) {
   const { t } = useTranslation('cockpitLabs');
   const now = useServerNow(clockOffsetMs, 1000);
@@ -171,6 +200,15 @@ function TeamEnvironment({
       )}
       {running && (
         <div className={styles.actions}>
+          {!over && environment !== null && consoleUp.has(environment.phase) && (
+            <Button
+              variant="ghost"
+              aria-label={t('console.label', { team: row.teamName })}
+              onClick={() => onAction('console')}
+            >
+              {t('console.button')}
+            </Button>
+          )}
           {!over && (
             <Button
               variant="ghost"
@@ -203,7 +241,7 @@ function LabDialog({
   onClose,
 }: {
   sessionUuid: string;
-  pending: Pending;
+  pending: Exclude<Pending, { action: 'console' }>;
   missing: number;
   running: number;
   onClose: () => void;
