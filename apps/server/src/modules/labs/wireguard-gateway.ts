@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { chown, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { isWireguardKey } from './wireguard-keys.js';
@@ -37,6 +37,11 @@ export interface GatewayOptions {
   interfaceName?: string;
   /** Where the key file is written for the moment `wg` reads it; the system's tmpdir by default. */
   privateDir?: string;
+  /**
+   * The uid and gid `enter` runs commands as, when not the back end's (a root back end running
+   * labs as `nobody`): the key file's directory is theirs alone for that moment.
+   */
+  owner?: { uid: number; gid: number };
   /** A command's longest run before it counts as failed. */
   timeoutMs?: number;
   /**
@@ -157,6 +162,10 @@ export const startGateway = async (options: GatewayOptions): Promise<Gateway> =>
     try {
       const keyFile = path.join(dir, 'private.key');
       await writeFile(keyFile, `${options.privateKey}\n`, { mode: 0o600 });
+      if (options.owner) {
+        await chown(keyFile, options.owner.uid, options.owner.gid);
+        await chown(dir, options.owner.uid, options.owner.gid);
+      }
       await inLab(
         'wg',
         'set',

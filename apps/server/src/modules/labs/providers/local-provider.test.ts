@@ -1,4 +1,4 @@
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -16,6 +16,8 @@ import { createEnvironmentManager } from '../environment-manager.js';
 import type { ConsoleSession, ProviderTemplate } from '../environment-provider.js';
 import { createLabReconciler } from '../lab-reconciler.js';
 import { createLabsRepository } from '../labs.repository.js';
+import { GATEWAY_ADDRESS, renderProfile, tunnelAddress } from '../vpn-profile.js';
+import { generateWireguardKeyPair } from '../wireguard-keys.js';
 import { cgroupsAvailable } from './local-cgroups.js';
 import { LocalProvider } from './local-provider.js';
 
@@ -600,5 +602,145 @@ describeOnSandboxHost(`the local provider after a restart (${testDatabaseKind()}
       await after.close();
       await database.close();
     }
+  });
+});
+
+/**
+ * The VPN of a local lab for real: a player laptop (a network namespace the test makes, joined to
+ * the host by a veth: making that takes root, as CI has) imports the profile the server renders,
+ * with the host UDP port the provider answered, and reads the lab's web machine through the
+ * tunnel; the lab's own network stays unreachable from the host.
+ */
+const describeAsRoot = !unavailable && process.getuid?.() === 0 ? describe : describe.skip;
+describeAsRoot('a local lab’s VPN gateway, through a real tunnel', () => {
+  const provider = new LocalProvider({ maxConcurrent: 1 });
+  const envId = randomUUID();
+  const gatewayKeys = generateWireguardKeyPair();
+  const player = { ...generateWireguardKeyPair(), address: tunnelAddress(0) };
+  const uplink = { host: '192.168.79.1', laptop: '192.168.79.2' };
+  const hostLink = `rwt${process.pid % 100_000}`;
+  const children: ChildProcess[] = [];
+  let laptopPid = 0;
+  let endpointPort = 0;
+  let dir = '';
+
+  const laptopEnter = () => ['nsenter', `--target=${laptopPid}`, '--net', '--mount', '--'];
+  /** An HTTP GET from the laptop: the body, or what went wrong. */
+  const fetchFromLaptop = (url: string, timeoutMs: number) =>
+    new Promise<string>((resolve) => {
+      const [command, ...args] = laptopEnter();
+      const child = spawn(
+        command!,
+        [
+          ...args,
+          process.execPath,
+          '-e',
+          `const r = require('node:http').get(${JSON.stringify(url)}, (res) => {
+             let body = ''; res.on('data', (d) => (body += d)); res.on('end', () => console.log(body));
+           });
+           r.setTimeout(${timeoutMs}, () => { console.log('timeout'); process.exit(0); });
+           r.on('error', (e) => console.log('error ' + e.code));`,
+        ],
+        { stdio: ['ignore', 'pipe', 'pipe'] },
+      );
+      let output = '';
+      child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      child.on('close', () => resolve(output.trim()));
+    });
+
+  beforeAll(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rampart-local-vpn-'));
+    await provider.allocate({
+      envId,
+      sessionUuid: randomUUID(),
+      teamUuid: randomUUID(),
+      template: localLabTemplate(),
+      expiresAt: new Date(Date.now() + 600_000),
+    });
+    const answer = await provider.vpnAddPeer(
+      envId,
+      { ...gatewayKeys, address: GATEWAY_ADDRESS, listenPort: 51820 },
+      { publicKey: player.publicKey, address: player.address },
+    );
+    expect(answer.labCidr).toBe('10.200.0.0/24');
+    endpointPort = answer.endpointPort!;
+    expect(endpointPort).toBeGreaterThan(0);
+
+    // The laptop: its own network and mount namespaces (its wireguard-go's /run), a veth to the host.
+    const laptop = spawn(
+      'unshare',
+      [
+        '--net',
+        '--mount',
+        '--fork',
+        '--kill-child',
+        'sh',
+        '-c',
+        'mount -t tmpfs none /run && ip link set lo up && echo ready && exec sleep 600',
+      ],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    children.push(laptop);
+    await new Promise<void>((resolve) => laptop.stdout.once('data', () => resolve()));
+    laptopPid = laptop.pid!;
+    execFileSync('sh', [
+      '-c',
+      `ip link add ${hostLink} type veth peer name uplink netns ${laptopPid} &&
+       ip address add ${uplink.host}/30 dev ${hostLink} && ip link set ${hostLink} up`,
+    ]);
+    const inLaptop = (script: string) =>
+      execFileSync(laptopEnter()[0]!, [...laptopEnter().slice(1), 'sh', '-c', script], {
+        encoding: 'utf8',
+      });
+    inLaptop(`ip address add ${uplink.laptop}/30 dev uplink && ip link set uplink up`);
+
+    const conf = renderProfile({
+      privateKey: player.privateKey,
+      address: player.address,
+      gatewayPublicKey: gatewayKeys.publicKey,
+      endpoint: `${uplink.host}:${endpointPort}`,
+      labCidr: answer.labCidr,
+    });
+    const confFile = path.join(dir, 'laptop.conf');
+    fs.writeFileSync(confFile, conf.replace(/^Address = .+\n/m, ''), { mode: 0o600 });
+    const [command, ...args] = laptopEnter();
+    children.push(
+      spawn(command!, [...args, 'wireguard-go', '-f', 'wg-laptop'], { stdio: 'ignore' }),
+    );
+    inLaptop(
+      `for i in $(seq 100); do wg show wg-laptop >/dev/null 2>&1 && break; sleep 0.05; done;
+       wg setconf wg-laptop ${confFile} && ip address add ${player.address} dev wg-laptop &&
+       ip link set wg-laptop up && ip route add ${answer.labCidr} dev wg-laptop`,
+    );
+  }, 30_000);
+
+  afterAll(async () => {
+    await provider.close();
+    for (const child of children.reverse()) child.kill('SIGKILL');
+    if (dir) fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('carries the laptop to the lab’s web machine and reports the handshake', async () => {
+    expect(await fetchFromLaptop('http://10.200.0.11/flag', 8000)).toBe('RAMPART{local-lab}');
+    const seen = (await provider.vpnHandshakes(envId)).get(player.publicKey);
+    expect(seen).toBeInstanceOf(Date);
+    // Only the tunnel leads there: the laptop's own uplink has no route to the lab.
+    expect(
+      execFileSync(
+        laptopEnter()[0]!,
+        [...laptopEnter().slice(1), 'ip', 'route', 'get', '10.200.0.11'],
+        {
+          encoding: 'utf8',
+        },
+      ),
+    ).toContain('dev wg-laptop');
+  });
+
+  it('stops the gateway and closes the host port when the lab is released', async () => {
+    await provider.release(envId, 'user');
+    expect(await fetchFromLaptop('http://10.200.0.11/flag', 1500)).toMatch(/^(timeout|error)/);
+    const listening = execFileSync('ss', ['-Hlun'], { encoding: 'utf8' });
+    expect(listening).not.toMatch(new RegExp(`:${endpointPort}\\s`));
   });
 });

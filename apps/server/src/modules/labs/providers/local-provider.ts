@@ -12,7 +12,10 @@ import {
   type EnvironmentStatus,
   type ProviderTemplate,
   type ReleaseReason,
+  type VpnGatewayKeys,
+  type VpnPeer,
 } from '../environment-provider.js';
+import { createGatewayPool } from '../wireguard-gateway.js';
 import {
   cgroupsAvailable,
   createLabCgroups,
@@ -21,6 +24,7 @@ import {
   type LabCgroups,
 } from './local-cgroups.js';
 import { openPtyConsole } from './local-console.js';
+import { startUdpRelay, type UdpRelay } from './local-udp-relay.js';
 import {
   anchorScript,
   defaultBinaries,
@@ -87,6 +91,8 @@ interface Environment {
   lab: Lab;
   expiresAt: Date;
   consoles: Set<ConsoleSession>;
+  /** The host's UDP port leading to its VPN gateway, once a player asked for a profile. */
+  relay?: Promise<UdpRelay>;
   /** Killed by the provider's own sweep at its expiry; the record stays until released. */
   expired: boolean;
 }
@@ -133,6 +139,8 @@ export class LocalProvider implements EnvironmentProvider {
   /** Anchors started ahead (prewarm), by template, claimed by allocations. */
   private readonly warm = new Map<string, Lab[]>();
   private readonly allocating = new Map<string, Promise<EnvironmentStatus>>();
+  /** One WireGuard gateway per environment that a player asked a profile of. */
+  private readonly gateways = createGatewayPool();
   private readonly clock: Clock;
   private readonly binaries: LocalBinaries;
   private readonly rootFilesystems: Record<string, string>;
@@ -162,7 +170,7 @@ export class LocalProvider implements EnvironmentProvider {
   capabilities() {
     return {
       console: true,
-      vpn: null,
+      vpn: 'wireguard' as const,
       warmPool: true,
       maxConcurrent: this.options.maxConcurrent,
     };
@@ -256,6 +264,52 @@ export class LocalProvider implements EnvironmentProvider {
     return session;
   }
 
+  /**
+   * Starts the lab's gateway on first use (`wireguard-go` beside the bridge, in the lab's user,
+   * network and mount namespaces, as the lab's uid) and a host UDP port leading to it; the
+   * machines route the tunnel's range through the bridge's address, where the gateway forwards.
+   */
+  async vpnAddPeer(envId: string, gateway: VpnGatewayKeys, peer: VpnPeer) {
+    const environment = this.live(envId);
+    const { enter, gatewayEnter } = this.namespaces(environment.lab);
+    await this.gateways.addPeer(
+      envId,
+      () => ({
+        enter: gatewayEnter,
+        privateKey: gateway.privateKey,
+        address: gateway.address,
+        listenPort: gateway.listenPort,
+        interfaceName: 'wg0',
+        owner:
+          this.sandboxUid === null ? undefined : { uid: this.sandboxUid, gid: this.sandboxUid },
+      }),
+      peer,
+    );
+    // A relay whose inside died (its lab is being torn down) is made again.
+    const current = environment.relay;
+    if (current && !(await current.catch(() => null))?.alive() && environment.relay === current)
+      environment.relay = undefined;
+    if (!environment.relay) {
+      const started = startUdpRelay({ enter, targetPort: gateway.listenPort });
+      environment.relay = started;
+      started.catch(() => {
+        if (environment.relay === started) environment.relay = undefined;
+      });
+    }
+    const relay = environment.relay;
+    // Released meanwhile: the relay goes with it.
+    if (!this.environments.has(envId)) {
+      await (await relay).stop();
+      throw new ProviderError('NotFound', `no live environment ${envId}`);
+    }
+    return { labCidr: `${LAB_SUBNET}.0/24`, endpointPort: (await relay).port };
+  }
+
+  async vpnHandshakes(envId: string) {
+    this.live(envId);
+    return this.gateways.handshakes(envId);
+  }
+
   async list() {
     return [...this.environments.values()]
       .filter((environment) => !environment.expired && !environment.lab.dead)
@@ -288,19 +342,10 @@ export class LocalProvider implements EnvironmentProvider {
    */
   namespaceOf(envId: string) {
     const { lab } = this.live(envId);
-    const pid = lab.child.pid!;
     return {
-      pid,
+      pid: lab.child.pid!,
       bridge: { name: 'br0', address: `${LAB_SUBNET}.1`, prefixLength: 24 },
-      enter: [
-        ...this.dropPrivileges(),
-        this.binaries.nsenter,
-        `--target=${pid}`,
-        '--user',
-        '--net',
-        '--preserve-credentials',
-        '--',
-      ],
+      enter: this.namespaces(lab).enter,
     };
   }
 
@@ -313,6 +358,7 @@ export class LocalProvider implements EnvironmentProvider {
   async close() {
     this.closed = true;
     const all = [...this.environments.values()];
+    await this.gateways.stopAll();
     this.environments.clear();
     await Promise.all(all.map((environment) => this.stop(environment)));
     const pools = [...this.warm.values()].flat();
@@ -580,6 +626,24 @@ export class LocalProvider implements EnvironmentProvider {
     return found;
   }
 
+  /**
+   * Command prefixes running a program in a lab's user and network namespaces with the lab's
+   * uid, never the back end's; `gatewayEnter` also joins its mount namespace (its own `/run`).
+   */
+  private namespaces(lab: Lab) {
+    const target = [this.binaries.nsenter, `--target=${lab.child.pid!}`, '--user', '--net'];
+    return {
+      enter: [...this.dropPrivileges(), ...target, '--preserve-credentials', '--'],
+      gatewayEnter: [
+        ...this.dropPrivileges(),
+        ...target,
+        '--mount',
+        '--preserve-credentials',
+        '--',
+      ],
+    };
+  }
+
   private liveCount() {
     let count = this.warmCount();
     for (const environment of this.environments.values())
@@ -616,6 +680,9 @@ export class LocalProvider implements EnvironmentProvider {
 
   private async stop(environment: Environment) {
     await Promise.all([...environment.consoles].map((session) => session.close()));
+    // Not in the lab's pid namespace, the gateway would outlive its anchor: stopped first.
+    await this.gateways.stop(environment.envId);
+    await (await environment.relay?.catch(() => null))?.stop();
     await this.kill(environment.lab);
   }
 

@@ -1,4 +1,5 @@
 import type { ProviderTemplate } from '../environment-provider.js';
+import { TUNNEL_NETWORK } from '../vpn-profile.js';
 
 /**
  * The command lines of the local provider (LABS.md §1.3): the lab anchor's start-up script and
@@ -167,6 +168,9 @@ export const anchorScript = (options: {
 }) => {
   const lines = [
     'set -eu',
+    // The lab's own /run (its mount namespace is private): what runs beside the machines, the
+    // VPN gateway's sockets, stays in it.
+    'mount -t tmpfs -o size=1m,mode=0755 lab-run /run',
     'ip link set lo up',
     'ip link add br0 type bridge',
     `ip addr add ${LAB_SUBNET}.1/24 dev br0`,
@@ -207,6 +211,8 @@ export const anchorScript = (options: {
       'ip link set lo up',
       `ip addr add ${address}/24 dev eth0`,
       'ip link set eth0 up',
+      // Answers to players' tunnel addresses go back through the VPN gateway beside the bridge.
+      `ip route add ${TUNNEL_NETWORK} via ${LAB_SUBNET}.1`,
       'echo 0 > /proc/sys/net/ipv4/ip_unprivileged_port_start',
       // A here-document of base64: no content can end it early.
       `exec ${bwrap} 3<<LAB_ENV\n$1\nLAB_ENV`,
