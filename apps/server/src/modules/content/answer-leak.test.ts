@@ -118,6 +118,7 @@ describe(`no answer in any player payload (${testDatabaseKind()})`, () => {
       labTemplate({
         machines: [{ name: 'target', image: 'rampart/target:1', env: { FLAG: canary } }],
         consoleMachine: 'target',
+        vpn: true,
       }),
     );
     // Assigned through the API, so the player's own event stream has something to replay.

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
@@ -9,6 +10,9 @@ import { createTestDatabase, type TestDatabase } from '../../../test/database.js
 import { removeTemporaryDirectories, temporaryDirectory } from '../../../test/pack-factory.js';
 import { createContentPackServices } from '../content/pack/index.js';
 import { readPacks } from '../content/pack/pack-reader.js';
+import { readUntil } from '../../../test/lab-provider-contract.js';
+import { localSandboxUnavailable } from '../../../test/local-lab.js';
+import { LocalProvider } from './providers/local-provider.js';
 
 const packDirectory = new URL('../../../../../content/lab-staging-server/', import.meta.url)
   .pathname;
@@ -140,6 +144,41 @@ describe('the demo lab mission: gr1ff1n’s staging server', async () => {
       expect((await services.exporter.exportChapter(chapterUuid, directory)).ok).toBe(true);
       const exported = parse(fs.readFileSync(path.join(directory, 'chapter.yaml'), 'utf8'));
       expect(contentPackSchema.parse(exported)).toEqual(read.packs[0]!.pack);
+    });
+  });
+
+  const unavailable = localSandboxUnavailable();
+  (unavailable ? describe.skip : describe)('as players meet it: on the local provider', () => {
+    it('runs both machines, and the workstation’s console reaches the target by name with curl', async () => {
+      const provider = new LocalProvider({ maxConcurrent: 1 });
+      try {
+        const envId = randomUUID();
+        await provider.allocate({
+          envId,
+          sessionUuid: randomUUID(),
+          teamUuid: randomUUID(),
+          template: { id: 'demo-staging-server', ...lab },
+          expiresAt: new Date(Date.now() + 600_000),
+        });
+        for (let attempt = 0; attempt < 200; attempt += 1) {
+          if ((await provider.status(envId))?.phase === 'Ready') break;
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+        expect((await provider.status(envId))?.phase).toBe('Ready');
+        const console = await provider.openConsole(envId, {
+          cols: 120,
+          rows: 30,
+          participantId: randomUUID(),
+        });
+        const output = readUntil(console, acceptedOf(1)[0]!, 15_000);
+        console.write(
+          'curl -s http://target:8080/robots.txt; curl -s http://target:8080/gr1ff1n-drop/notes.txt\n',
+        );
+        expect(await output).toContain('Disallow: /gr1ff1n-drop/');
+        await console.close();
+      } finally {
+        await provider.close();
+      }
     });
   });
 });
