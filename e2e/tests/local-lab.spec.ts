@@ -185,7 +185,7 @@ test('alice types `id` in the Console tab and a real sandboxed shell answers an 
   await briefing.getByRole('button', { name: 'Back to the game' }).click();
 
   await alice.getByRole('tab', { name: 'Console' }).click();
-  await alice.getByRole('button', { name: 'Start the lab' }).click();
+  // No "Start the lab": the session's start gave every team its lab.
   const terminal = alice.getByRole('group', { name: 'Terminal on the lab machine workstation' });
   await expect(terminal).toBeVisible({ timeout: 20_000 });
   await expect(alice.getByRole('status').filter({ hasText: 'Connected' })).toBeVisible();

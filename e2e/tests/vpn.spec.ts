@@ -5,8 +5,8 @@ import { signInDemoPlayer } from './support/session';
 import { signInTrainer, type TrainerApi } from './support/trainer';
 
 /**
- * The VPN tab end to end, on the fake lab provider: bob starts his team's lab from the VPN tab,
- * downloads his WireGuard profile and shows it as a QR code.
+ * The VPN tab end to end, on the fake lab provider: bob's team's lab starts with the session; he
+ * downloads his WireGuard profile from the VPN tab and shows it as a QR code.
  */
 
 /** A one-mission pack with a lab, never assigned to anyone: other journeys do not see it. */
@@ -113,7 +113,7 @@ test('bob downloads his WireGuard profile from the VPN tab and shows it as a QR 
   await briefing.getByRole('button', { name: 'Back to the game' }).click();
 
   await bob.getByRole('tab', { name: 'VPN' }).click();
-  await bob.getByRole('button', { name: 'Start the lab' }).click();
+  // No "Start the lab": the session's start gave every team its lab.
   await expect(bob.getByRole('status').filter({ hasText: 'Not connected yet' })).toBeVisible();
   await expect(bob.getByText('10.201.0.2/32')).toBeVisible();
 
