@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
 import { CompiledQuery, Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config.js';
@@ -6,7 +7,6 @@ import { acquireDirectoryLock } from './lock-file.js';
 import { prepareHotStatements } from './hot-statements.js';
 import { INDEX_WALKS_ONLY } from './index-walks.js';
 import { PGliteDialect } from './pglite-dialect.js';
-import { openPGliteThread, type PGliteClient } from './pglite-thread.js';
 import type { Database } from './schema.js';
 
 export type DatabaseKind = 'pglite' | 'postgres';
@@ -63,7 +63,7 @@ const pingQuery = (db: Kysely<Database>) => sql`select 1`.execute(db);
 
 export interface PGliteHandle extends DatabaseHandle {
   readonly kind: 'pglite';
-  readonly client: PGliteClient;
+  readonly client: PGlite;
 }
 
 /**
@@ -76,7 +76,7 @@ export const openPGlite = async (
 ): Promise<PGliteHandle> => {
   const releaseLock = dataDir ? acquireDirectoryLock(dataDir) : () => {};
   try {
-    const client = await openPGliteThread({
+    const client = new PGlite({
       ...(dataDir ? { dataDir: path.join(dataDir, 'pglite') } : {}),
       ...(options.template ? { loadDataDir: options.template } : {}),
       parsers: { [INT8]: parseInt8 },

@@ -82,7 +82,7 @@ describe.skipIf(testDatabaseKind() !== 'pglite')('embedded database: prepared st
     expect(level).toBe('serializable');
     // A transaction that ran nothing leaves nothing open behind it.
     await handle.db.transaction().execute(async () => {});
-    expect(await handle.client.isInTransaction()).toBe(false);
+    expect(handle.client.isInTransaction()).toBe(false);
     const outside = await sql<{
       level: string;
     }>`select current_setting('transaction_isolation') as level`.execute(handle.db);

@@ -1,4 +1,4 @@
-import { parse, protocol, type Results } from '@electric-sql/pglite';
+import { parse, protocol, type PGlite, type Results } from '@electric-sql/pglite';
 import {
   CompiledQuery,
   PostgresAdapter,
@@ -16,7 +16,6 @@ import {
 } from 'kysely';
 import { Mutex } from '../lib/mutex.js';
 import { preparable } from './hot-statements.js';
-import type { PGliteClient as PGlite } from './pglite-thread.js';
 
 const countingCommands = new Set(['INSERT', 'UPDATE', 'DELETE', 'MERGE', 'COPY']);
 const { serialize } = protocol;
@@ -199,7 +198,9 @@ class PGliteConnection implements DatabaseConnection {
     const result =
       compiled.parameters.length === 0
         ? await this.#simple<R>(compiled.sql)
-        : await this.client.query<R>(compiled.sql, compiled.parameters);
+        : await this.client.query<R>(compiled.sql, [...compiled.parameters], {
+            rowMode: 'object',
+          });
     if (ddl.test(compiled.sql)) await this.client.runExclusive(() => this.statements.clear());
     return result;
   }
