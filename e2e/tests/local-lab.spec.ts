@@ -1,12 +1,10 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
-import { strToU8, zipSync } from 'fflate';
-import { signInDemoPlayer } from './support/session';
+import { enterLabGame, importLabDrill } from './support/lab-pack';
 import { signInTrainer } from './support/trainer';
 
 /**
@@ -43,41 +41,6 @@ const sandboxUnavailable = () => {
   if (probe.error) return `bubblewrap is not installed (${probe.error.message})`;
   return probe.status === 0 ? null : 'user namespaces are not available here';
 };
-
-/** A one-mission pack whose lab the local provider runs: the host's /usr as `debian`. */
-const labPack = (chapterUuid: string, missionUuid: string) => `format: rampart.chapter/v1
-chapter:
-  uuid: ${chapterUuid}
-  title: { en: Real console drill, fr: Exercice console réelle }
-  summary: { en: A real lab to open a console on., fr: Un vrai lab où ouvrir une console. }
-  visibility: assigned
-  position: 91
-  missions:
-    - uuid: ${missionUuid}
-      title: { en: Real shell, fr: Shell réel }
-      brief: { en: Open the console., fr: Ouvrez la console. }
-      scenario: { en: A workstation waits for you., fr: Un poste vous attend. }
-      rules: { en: 'Flags look like RAMPART{...}.', fr: 'Les flags ressemblent à RAMPART{...}.' }
-      difficulty: 1
-      durationMinutes: 30
-      successRule: { kind: required_objectives }
-      lab:
-        machines:
-          - { name: workstation, image: debian }
-        consoleMachine: workstation
-        vpn: false
-        ttlSeconds: 1800
-        maxTtlSeconds: 3600
-      objectives:
-        - uuid: ${randomUUID()}
-          title: { en: Who are you, fr: Qui êtes-vous }
-          description: { en: 'Your uid?', fr: 'Votre uid ?' }
-          category: system
-          difficulty: 1
-          points: 10
-          type: flag
-          flag: { accepted: ['1000'] }
-`;
 
 let server: ChildProcess | undefined;
 let baseURL = '';
@@ -135,54 +98,22 @@ test('alice types `id` in the Console tab and a real sandboxed shell answers an 
 }) => {
   test.slow();
   const trainer = await signInTrainer(baseURL);
-  const chapterUuid = randomUUID();
-  const missionUuid = randomUUID();
-  const imported = await trainer.trainer.post('/api/trainer/content-packs', {
-    headers: { 'x-xsrf-token': await trainer.xsrf() },
-    multipart: {
-      archive: {
-        name: 'packs.zip',
-        mimeType: 'application/zip',
-        buffer: Buffer.from(
-          zipSync({ 'real-console/chapter.yaml': strToU8(labPack(chapterUuid, missionUuid)) }),
-        ),
-      },
-    },
+  const missionUuid = await importLabDrill(trainer, {
+    slug: 'real-console',
+    title: { en: 'Real console drill', fr: 'Exercice console réelle' },
+    summary: { en: 'A real lab to open a console on.', fr: 'Un vrai lab où ouvrir une console.' },
+    missionTitle: { en: 'Real shell', fr: 'Shell réel' },
+    image: 'debian',
+    vpn: false,
+    position: 91,
   });
-  expect(imported.status(), await imported.text()).toBe(200);
-  const created = await trainer.post('/api/trainer/sessions', {
+  const alice = await enterLabGame(browser, trainer, {
     missionUuid,
-    name: 'Real console drill',
-    maxTeams: 2,
-    playersPerTeam: 2,
-    durationMinutes: 60,
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const sessionUuid = ((await created.json()) as { session: { uuid: string } }).session.uuid;
-
-  const context = await browser.newContext({
+    sessionName: 'Real console drill',
+    username: 'alice',
+    teamName: 'Real shells',
     baseURL,
-    viewport: { width: 1440, height: 900 },
-    locale: 'en-GB',
   });
-  const alice = await context.newPage();
-  await signInDemoPlayer(alice, 'alice');
-  const xsrf = decodeURIComponent(
-    (await context.cookies()).find((cookie) => cookie.name === 'XSRF-TOKEN')!.value,
-  );
-  const team = await context.request.post(`/api/sessions/${sessionUuid}/teams`, {
-    headers: { 'x-xsrf-token': xsrf },
-    multipart: { name: `Real shells ${randomUUID().slice(0, 4)}` },
-  });
-  expect(team.status(), await team.text()).toBe(201);
-  expect(
-    (await trainer.post(`/api/trainer/sessions/${sessionUuid}/start`, { force: true })).ok(),
-  ).toBe(true);
-
-  await alice.goto(`/en/sessions/${sessionUuid}/game`);
-  const briefing = alice.getByRole('dialog', { name: /^Briefing: / });
-  await expect(briefing).toBeVisible({ timeout: 20_000 });
-  await briefing.getByRole('button', { name: 'Back to the game' }).click();
 
   await alice.getByRole('tab', { name: 'Console' }).click();
   // No "Start the lab": the session's start gave every team its lab.
@@ -196,5 +127,5 @@ test('alice types `id` in the Console tab and a real sandboxed shell answers an 
   await expect(terminal).toContainText('uid=1000(player) gid=1000(player)');
   await expect(terminal).toContainText(/CapEff:\s*0000000000000000/);
   await expect(terminal).toContainText('player@workstation');
-  await context.close();
+  await alice.context().close();
 });
