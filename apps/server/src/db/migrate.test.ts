@@ -33,6 +33,27 @@ describe(`migrations on ${testDatabaseKind()}`, () => {
     expect(rows).toEqual([{ data_type: 'jsonb', is_nullable: 'YES' }]);
   });
 
+  it('keep the objective key on team states, not on the rows every answer writes', async () => {
+    const { rows } = await sql<{ table: string; references: string }>`
+      select conrelid::regclass::text as table, confrelid::regclass::text as references
+      from pg_constraint
+      where contype = 'f' and conrelid::regclass::text in
+        ('team_objective_state', 'team_wrong_answer', 'score_entry', 'event_log')
+      order by 1, 2`.execute(database.db);
+    const keys = (table: string) =>
+      rows.filter((row) => row.table === table).map((row) => row.references);
+    // The state's key is what keeps an answered objective from being deleted.
+    expect(keys('team_objective_state')).toEqual([
+      'account',
+      'gaming_session',
+      'gaming_session_team',
+      'objective',
+    ]);
+    expect(keys('team_wrong_answer')).toEqual(['gaming_session_team']);
+    expect(keys('score_entry')).toEqual(['account', 'gaming_session', 'gaming_session_team']);
+    expect(keys('event_log')).toEqual([]);
+  });
+
   it('do nothing when run again (every start runs them)', async () => {
     expect(await migrateToLatest(database.db)).toEqual([]);
   });
