@@ -206,20 +206,32 @@ describe(`HTTP application on ${testDatabaseKind()}`, () => {
   });
 
   describe('security headers', () => {
-    it('sends a CSP without inline scripts, no framing, nosniff and a referrer policy', async () => {
-      const response = await app.inject({ url: '/api/app-info' });
-      const csp = String(response.headers['content-security-policy']);
-      const scriptSrc = csp
-        .split(';')
-        .find((directive) => directive.trim().startsWith('script-src'));
-      expect(scriptSrc?.trim()).toBe("script-src 'self'");
-      expect(csp).toContain("frame-ancestors 'none'");
-      expect(csp).toContain("object-src 'none'");
-      expect(csp).not.toContain('upgrade-insecure-requests');
-      expect(response.headers['x-content-type-options']).toBe('nosniff');
-      expect(response.headers['referrer-policy']).toBe('no-referrer');
-      expect(response.headers['x-frame-options']).toBe('DENY');
-      expect(response.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    it('lets nothing run, load or frame an API answer, with nosniff and no referrer', async () => {
+      for (const url of ['/api/app-info', '/api/no-such-route']) {
+        const response = await app.inject({ url });
+        expect(response.headers['content-security-policy']).toBe(
+          "default-src 'none'; frame-ancestors 'none'",
+        );
+        expect(response.headers['x-content-type-options']).toBe('nosniff');
+        expect(response.headers['referrer-policy']).toBe('no-referrer');
+        expect(response.headers['x-frame-options']).toBe('DENY');
+        expect(response.headers['cross-origin-resource-policy']).toBe('same-origin');
+        expect(response.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+        // The document-only headers stay on documents.
+        expect(response.headers['cross-origin-opener-policy']).toBeUndefined();
+        expect(response.headers['strict-transport-security']).toBeUndefined();
+      }
+    });
+
+    it('adds HSTS to API answers and documents when the server is told it is behind HTTPS', async () => {
+      const https = await createTestApp(database, { HSTS: 'true' });
+      for (const url of ['/api/app-info', '/home']) {
+        const response = await https.inject({ url });
+        expect(response.headers['strict-transport-security']).toBe(
+          'max-age=31536000; includeSubDomains',
+        );
+      }
+      await https.close();
     });
   });
 
@@ -270,6 +282,20 @@ describe('serving the web app', () => {
     await app.close();
     await database.close();
     fs.rmSync(webDist, { recursive: true, force: true });
+  });
+
+  it("gives documents the app's CSP: scripts from this origin only, no framing", async () => {
+    const response = await app.inject({ url: '/home' });
+    const csp = String(response.headers['content-security-policy']);
+    const scriptSrc = csp.split(';').find((directive) => directive.trim().startsWith('script-src'));
+    expect(scriptSrc?.trim()).toBe("script-src 'self'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).not.toContain('upgrade-insecure-requests');
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['referrer-policy']).toBe('no-referrer');
+    expect(response.headers['x-frame-options']).toBe('DENY');
+    expect(response.headers['cross-origin-opener-policy']).toBe('same-origin');
   });
 
   it('serves hashed assets with a long immutable cache', async () => {

@@ -6,6 +6,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/database.js';
 import { registerErrorHandler, sendError } from './http/error-handler.js';
+import { isApiPath } from './http/paths.js';
 import { requestLogFields } from './http/request-log.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerWebApp } from './http/web-app.js';
@@ -66,8 +67,6 @@ export const loggerOptions = (config: Config) => ({
   serializers: { req: requestLogFields },
 });
 
-const isApiUrl = (url: string) => url === '/api' || url.startsWith('/api/');
-
 /**
  * Builds the HTTP application without listening, so tests drive it with `inject`.
  * Order: framework plugins → infrastructure (errors, headers) → modules → web app.
@@ -91,7 +90,7 @@ export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> 
   app.decorate('registeredContracts', registeredContracts);
   app.decorate('registeredRoutes', registeredRoutes);
   app.addHook('onRoute', (options) => {
-    if (!isApiUrl(options.url) || options.method === 'HEAD') return;
+    if (!isApiPath(options.url) || options.method === 'HEAD') return;
     if (!options.config?.contract) {
       throw new Error(`API route ${String(options.method)} ${options.url} has no contract`);
     }
@@ -109,20 +108,21 @@ export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> 
   app.addHook('onClose', async () => {
     closing = true;
   });
-  app.addHook('onRequest', async (request, reply) => {
+  // The hooks every request runs are callback-style: an async hook costs a promise per request.
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('X-Request-Id', request.id);
-    if (closing) {
-      reply.header('Connection', 'close');
-      return sendError(reply, 'server.unavailable');
-    }
+    if (!closing) return done();
+    reply.header('Connection', 'close');
+    void sendError(reply, 'server.unavailable');
   });
   app.addHook('preClose', async () => {
     closing = true;
   });
   // Responses finishing during shutdown end their keep-alive connection, so close() need not
   // wait for idle sockets to time out.
-  app.addHook('onSend', async (_request, reply) => {
+  app.addHook('onSend', (_request, reply, payload, done) => {
     if (closing) reply.header('Connection', 'close');
+    done(null, payload);
   });
 
   await app.register(cookie);

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
+import { isApiPath } from './paths.js';
 
 /**
  * The headers helmet would write, computed once at start-up: none of them depends on the
@@ -26,14 +27,30 @@ const headersOf = (options: HelmetOptions): Record<string, string> => {
 };
 
 /**
- * Security headers on every answer. Scripts only from our own origin (the SPA is built without
- * inline scripts); inline styles are allowed because components and the toast library set them.
- * No `upgrade-insecure-requests`: a classroom server is often reached over plain HTTP on a LAN
- * address, where upgrading subresources to HTTPS would break the page. Set when a request
- * arrives, so a route may still replace one (a download's sandboxing CSP).
+ * What an API answer needs (OWASP's REST security headers): nothing in it may run, load or be
+ * framed if a browser ever renders it, no sniffing, no referrer, and only this origin may embed
+ * it. The document-only headers (opener policy, origin-agent cluster, DNS prefetch, legacy IE and
+ * Flash switches) do nothing on JSON or a file, and every answer of a hot read carries its bytes.
+ */
+const apiHeadersOf = (hsts: Record<string, string>): Record<string, string> => ({
+  'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+  'cross-origin-resource-policy': 'same-origin',
+  'referrer-policy': 'no-referrer',
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+  ...hsts,
+});
+
+/**
+ * Security headers on every answer. Documents (the SPA): scripts only from our own origin (it is
+ * built without inline scripts); inline styles are allowed because components and the toast
+ * library set them. No `upgrade-insecure-requests`: a classroom server is often reached over plain
+ * HTTP on a LAN address, where upgrading subresources to HTTPS would break the page. API answers:
+ * the short set above. Set when a request arrives, so a route may still replace one (a
+ * download's sandboxing CSP).
  */
 export const registerSecurityHeaders = (app: FastifyInstance, options: { hsts: boolean }) => {
-  const headers = headersOf({
+  const documentHeaders = headersOf({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -55,8 +72,10 @@ export const registerSecurityHeaders = (app: FastifyInstance, options: { hsts: b
     strictTransportSecurity: options.hsts ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     xFrameOptions: { action: 'deny' },
   });
-  app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(headers);
+  const hsts = documentHeaders['strict-transport-security'];
+  const apiHeaders = apiHeadersOf(hsts ? { 'strict-transport-security': hsts } : {});
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(isApiPath(request.url) ? apiHeaders : documentHeaders);
     done();
   });
 };

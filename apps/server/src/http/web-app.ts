@@ -5,10 +5,9 @@ import { isWebRoute } from '@rampart/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isbot } from 'isbot';
 import { sendError } from './error-handler.js';
+import { isApiPath } from './paths.js';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
-
-const isApiPath = (url: string) => url === '/api' || url.startsWith('/api/');
 
 /**
  * Serves the built single-page app: hashed assets cached for a year, everything else

@@ -1,10 +1,10 @@
-import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, hash, randomBytes, timingSafeEqual } from 'node:crypto';
 
 /** An unguessable token: `bytes` random bytes, base64url. */
 export const randomToken = (bytes = 32): string => randomBytes(bytes).toString('base64url');
 
-export const sha256 = (value: string): string =>
-  createHash('sha256').update(value).digest('base64url');
+/** One-shot (no Hash object): every authenticated request hashes its credential. */
+export const sha256 = (value: string): string => hash('sha256', value, 'base64url');
 
 export const hmac = (secret: string, value: string): string =>
   createHmac('sha256', secret).update(value).digest('base64url');

@@ -1,4 +1,4 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { hash, timingSafeEqual } from 'node:crypto';
 import type { ObjectiveType } from '@rampart/contracts';
 import type { ObjectiveAnswer } from '../../db/schema.js';
 
@@ -16,7 +16,7 @@ export const normaliseFlag = (value: string, caseInsensitive = false): string =>
   return caseInsensitive ? composed.toLowerCase().normalize('NFC') : composed;
 };
 
-const digest = (value: string) => createHash('sha256').update(value, 'utf8').digest();
+const digest = (value: string): Buffer => hash('sha256', value, 'buffer');
 
 /** Accepted flags' digests, computed once per spelling (they are compared at every answer). */
 const ACCEPTED_DIGESTS = 10_000;

@@ -36,22 +36,31 @@ export const registerAuth = (
 ) => {
   app.decorateRequest('principal', null);
 
-  app.addHook('onRequest', async (request, reply) => {
+  /** Why a request may not write with this browser's cookies, or null when it may. */
+  const forgeryOf = (request: FastifyRequest) => {
     if (!UNSAFE_METHODS.has(request.method) || !request.url.startsWith('/api/') || request.is404)
-      return;
-    if (bearerToken(request) !== null || request.routeOptions.config.contract?.csrfExempt) return;
+      return null;
+    if (bearerToken(request) !== null || request.routeOptions.config.contract?.csrfExempt)
+      return null;
     const origin = request.headers.origin;
     if (origin !== undefined) {
       const allowed =
         deps.allowedOrigins.length > 0
           ? deps.allowedOrigins
           : [`${request.protocol}://${request.host}`];
-      if (!allowed.includes(origin)) return sendError(reply, 'auth.origin_mismatch');
+      if (!allowed.includes(origin)) return 'auth.origin_mismatch' as const;
     }
     if (!deps.cookies.verifyCsrf(request)) {
       request.log.info({ url: request.url }, 'CSRF token mismatch');
-      return sendError(reply, 'auth.csrf_mismatch');
+      return 'auth.csrf_mismatch' as const;
     }
+    return null;
+  };
+  // Callback-style, like the app's other per-request hooks: no promise per request.
+  app.addHook('onRequest', (request, reply, done) => {
+    const refusal = forgeryOf(request);
+    if (refusal === null) return done();
+    void sendError(reply, refusal);
   });
 
   app.decorate('accessGuard', async (access: RouteAccess, request: FastifyRequest) => {

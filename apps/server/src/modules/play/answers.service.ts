@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import {
   submissionTextLength,
   type AnswerResult,
@@ -35,7 +35,7 @@ const RETRIES = 3;
  */
 export const RANKING_INTERVAL_MS = 250;
 
-const digest = (value: string) => createHash('sha256').update(value, 'utf8').digest('hex');
+const digest = (value: string) => hash('sha256', value, 'hex');
 
 /** The same wrong answer, however it was typed: the flag as compared, or the set of choices. */
 const wrongAnswerDigest = (answer: string | readonly string[], stored: ObjectiveAnswer) =>
