@@ -167,6 +167,7 @@ export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> 
     now: (trx) => sessions.sessions.nowIn(trx),
     logger: app.log,
     batches: deps.database.batches,
+    overlapBatches: deps.database.kind === 'postgres',
   });
   const chat = createChatModule({
     db: deps.database.db,

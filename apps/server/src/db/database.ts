@@ -135,11 +135,11 @@ export const openPostgres = (
     return pool;
   };
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: poolOf(poolSize) }) });
-  // One batch runs at a time per node; the second connection serves a failed batch's answers
-  // retried one by one without waiting behind the reads.
+  // A batch runs at a time per node, and the next one starts while it commits; the third
+  // connection serves a failed batch's answers retried one by one without waiting behind them.
   const batches = new Kysely<Database>({
     dialect: new PostgresDialect({
-      pool: poolOf(2),
+      pool: poolOf(3),
       onCreateConnection: async (connection) => {
         await connection.executeQuery(CompiledQuery.raw(INDEX_WALKS_ONLY));
       },

@@ -42,6 +42,42 @@ describe('the batcher', () => {
     expect(batches).toEqual([[0], [1, 2, 3], [4]]);
   });
 
+  it('starts the next batch once the one in flight hands its slot over, not before', async () => {
+    const started: number[][] = [];
+    let handOverFirst: () => void = () => {};
+    let finishFirst: () => void = () => {};
+    const batcher = createBatcher<number, number>({
+      maxSize: 100,
+      parallel: 1,
+      run: async (items, handOver) => {
+        started.push([...items]);
+        if (started.length === 1) {
+          handOverFirst = handOver;
+          await new Promise<void>((resolve) => (finishFirst = resolve));
+          handOver(); // a second call changes nothing
+        }
+        return items;
+      },
+    });
+    const first = batcher.push(0);
+    await tick();
+    const second = [1, 2].map((item) => batcher.push(item));
+    await tick();
+    expect(started).toEqual([[0]]);
+    handOverFirst();
+    await tick();
+    // The second batch runs while the first has not finished.
+    expect(started).toEqual([[0], [1, 2]]);
+    expect(await Promise.all(second)).toEqual([1, 2]);
+    const third = batcher.push(3);
+    await tick();
+    // The first still holds no slot: the third did not wait for it either.
+    expect(await third).toBe(3);
+    finishFirst();
+    expect(await first).toBe(0);
+    expect(started).toEqual([[0], [1, 2], [3]]);
+  });
+
   it('never runs more batches at once than allowed', async () => {
     let running = 0;
     let most = 0;

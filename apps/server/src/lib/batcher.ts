@@ -8,7 +8,11 @@
  * batch is rejected with the error.
  */
 export const createBatcher = <I, O>(options: {
-  run: (items: readonly I[]) => Promise<readonly O[]>;
+  /**
+   * Runs a batch. `handOver` frees the batch's slot before it ends: the next batch may start
+   * while this one finishes (called once; later calls do nothing).
+   */
+  run: (items: readonly I[], handOver: () => void) => Promise<readonly O[]>;
   maxSize: number;
   parallel: number;
 }) => {
@@ -30,16 +34,25 @@ export const createBatcher = <I, O>(options: {
     while (inFlight < options.parallel && waiting.length > 0) {
       const batch = waiting.splice(0, options.maxSize);
       inFlight += 1;
+      let holdsSlot = true;
+      const handOver = () => {
+        if (!holdsSlot) return;
+        holdsSlot = false;
+        inFlight -= 1;
+        pump();
+      };
       Promise.resolve()
-        .then(() => options.run(batch.map((entry) => entry.item)))
+        .then(() =>
+          options.run(
+            batch.map((entry) => entry.item),
+            handOver,
+          ),
+        )
         .then((results) => settle(batch, results))
         .catch((error: unknown) => {
           for (const entry of batch) entry.reject(error);
         })
-        .finally(() => {
-          inFlight -= 1;
-          pump();
-        });
+        .finally(handOver);
     }
   };
 

@@ -10,7 +10,7 @@ import type { Database, ObjectiveAnswer } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import { createBatcher } from '../../lib/batcher.js';
 import { AppError } from '../../lib/errors.js';
-import type { EventToAppend } from '../../realtime/event-log.repository.js';
+import { lockStream, type EventToAppend } from '../../realtime/event-log.repository.js';
 import type { AppendAllInTransaction, EventWriter } from '../../realtime/event-writer.js';
 import { sessionStream } from '../../realtime/streams.js';
 import { checkChoices, checkFlag, normaliseFlag } from '../content/answer-check.js';
@@ -87,13 +87,19 @@ const rankingEventOf = (sessionUuid: string, rows: readonly RankingRow[]): Event
   },
 });
 
-/** The session's ranking as an event, read in the caller's transaction. */
+/**
+ * The session's ranking as an event, read in the caller's transaction once it holds the
+ * session's stream: a batch of answers appending to it meanwhile has committed by then, so the
+ * ranking read has its changes, and the event (after the batch's own) never shows an older one.
+ */
 export const rankingEvent = async (
   repo: PlayRepository,
   trx: Transaction<Database>,
   sessionUuid: string,
-): Promise<EventToAppend> =>
-  rankingEventOf(sessionUuid, await repo.listRankingRows(sessionUuid, trx));
+): Promise<EventToAppend> => {
+  await lockStream(trx, sessionStream(sessionUuid));
+  return rankingEventOf(sessionUuid, await repo.listRankingRows(sessionUuid, trx));
+};
 
 export interface AnswerRequest {
   principal: Principal;
@@ -147,6 +153,12 @@ export const createAnswersService = (deps: {
    * counter row it holds until it commits: a second batch would mostly wait for the first.
    */
   parallel: number;
+  /**
+   * Whether the next batch may start while one appends its events and commits (the last two of
+   * its round trips). Worth it where batches run on connections of their own (PostgreSQL); on
+   * the embedded database, with its one connection, the next batch would only wait, smaller.
+   */
+  handOverAtAppend: boolean;
   /** Whose time decides: the database's (read after the locks), or a clock of the tests. */
   clock: 'database' | Clock;
   /** A session's ranking rows, read in the caller's transaction (for a deferred announcement). */
@@ -179,9 +191,11 @@ export const createAnswersService = (deps: {
   const announceDeferred = async (session: string) => {
     announcedAt.set(session, performance.now());
     try {
-      await deps.events.transaction(async (trx, append) =>
-        append(rankingEventOf(session, await deps.rankingRows(trx, session))),
-      );
+      // The stream first, then the ranking (see `rankingEvent`).
+      await deps.events.transaction(async (trx, append) => {
+        await lockStream(trx, sessionStream(session));
+        return append(rankingEventOf(session, await deps.rankingRows(trx, session)));
+      });
       deferred.delete(session);
     } catch (error) {
       deps.logger.warn({ err: error, session }, 'ranking announcement failed: tried again');
@@ -194,6 +208,7 @@ export const createAnswersService = (deps: {
     trx: Transaction<Database>,
     appendAll: AppendAllInTransaction,
     items: readonly AnswerRequest[],
+    handOver: () => void,
   ): Promise<{ outcomes: Outcome[]; rankedSessions: Set<string>; announced: Set<string> }> => {
     const outcomes: Outcome[] = Array.from({ length: items.length });
     const rankedSessions = new Set<string>();
@@ -485,10 +500,6 @@ export const createAnswersService = (deps: {
       team.score += answer.points + answer.firstBloodPoints;
       if (answer.kind === 'solved') team.completed += 1;
     }
-    // 4. The rankings announced now, read after the writes (none most of the time).
-    const standings =
-      announced.size > 0 ? await batch.standings(trx, [...announced]) : { ranking: [] };
-
     const announcements: EventToAppend[] = [];
     for (const answer of accepted) {
       const item = items[answer.index]!;
@@ -543,22 +554,6 @@ export const createAnswersService = (deps: {
         },
       };
     }
-    // One ranking per session and batch at most, whatever the number of answers that moved it;
-    // the sessions announced recently get theirs at the end of the interval.
-    for (const session of announced)
-      announcements.push(
-        rankingEventOf(
-          session,
-          standings.ranking
-            .filter((row) => row.session_uuid === session)
-            .map((row) => ({
-              ...row,
-              score: Number(row.score),
-              score_reached_at: dateOrNull(row.score_reached_at),
-              eliminated_at: dateOrNull(row.eliminated_at),
-            })),
-        ),
-      );
     // The trainers' feed: one event per session and batch, saying only how many answers came;
     // the cockpit reads them from the feed. Its audience is `trainers` alone.
     const recorded = new Map<string, number>();
@@ -571,16 +566,43 @@ export const createAnswersService = (deps: {
         type: 'submissions.recorded',
         payload: { count },
       });
-    // 5. The events, appended last: an append holds the session stream's counter row.
+    // 4. The events, appended last: an append holds the session stream's counter row until the
+    // commit. From here on the next batch may start (on PostgreSQL): what it reads of the
+    // teams this one changed waits for this commit, and so does its own append.
+    handOver();
     await appendAll(announcements);
+    // 5. The rankings announced now (none most of the time), read once the streams are held: a
+    // batch that appended before this one has committed, so its changes are in them, and none
+    // that appends after can be missing from a later ranking.
+    if (announced.size === 0) return { outcomes, rankedSessions, announced };
+    const standings = await batch.standings(trx, [...announced]);
+    const rankings: EventToAppend[] = [];
+    // One ranking per session and batch at most, whatever the number of answers that moved it;
+    // the sessions announced recently get theirs at the end of the interval.
+    for (const session of announced)
+      rankings.push(
+        rankingEventOf(
+          session,
+          standings.ranking
+            .filter((row) => row.session_uuid === session)
+            .map((row) => ({
+              ...row,
+              score: Number(row.score),
+              score_reached_at: dateOrNull(row.score_reached_at),
+              eliminated_at: dateOrNull(row.eliminated_at),
+            })),
+        ),
+      );
+    await appendAll(rankings);
     return { outcomes, rankedSessions, announced };
   };
 
-  const runOnce = async (items: readonly AnswerRequest[]) => {
+  const runOnce = async (items: readonly AnswerRequest[], handOver: () => void = () => {}) => {
     for (let attempt = 0; ; attempt += 1) {
       try {
         const { outcomes, rankedSessions, announced } = await deps.events.transaction(
-          (trx, _append, all) => decideBatch(trx, all, items),
+          (trx, _append, all) =>
+            decideBatch(trx, all, items, deps.handOverAtAppend ? handOver : () => {}),
           deps.batches,
         );
         const now = performance.now();
@@ -599,9 +621,9 @@ export const createAnswersService = (deps: {
   const batcher = createBatcher<AnswerRequest, Outcome>({
     maxSize: MAX_BATCH,
     parallel: deps.parallel,
-    run: async (items) => {
+    run: async (items, handOver) => {
       try {
-        return await runOnce(items);
+        return await runOnce(items, handOver);
       } catch (error) {
         if (items.length === 1) return [{ ok: false, error }];
         // One answer's failure is not the others': each alone, with its own outcome.

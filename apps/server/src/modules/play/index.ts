@@ -26,6 +26,8 @@ export const createPlayModule = (deps: {
   logger: { warn(details: object, message: string): void };
   /** Where the answer batches run (`DatabaseHandle.batches`). */
   batches: Kysely<Database>;
+  /** Whether a batch may start while the previous one commits (batches on a pool of their own). */
+  overlapBatches: boolean;
 }) => {
   const repo = createPlayRepository(deps.db);
   const cache = createRankingCache({ repo, bus: deps.bus });
@@ -37,8 +39,10 @@ export const createPlayModule = (deps: {
     answersPerMinute: deps.answersPerMinute,
     // One batch in flight per node: every batch of a session holds the session stream's
     // counter row until it commits, so a second one would mostly wait (and make the first
-    // smaller). Nodes of a cluster each run their own.
+    // smaller). On PostgreSQL the next starts while one appends and commits. Nodes of a
+    // cluster each run their own.
     parallel: 1,
+    handOverAtAppend: deps.overlapBatches,
     clock: deps.clock,
     rankingRows: (trx, sessionUuid) => repo.listRankingRows(sessionUuid, trx),
     logger: deps.logger,

@@ -493,6 +493,46 @@ describe(`play: answers, scores and the ranking (${testDatabaseKind()})`, () => 
       await expectLedgerConsistent(uuid, members[0]![0]!);
     });
 
+    it('never announces a ranking older than the solves announced before it', async () => {
+      /** Every ranking in the log has at least the points of the solves logged before it. */
+      const expectRankingsUpToDate = async (sessionUuid: string) => {
+        const solvedSoFar = new Map<string, number>();
+        for (const event of await readEventsAfter(
+          database.db,
+          sessionStream(sessionUuid),
+          0,
+          1000,
+        )) {
+          if (event.type === 'objective.solved') {
+            const { teamUuid, points } = event.payload as { teamUuid: string; points: number };
+            solvedSoFar.set(teamUuid, (solvedSoFar.get(teamUuid) ?? 0) + points);
+          } else if (event.type === 'ranking.changed') {
+            for (const team of (event.payload as { teams: { uuid: string; score: number }[] })
+              .teams)
+              expect(team.score, `ranking #${event.sequence}`).toBeGreaterThanOrEqual(
+                solvedSoFar.get(team.uuid) ?? 0,
+              );
+          }
+        }
+      };
+      // A wave of solves announced at once (the interval has passed), and a second wave a few
+      // milliseconds later, while the first is being written: its ranking must include the first.
+      for (const delay of [0, 1, 2, 3, 5, 8]) {
+        const { uuid, members } = await runningSession(21);
+        await answerOk(members[0]![0]!, uuid, objective.free, 'FREE');
+        await new Promise((resolve) => setTimeout(resolve, RANKING_INTERVAL_MS + 20));
+        const wave = (captains: typeof members) =>
+          Promise.all(
+            captains.map(([captain]) => answerOk(captain!, uuid, objective.free, 'FREE')),
+          );
+        const first = wave(members.slice(1, 11));
+        await new Promise((resolve) => setTimeout(resolve, delay));
+        await Promise.all([first, wave(members.slice(11))]);
+        await expectRankingsUpToDate(uuid);
+        await expectLedgerConsistent(uuid, members[0]![0]!);
+      }
+    });
+
     it('50 concurrent wrong answers with max attempts 3: exactly 3 counted and charged', async () => {
       const { uuid, members, teamUuids } = await runningSession(1, 5);
       const team = members[0]!;
