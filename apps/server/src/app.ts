@@ -19,6 +19,8 @@ import { createIdentityModule } from './modules/identity/index.js';
 import type { EnvironmentProvider } from './modules/labs/environment-provider.js';
 import { createLabsModule } from './modules/labs/index.js';
 import { createPlayModule } from './modules/play/index.js';
+import { registerRateLimitPurge } from './modules/rate-limit/rate-limit-purge.js';
+import { createRateLimitRepository } from './modules/rate-limit/rate-limit.repository.js';
 import {
   createSessionsModule,
   createSessionsRepositoryAndAccess,
@@ -141,6 +143,7 @@ export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> 
   const clock = deps.clock ?? systemClock;
   const identity = await createIdentityModule({ db: deps.database.db, config, clock });
   identity.registerHooks(app);
+  registerRateLimitPurge(app, createRateLimitRepository(deps.database.db));
   const sessionData = createSessionsRepositoryAndAccess(deps.database.db);
   const realtime = await createRealtimeModule({
     database: deps.database,
