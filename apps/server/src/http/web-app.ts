@@ -59,7 +59,7 @@ export const registerWebApp = async (app: FastifyInstance, webDist: string | nul
   };
 
   app.setNotFoundHandler((request, reply) => {
-    if (isApiPath(request.url.split('?')[0] ?? '')) {
+    if (isApiPath(request.url)) {
       return sendError(
         reply,
         'request.not_found',

@@ -92,14 +92,21 @@ const rankingEventOf = (sessionUuid: string, rows: readonly RankingRow[]): Event
  * session's stream: a batch of answers appending to it meanwhile has committed by then, so the
  * ranking read has its changes, and the event (after the batch's own) never shows an older one.
  */
-export const rankingEvent = async (
+const lockedRankingEvent = async (
+  trx: Transaction<Database>,
+  sessionUuid: string,
+  rows: (trx: Transaction<Database>, sessionUuid: string) => Promise<RankingRow[]>,
+): Promise<EventToAppend> => {
+  await lockStream(trx, sessionStream(sessionUuid));
+  return rankingEventOf(sessionUuid, await rows(trx, sessionUuid));
+};
+
+export const rankingEvent = (
   repo: PlayRepository,
   trx: Transaction<Database>,
   sessionUuid: string,
-): Promise<EventToAppend> => {
-  await lockStream(trx, sessionStream(sessionUuid));
-  return rankingEventOf(sessionUuid, await repo.listRankingRows(sessionUuid, trx));
-};
+): Promise<EventToAppend> =>
+  lockedRankingEvent(trx, sessionUuid, (t, uuid) => repo.listRankingRows(uuid, t));
 
 export interface AnswerRequest {
   principal: Principal;
@@ -191,11 +198,9 @@ export const createAnswersService = (deps: {
   const announceDeferred = async (session: string) => {
     announcedAt.set(session, performance.now());
     try {
-      // The stream first, then the ranking (see `rankingEvent`).
-      await deps.events.transaction(async (trx, append) => {
-        await lockStream(trx, sessionStream(session));
-        return append(rankingEventOf(session, await deps.rankingRows(trx, session)));
-      });
+      await deps.events.transaction(async (trx, append) =>
+        append(await lockedRankingEvent(trx, session, deps.rankingRows)),
+      );
       deferred.delete(session);
     } catch (error) {
       deps.logger.warn({ err: error, session }, 'ranking announcement failed: tried again');
@@ -601,8 +606,7 @@ export const createAnswersService = (deps: {
     for (let attempt = 0; ; attempt += 1) {
       try {
         const { outcomes, rankedSessions, announced } = await deps.events.transaction(
-          (trx, _append, all) =>
-            decideBatch(trx, all, items, deps.handOverAtAppend ? handOver : () => {}),
+          (trx, _append, all) => decideBatch(trx, all, items, handOver),
           deps.batches,
         );
         const now = performance.now();
@@ -623,7 +627,7 @@ export const createAnswersService = (deps: {
     parallel: deps.parallel,
     run: async (items, handOver) => {
       try {
-        return await runOnce(items, handOver);
+        return await runOnce(items, deps.handOverAtAppend ? handOver : undefined);
       } catch (error) {
         if (items.length === 1) return [{ ok: false, error }];
         // One answer's failure is not the others': each alone, with its own outcome.
