@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { labTemplateSchema, type LabTemplateInput } from '@rampart/contracts';
 import type { ProviderTemplate } from '../src/modules/labs/environment-provider.js';
+import { localVpnProblem } from '../src/modules/labs/providers/local-provider.js';
 
 /**
  * Why this host cannot run the local provider's sandboxes, or null when it can: bubblewrap is
@@ -39,6 +40,14 @@ export const localSandboxUnavailable = (): string | null => {
   if (unshare.status !== 0) return 'unshare cannot make a user and network namespace here';
   return null;
 };
+
+/**
+ * Why local labs' VPN gateways cannot run here, or null when they can: the sandboxes, and what
+ * the provider itself checks (`localVpnProblem`). `.ci/run` installs WireGuard and opens the TUN
+ * device to the labs, so on CI the VPN tests run.
+ */
+export const localVpnUnavailable = (): string | null =>
+  localSandboxUnavailable() ?? localVpnProblem();
 
 /**
  * A lab the local provider really runs: a workstation (the console's) and a web target serving

@@ -9,13 +9,14 @@ import { buildChapter } from '../../../test/content-factories.js';
 import { createTestDatabase, testDatabaseKind, type TestDatabase } from '../../../test/database.js';
 import { buildAccount } from '../../../test/factories.js';
 import { setMissionLab } from '../../../test/lab-factories.js';
-import { localLabTemplate, localSandboxUnavailable } from '../../../test/local-lab.js';
+import { localLabTemplate, localVpnUnavailable } from '../../../test/local-lab.js';
 import { sessionWithTeams } from '../../../test/session-factories.js';
 import { buildApp } from '../../app.js';
 import { LocalProvider } from './providers/local-provider.js';
 
 const ENDPOINT = 'vpn.rampart.test:51999';
-const unavailable = localSandboxUnavailable();
+const unavailable = localVpnUnavailable();
+if (unavailable) console.warn(`local VPN route tests skipped: ${unavailable}`);
 
 /**
  * The VPN tab's routes on the local provider: the profile a player downloads names the host UDP

@@ -72,7 +72,7 @@ export const createVpnProfilesService = (deps: {
     const environment = await labs.findLive(sessionUuid, teamUuid);
     if (!environment || environment.expires_at <= now) throw new AppError('lab.not_found');
     if (!VPN_PHASES.has(environment.phase)) throw new AppError('lab.not_ready');
-    if (!provider.vpnAddPeer || !provider.vpnHandshakes) {
+    if (!provider.vpnAddPeer || !provider.vpnHandshakes || !provider.capabilities().vpn) {
       deps.logger.warn({ provider: provider.kind }, 'lab VPN: the lab provider runs no VPN');
       throw new AppError('lab.connection_error');
     }

@@ -1,10 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createGatewayPool } from './wireguard-gateway.js';
+import { createGatewayPool, gatewayHostProblem } from './wireguard-gateway.js';
 import { generateWireguardKeyPair } from './wireguard-keys.js';
 import { GATEWAY_ADDRESS, renderProfile, tunnelAddress } from './vpn-profile.js';
 
@@ -266,4 +266,59 @@ describe('the WireGuard gateway', () => {
     expect(left).not.toContain('wg-lab');
     await gateways.stop(envId);
   });
+});
+
+describe('whether a host can run gateways', () => {
+  let dir: string;
+  /** A PATH holding the two programs (empty scripts are enough to be found). */
+  let withPrograms: string;
+
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'rampart-gateway-host-'));
+    withPrograms = path.join(dir, 'bin');
+    await mkdir(withPrograms);
+    for (const program of ['wireguard-go', 'wg'])
+      await writeFile(path.join(withPrograms, program), '#!/bin/sh\n', { mode: 0o755 });
+  });
+
+  afterAll(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  const nobody = { uid: 65534, gid: 65534 };
+
+  it('needs wireguard-go and wg installed', async () => {
+    expect(gatewayHostProblem(nobody, { searchPath: dir, tun: '/dev/null' })).toBe(
+      'wireguard-go is not installed',
+    );
+    await writeFile(path.join(dir, 'wireguard-go'), '#!/bin/sh\n', { mode: 0o755 });
+    expect(gatewayHostProblem(nobody, { searchPath: dir, tun: '/dev/null' })).toBe(
+      'wg is not installed',
+    );
+  });
+
+  it('needs a TUN device the labs may open', () => {
+    expect(
+      gatewayHostProblem(nobody, { searchPath: withPrograms, tun: path.join(dir, 'none') }),
+    ).toMatch(/does not exist/);
+    expect(gatewayHostProblem(nobody, { searchPath: withPrograms, tun: withPrograms })).toMatch(
+      /is not a device/,
+    );
+    // A character device open to everyone, as udev leaves /dev/net/tun.
+    expect(gatewayHostProblem(nobody, { searchPath: withPrograms, tun: '/dev/null' })).toBeNull();
+  });
+
+  it.skipIf(process.getuid?.() !== 0)(
+    'refuses a TUN device left to root, for a lab running as nobody',
+    async () => {
+      const tun = path.join(dir, 'tun');
+      execFileSync('mknod', ['-m', '0600', tun, 'c', '10', '200']);
+      expect(gatewayHostProblem(nobody, { searchPath: withPrograms, tun })).toBe(
+        `${tun} is mode 0600: the labs' gateways (uid 65534) cannot open it; make it 0666, as udev does (chmod 0666 ${tun})`,
+      );
+      expect(gatewayHostProblem({ uid: 0, gid: 0 }, { searchPath: withPrograms, tun })).toBeNull();
+      await chmod(tun, 0o666);
+      expect(gatewayHostProblem(nobody, { searchPath: withPrograms, tun })).toBeNull();
+    },
+  );
 });

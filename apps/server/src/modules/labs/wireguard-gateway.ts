@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { accessSync, constants, statSync } from 'node:fs';
 import { chown, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -50,6 +51,46 @@ export interface GatewayOptions {
    */
   forward?: boolean;
 }
+
+/** Where a gateway's TUN comes from. */
+export const TUN_DEVICE = '/dev/net/tun';
+
+/** Whether `program` is an executable file in one of the PATH's directories. */
+const onPath = (program: string, searchPath = process.env.PATH ?? '') =>
+  searchPath.split(path.delimiter).some((directory) => {
+    try {
+      accessSync(path.join(directory, program), constants.X_OK);
+      return true;
+    } catch {
+      return false;
+    }
+  });
+
+/**
+ * Why this host cannot run gateways as `uid`/`gid`, or null when it can: `wireguard-go` and `wg`
+ * are installed, and the TUN device is one they may open. Where udev manages `/dev` the device is
+ * open to everyone (mode 0666); a host without it may leave it to root (0600), and a gateway
+ * running as a lab's uid then fails with "permission denied".
+ */
+export const gatewayHostProblem = (
+  owner: { uid: number; gid: number },
+  options: { tun?: string; searchPath?: string } = {},
+): string | null => {
+  for (const program of ['wireguard-go', 'wg'])
+    if (!onPath(program, options.searchPath)) return `${program} is not installed`;
+  const tun = options.tun ?? TUN_DEVICE;
+  let device;
+  try {
+    device = statSync(tun);
+  } catch {
+    return `${tun} does not exist (the kernel's TUN driver is missing)`;
+  }
+  if (!device.isCharacterDevice()) return `${tun} is not a device`;
+  const shift = owner.uid === device.uid ? 6 : owner.gid === device.gid ? 3 : 0;
+  if (owner.uid !== 0 && ((device.mode >> shift) & 0o6) !== 0o6)
+    return `${tun} is mode ${(device.mode & 0o777).toString(8).padStart(4, '0')}: the labs' gateways (uid ${owner.uid}) cannot open it; make it 0666, as udev does (chmod 0666 ${tun})`;
+  return null;
+};
 
 export interface GatewayPeer {
   publicKey: string;
@@ -140,12 +181,15 @@ export const startGateway = async (options: GatewayOptions): Promise<Gateway> =>
   // Foreground (-f): the gateway is this process's child, so stop() and a crash of the back end
   // (the lab's namespace dies with its anchor) end it.
   const daemon = spawn(options.enter[0]!, [...options.enter.slice(1), 'wireguard-go', '-f', name], {
-    stdio: ['ignore', 'ignore', 'pipe'],
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
+  // What it says when it fails to start: its own errors go to standard output.
   let daemonErrors = '';
-  daemon.stderr?.setEncoding('utf8').on('data', (chunk: string) => {
+  const collect = (chunk: string) => {
     daemonErrors = (daemonErrors + chunk).slice(-2000);
-  });
+  };
+  daemon.stdout?.setEncoding('utf8').on('data', collect);
+  daemon.stderr?.setEncoding('utf8').on('data', collect);
   daemon.on('error', () => undefined);
 
   const stop = async () => {

@@ -9,7 +9,11 @@ import { testClock } from '../../../../test/clock.js';
 import { createTestDatabase, testDatabaseKind } from '../../../../test/database.js';
 import { buildLabSession } from '../../../../test/lab-factories.js';
 import { describeProviderContract, readUntil } from '../../../../test/lab-provider-contract.js';
-import { localLabTemplate, localSandboxUnavailable } from '../../../../test/local-lab.js';
+import {
+  localLabTemplate,
+  localSandboxUnavailable,
+  localVpnUnavailable,
+} from '../../../../test/local-lab.js';
 import { createLocalEventBus } from '../../../realtime/event-bus.js';
 import { createEventWriter } from '../../../realtime/event-writer.js';
 import { createEnvironmentManager } from '../environment-manager.js';
@@ -70,6 +74,28 @@ const run = async (session: ConsoleSession, line: string, timeoutMs = 15_000) =>
   const status = Number(new RegExp(`${marker}:(\\d+)`).exec(output)![1]);
   return { output, status };
 };
+
+describe('a local provider on a host without a TUN device', () => {
+  it('offers no VPN, and refuses a peer with the reason', async () => {
+    const provider = new LocalProvider({ maxConcurrent: 1, tunDevice: '/nonexistent/tun' });
+    try {
+      expect(provider.capabilities().vpn).toBeNull();
+      const keys = generateWireguardKeyPair();
+      await expect(
+        provider.vpnAddPeer(
+          randomUUID(),
+          { ...keys, address: '10.201.0.1/24', listenPort: 51820 },
+          { publicKey: generateWireguardKeyPair().publicKey, address: '10.201.0.2/32' },
+        ),
+      ).rejects.toMatchObject({
+        code: 'Unavailable',
+        message: expect.stringContaining('/nonexistent/tun does not exist'),
+      });
+    } finally {
+      await provider.close();
+    }
+  });
+});
 
 describeOnSandboxHost('the local provider’s isolation', () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rampart-data-'));
@@ -611,7 +637,9 @@ describeOnSandboxHost(`the local provider after a restart (${testDatabaseKind()}
  * with the host UDP port the provider answered, and reads the lab's web machine through the
  * tunnel; the lab's own network stays unreachable from the host.
  */
-const describeAsRoot = !unavailable && process.getuid?.() === 0 ? describe : describe.skip;
+const noVpn = localVpnUnavailable();
+if (noVpn && !unavailable) console.warn(`local VPN tests skipped: ${noVpn}`);
+const describeAsRoot = !noVpn && process.getuid?.() === 0 ? describe : describe.skip;
 describeAsRoot('a local lab’s VPN gateway, through a real tunnel', () => {
   const provider = new LocalProvider({ maxConcurrent: 1 });
   const envId = randomUUID();

@@ -15,7 +15,7 @@ import {
   type VpnGatewayKeys,
   type VpnPeer,
 } from '../environment-provider.js';
-import { createGatewayPool } from '../wireguard-gateway.js';
+import { createGatewayPool, gatewayHostProblem } from '../wireguard-gateway.js';
 import {
   cgroupsAvailable,
   createLabCgroups,
@@ -59,10 +59,28 @@ export interface LocalProviderOptions {
   startTimeoutMs?: number;
   /** Per-lab cgroup v1 limits when the back end is root (default: when the host has them). */
   cgroups?: boolean;
+  /** The TUN device the labs' VPN gateways open (`/dev/net/tun`). */
+  tunDevice?: string;
   logger?: { warn(details: object, message: string): void };
 }
 
 export const defaultRootFilesystems: Record<string, string> = { debian: '/' };
+
+/** The uid labs run as when the back end is root, unless configured: `nobody`. */
+const NOBODY = 65534;
+
+/**
+ * Why local labs get no VPN on this host, or null when their gateways can run: as the labs' uid
+ * (`nobody` for a root back end, its own otherwise), see `gatewayHostProblem`.
+ */
+export const localVpnProblem = (
+  options: Pick<LocalProviderOptions, 'sandboxUid' | 'tunDevice'> = {},
+) => {
+  const root = process.getuid?.() === 0;
+  const uid = root ? (options.sandboxUid ?? NOBODY) : (process.getuid?.() ?? 0);
+  const gid = root ? uid : (process.getgid?.() ?? 0);
+  return gatewayHostProblem({ uid, gid }, { tun: options.tunDevice });
+};
 
 interface MachineState {
   name: string;
@@ -148,6 +166,8 @@ export class LocalProvider implements EnvironmentProvider {
   private readonly stateDir: string;
   private readonly startTimeoutMs: number;
   private readonly useCgroups: boolean;
+  /** Why this host runs no VPN gateway for the labs (checked once), or null. */
+  private readonly vpnProblem: string | null;
   private probed: Promise<void> | null = null;
   private sequence = 0;
   private closed = false;
@@ -156,7 +176,7 @@ export class LocalProvider implements EnvironmentProvider {
     this.clock = options.clock ?? systemClock;
     this.binaries = { ...defaultBinaries, ...options.binaries };
     this.rootFilesystems = options.rootFilesystems ?? defaultRootFilesystems;
-    this.sandboxUid = process.getuid?.() === 0 ? (options.sandboxUid ?? 65534) : null;
+    this.sandboxUid = process.getuid?.() === 0 ? (options.sandboxUid ?? NOBODY) : null;
     if (!options.stateDir) sweepStaleStateDirs();
     // One per provider: closing one never removes another's files.
     this.stateDir =
@@ -165,12 +185,18 @@ export class LocalProvider implements EnvironmentProvider {
     this.startTimeoutMs = options.startTimeoutMs ?? 15_000;
     this.useCgroups = (options.cgroups ?? true) && cgroupsAvailable();
     if (this.useCgroups) sweepStaleCgroups();
+    this.vpnProblem = localVpnProblem(options);
+    if (this.vpnProblem)
+      options.logger?.warn(
+        { reason: this.vpnProblem },
+        'local labs: no VPN on this host (labs whose template asks for one say so on the VPN tab)',
+      );
   }
 
   capabilities() {
     return {
       console: true,
-      vpn: 'wireguard' as const,
+      vpn: this.vpnProblem ? null : ('wireguard' as const),
       warmPool: true,
       maxConcurrent: this.options.maxConcurrent,
     };
@@ -270,6 +296,7 @@ export class LocalProvider implements EnvironmentProvider {
    * machines route the tunnel's range through the bridge's address, where the gateway forwards.
    */
   async vpnAddPeer(envId: string, gateway: VpnGatewayKeys, peer: VpnPeer) {
+    if (this.vpnProblem) throw new ProviderError('Unavailable', `no VPN: ${this.vpnProblem}`);
     const environment = this.live(envId);
     const { enter, gatewayEnter } = this.namespaces(environment.lab);
     await this.gateways.addPeer(
