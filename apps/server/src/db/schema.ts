@@ -192,6 +192,8 @@ export interface GamingSessionTeamTable {
   created_at: Generated<Date>;
   score: Generated<number>;
   score_reached_at: Date | null;
+  /** Objectives this team solved, counted as they are (0018-team-completed-objectives). */
+  completed_objectives: Generated<number>;
   eliminated_at: Date | null;
   elimination_reason: string | null;
 }

@@ -16,6 +16,7 @@ import * as labConsoleTickets from './0014-lab-console-tickets.js';
 import * as labVpn from './0015-lab-vpn.js';
 import * as labSessionStarts from './0016-lab-session-starts.js';
 import * as hotPathForeignKeys from './0017-hot-path-foreign-keys.js';
+import * as teamCompletedObjectives from './0018-team-completed-objectives.js';
 
 /**
  * Every migration, in order. Forward-only: a migration is never edited or removed once
@@ -39,4 +40,5 @@ export const migrations: Record<string, Migration> = {
   '0015-lab-vpn': labVpn,
   '0016-lab-session-starts': labSessionStarts,
   '0017-hot-path-foreign-keys': hotPathForeignKeys,
+  '0018-team-completed-objectives': teamCompletedObjectives,
 };

@@ -29,6 +29,8 @@ export interface LockedBatch {
     paused_at: string | null;
     paused_ms: number;
     stopped_at: string | null;
+    /** The objectives of the session's mission. */
+    objectives: number;
   }[];
   objectives: {
     uuid: string;
@@ -45,6 +47,11 @@ export interface LockedBatch {
   }[];
   limits: { key: string; hits: number }[];
   states: { team_uuid: string; objective_uuid: string; attempts: number; solved: boolean }[];
+  /**
+   * The teams answering, locked, as they are now (a locked row is read in its latest version,
+   * whatever the statement's snapshot): score and objectives solved before the batch.
+   */
+  teams: { uuid: string; score: number; completed: number }[];
 }
 
 export interface BatchFacts {
@@ -58,8 +65,6 @@ export interface BatchFacts {
     paused_ms_at_launch: number;
   }[];
   known: { team_uuid: string; objective_uuid: string; answer_digest: string }[];
-  /** Each answering team before the batch: score, objectives solved, the mission's total. */
-  progress: { uuid: string; score: number; completed: number; total: number }[];
 }
 
 /** One decided answer as trainers read it, text included; `blood` counts only if it was won. */
@@ -91,15 +96,17 @@ export interface LedgerRow {
  * 1. `lock` takes the locks, in key order, so batches on other connections or nodes wait for each
  *    other instead of deadlocking: the sessions (KEY SHARE: a pause waits for the answers in
  *    flight), the brute-force counters, each team's state on each objective (created if needed)
- *    and the teams. It answers what the locks protect, read after them.
+ *    and the teams. It answers what the locks protect, read with them: a locked row comes back in
+ *    its latest version, so the teams' scores and solved counts are those no one else can change
+ *    until the batch commits.
  * 2. `facts` reads, in a statement of its own (so with a snapshot taken once the locks are held),
  *    what the decisions need besides: the time, trainer unlocks, solved prerequisites, running
- *    speedruns, the wrong answers the teams already gave, and each team's score and progress
- *    (which only this batch can change now: the batch holds the teams' rows).
+ *    speedruns and the wrong answers the teams already gave: rows that other transactions may
+ *    have inserted while this one waited for a lock, which the first statement cannot see.
  * 3. `write` records the outcome: wrong answers, ledger rows (a first blood only if no other
- *    transaction wrote one first), team states and scores, and every decided submission with its
- *    text for the trainers' feed (one insert of the batch's rows, not read back: the trainers'
- *    event only says how many arrived).
+ *    transaction wrote one first), team states, the teams' scores and solved counts, and every
+ *    decided submission with its text for the trainers' feed (one insert of the batch's rows,
+ *    not read back: the trainers' event only says how many arrived).
  * 4. `standings` reads the rankings after it, for the sessions whose ranking is announced now.
  *
  * The plans must stay index walks whatever the statistics were when they were cached: the tables
@@ -135,7 +142,9 @@ export const createAnswerBatchRepository = () => ({
             where t.uuid = p.team_uuid limit 1) t on true
         ),
         sessions as (
-          select g.* from (select distinct session from members order by session) m
+          select g.*, (select count(*) from objective o where o.mission_uuid = g.mission_uuid)
+            as objectives
+          from (select distinct session from members order by session) m
           cross join lateral (
             select uuid, mission_uuid, duration_ms, countdown_ms, start_wait_ms,
               scheduled_start_at, start_requested_at, starts_at, paused_at, paused_ms, stopped_at
@@ -173,10 +182,10 @@ export const createAnswerBatchRepository = () => ({
           returning s.team_uuid, s.objective_uuid, s.attempts, s.solved_at is not null as solved
         ),
         teams as (
-          select t.uuid from (select distinct team_uuid from states order by team_uuid) s
+          select t.* from (select distinct team_uuid from states order by team_uuid) s
           cross join lateral (
-            select uuid from gaming_session_team where uuid = s.team_uuid
-            limit 1 for no key update) t
+            select uuid, score, completed_objectives as completed from gaming_session_team
+            where uuid = s.team_uuid limit 1 for no key update) t
         )
         select json_build_object(
           'members', (select coalesce(json_agg(m), '[]') from (
@@ -185,7 +194,7 @@ export const createAnswerBatchRepository = () => ({
           'objectives', (select coalesce(json_agg(o), '[]') from objectives o),
           'limits', (select coalesce(json_agg(l), '[]') from limits l),
           'states', (select coalesce(json_agg(s), '[]') from states s),
-          'teams', (select count(*) from teams)
+          'teams', (select coalesce(json_agg(t), '[]') from teams t)
         ) as data`.execute(trx),
     ),
 
@@ -238,17 +247,7 @@ export const createAnswerBatchRepository = () => ({
             from r cross join lateral (
               select w.team_uuid, w.objective_uuid, w.answer_digest from team_wrong_answer w
               where w.team_uuid = r.team and w.objective_uuid = r.objective
-                and w.answer_digest = r.digest limit 1) w) w),
-          'progress', (select coalesce(json_agg(p), '[]') from (
-            select t.uuid, t.score,
-              (select count(*) from team_objective_state s
-                where s.team_uuid = t.uuid and s.solved_at is not null) as completed,
-              (select count(*) from objective o where o.mission_uuid = t.mission_uuid) as total
-            from (select distinct team from r) d
-            cross join lateral (
-              select t.uuid, t.score, g.mission_uuid
-              from gaming_session_team t join gaming_session g on g.uuid = t.session_uuid
-              where t.uuid = d.team limit 1) t) p)
+                and w.answer_digest = r.digest limit 1) w) w)
         ) as data`.execute(trx),
     ),
 
@@ -286,6 +285,10 @@ export const createAnswerBatchRepository = () => ({
           on conflict (session_uuid, objective_uuid) where kind = 'first_blood' do nothing
           returning team_uuid, objective_uuid, kind, points
         ),
+        changes as (
+          select * from jsonb_to_recordset(${rowsOf(changes.states)}::jsonb)
+            as c(team uuid, objective uuid, session uuid, attempts integer, solver uuid)
+        ),
         states as (
           insert into team_objective_state as s
             (team_uuid, objective_uuid, session_uuid, attempts, solved_at, solved_by,
@@ -293,8 +296,7 @@ export const createAnswerBatchRepository = () => ({
           select c.team, c.objective, c.session, c.attempts,
             case when c.solver is null then null else clock_timestamp() end, c.solver,
             clock_timestamp()
-          from jsonb_to_recordset(${rowsOf(changes.states)}::jsonb)
-            as c(team uuid, objective uuid, session uuid, attempts integer, solver uuid)
+          from changes c
           on conflict (team_uuid, objective_uuid) do update set
             attempts = excluded.attempts,
             solved_at = case when excluded.solved_by is null then s.solved_at
@@ -302,14 +304,21 @@ export const createAnswerBatchRepository = () => ({
             solved_by = coalesce(excluded.solved_by, s.solved_by),
             first_attempt_at = coalesce(s.first_attempt_at, excluded.first_attempt_at)
         ),
-        deltas as (
-          select team_uuid, sum(points) as delta from ledger group by team_uuid
+        moves as (
+          select m.team_uuid, sum(m.points) as delta, sum(m.solves) as solves from (
+            select team_uuid, points, 0 as solves from ledger
+            union all
+            select team, 0, 1 from changes where solver is not null) m
+          group by m.team_uuid
         ),
         scores as (
           update gaming_session_team t set
-            score = t.score + (select d.delta from deltas d where d.team_uuid = t.uuid),
-            score_reached_at = clock_timestamp()
-          where t.uuid = any(array(select team_uuid from deltas where delta <> 0))
+            (score, completed_objectives, score_reached_at) = (
+              select t.score + m.delta, t.completed_objectives + m.solves,
+                case when m.delta <> 0 then clock_timestamp() else t.score_reached_at end
+              from moves m where m.team_uuid = t.uuid)
+          where t.uuid = any(array(
+            select team_uuid from moves where delta <> 0 or solves <> 0))
         ),
         submissions as (
           insert into submission

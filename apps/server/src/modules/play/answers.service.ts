@@ -492,12 +492,12 @@ export const createAnswersService = (deps: {
     }
     for (const session of rankedSessions) if (mayAnnounce(session)) announced.add(session);
 
-    // Each team's score and progress after the batch: as read under the locks, plus what the
-    // batch wrote (nobody else writes them until it commits).
+    // Each team's score and progress after the batch: as read with its lock, plus what the batch
+    // wrote (nobody else writes them until it commits).
     const progress = new Map(
-      facts.progress.map((row) => [
+      locked.teams.map((row) => [
         row.uuid,
-        { score: Number(row.score), completed: Number(row.completed), total: Number(row.total) },
+        { score: Number(row.score), completed: Number(row.completed) },
       ]),
     );
     for (const answer of accepted) {
@@ -537,7 +537,8 @@ export const createAnswersService = (deps: {
             penalty: answer.penalty,
           },
         });
-      const { score, completed, total } = progress.get(answer.team)!;
+      const { score, completed } = progress.get(answer.team)!;
+      const total = Number(sessions.get(answer.session)!.objectives);
       outcomes[answer.index] = {
         ok: true,
         result: {

@@ -58,8 +58,26 @@ describe(`play: answers, scores and the ranking (${testDatabaseKind()})`, () => 
     return answerResultSchema.parse(response.json());
   };
 
-  /** Every team's score recomputed from the ledger equals its stored score and the ranking. */
+  /**
+   * Every team's score recomputed from the ledger equals its stored score and the ranking, and
+   * its count of solved objectives is the number of objectives it solved.
+   */
   const expectLedgerConsistent = async (sessionUuid: string, reader: TestBrowser) => {
+    const solved = await database.db
+      .selectFrom('gaming_session_team as t')
+      .leftJoin('team_objective_state as s', (join) =>
+        join.onRef('s.team_uuid', '=', 't.uuid').on('s.solved_at', 'is not', null),
+      )
+      .select([
+        't.uuid',
+        't.completed_objectives',
+        (eb) => eb.fn.count<number>('s.objective_uuid').as('count'),
+      ])
+      .where('t.session_uuid', '=', sessionUuid)
+      .groupBy(['t.uuid', 't.completed_objectives'])
+      .execute();
+    for (const team of solved)
+      expect(team.completed_objectives, team.uuid).toBe(Number(team.count));
     const ledger = await database.db
       .selectFrom('gaming_session_team as t')
       .leftJoin('score_entry as e', 'e.team_uuid', 't.uuid')
