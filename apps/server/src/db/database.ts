@@ -5,6 +5,7 @@ import pg from 'pg';
 import type { Config } from '../config.js';
 import { acquireDirectoryLock } from './lock-file.js';
 import { prepareHotStatements } from './hot-statements.js';
+import { pipelineBegin } from './pipelined-begin.js';
 import { INDEX_WALKS_ONLY } from './index-walks.js';
 import { PGliteDialect } from './pglite-dialect.js';
 import type { Database } from './schema.js';
@@ -112,9 +113,10 @@ export const openPostgres = (
   poolSize: number,
   logger: DatabaseLogger,
 ): DatabaseHandle => {
-  const poolOf = (max: number) => {
+  const poolOf = (max: number, options: { pipeline?: boolean } = {}) => {
     const pool = new pg.Pool({
       connectionString: url,
+      pipeline: options.pipeline ?? false,
       max,
       connectionTimeoutMillis: 3000,
       idleTimeoutMillis: 30_000,
@@ -132,14 +134,16 @@ export const openPostgres = (
       logger.warn({ err: error }, 'database connection lost');
     });
     prepareHotStatements(pool, { hotAfter: 50, perConnection: 200 });
+    if (options.pipeline) pipelineBegin(pool);
     return pool;
   };
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: poolOf(poolSize) }) });
   // A batch runs at a time per node, and the next one starts while it commits; the third
   // connection serves a failed batch's answers retried one by one without waiting behind them.
+  // Their transactions send BEGIN with their first statement (`pipelined-begin.ts`).
   const batches = new Kysely<Database>({
     dialect: new PostgresDialect({
-      pool: poolOf(3),
+      pool: poolOf(3, { pipeline: true }),
       onCreateConnection: async (connection) => {
         await connection.executeQuery(CompiledQuery.raw(INDEX_WALKS_ONLY));
       },
