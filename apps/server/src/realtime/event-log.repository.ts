@@ -40,12 +40,14 @@ export const appendEvent = async (
  * Appends several events in the caller's transaction, in the order given, in one statement
  * whatever their number: each stream's counter moves by its number of events (counter rows taken
  * in stream order), and the events take the numbers in between. Same guarantees as `appendEvent`.
+ * An invalid payload throws at once, before anything is sent (so a caller that does not await
+ * the append still fails its transaction).
  */
-export const appendEvents = async (
+export const appendEvents = (
   trx: Transaction<Database>,
   events: readonly EventToAppend[],
 ): Promise<AppendedEvent[]> => {
-  if (events.length === 0) return [];
+  if (events.length === 0) return Promise.resolve([]);
   const counts = new Map<string, number>();
   const rows = events.map((event) => {
     const { type, payload } = realtimeEventSchema.parse({
@@ -57,7 +59,8 @@ export const appendEvents = async (
     return { stream: event.stream, position, audience: event.audience, type, payload };
   });
   const counters = [...counts].map(([stream, n]) => ({ stream, n }));
-  const { rows: appended } = await sql<{ stream: StreamKey; sequence: string | number }>`
+  return written(
+    sql<{ stream: StreamKey; sequence: string | number }>`
     with counters as (
       insert into event_stream as c (stream, last_sequence)
       select n.stream, n.n
@@ -74,7 +77,17 @@ export const appendEvents = async (
       using (stream)
     join counters c using (stream)
     order by e.stream, e.position
-    returning stream, sequence`.execute(trx);
+    returning stream, sequence`.execute(trx),
+    events,
+  );
+};
+
+/** Each event given its sequence, from the rows the append returned. */
+const written = async (
+  statement: Promise<{ rows: { stream: StreamKey; sequence: string | number }[] }>,
+  events: readonly EventToAppend[],
+): Promise<AppendedEvent[]> => {
+  const { rows: appended } = await statement;
   const sequences = new Map<string, number[]>();
   for (const row of appended) {
     const list = sequences.get(row.stream) ?? [];

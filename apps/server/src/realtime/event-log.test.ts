@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test/database.js';
 import { createLocalEventBus, type EventBus } from './event-bus.js';
@@ -215,6 +216,76 @@ describe('appending several events at once', () => {
       ),
     ).rejects.toThrow();
     expect(await readEventsAfter(database.db, stream, 0, 10)).toEqual([]);
+  });
+});
+
+describe("a transaction's last append, not awaited", () => {
+  /** A writer whose announcements are recorded. */
+  const recordingWriter = () => {
+    const announced: [string, number][] = [];
+    const bus = {
+      announce: (heads: Iterable<readonly [string, number]>) => {
+        for (const [stream, sequence] of heads) announced.push([stream, sequence]);
+      },
+    } as unknown as EventBus;
+    return { writer: createEventWriter({ db: database.db, bus }), announced };
+  };
+  const pseudos = async (stream: string) =>
+    (await readEventsAfter(database.db, stream, 0, 10)).map(
+      (event) => (event.payload as { pseudo: string }).pseudo,
+    );
+
+  it('commits with the transaction, and is announced once committed', async () => {
+    const stream = sessionStream(randomUUID());
+    const { writer, announced } = recordingWriter();
+    const result = await writer.transaction(async (_trx, _append, appendAll, appendLast) => {
+      await appendAll([joined(stream, 'first')]);
+      appendLast([joined(stream, 'second'), joined(stream, 'third')]);
+      return 'done';
+    });
+    expect(result).toBe('done');
+    expect(await pseudos(stream)).toEqual(['first', 'second', 'third']);
+    expect(announced).toEqual([[stream, 3]]);
+  });
+
+  it('fails the transaction, and rolls back what came before, when it fails in the database', async () => {
+    const stream = sessionStream(randomUUID());
+    const { writer, announced } = recordingWriter();
+    await expect(
+      writer.transaction(async (trx, _append, appendAll, appendLast) => {
+        await appendAll([joined(stream, 'change')]);
+        // The sequence the last append will take, already used: its insert fails.
+        await sql`insert into event_log (stream, sequence, audience, type, payload)
+          values (${stream}, 2, 'session', 'team.member_joined', '{}')`.execute(trx);
+        appendLast([joined(stream, 'last')]);
+        return 'done';
+      }),
+    ).rejects.toThrow(/duplicate key|unique/);
+    expect(await pseudos(stream)).toEqual([]);
+    expect(announced).toEqual([]);
+    // The connection serves the next transaction, from the first number.
+    await writer.transaction(async (_trx, _append, _appendAll, appendLast) => {
+      appendLast([joined(stream, 'after')]);
+    });
+    expect(await pseudos(stream)).toEqual(['after']);
+  });
+
+  it('fails the transaction at once on a payload that does not match its type', async () => {
+    const stream = sessionStream(randomUUID());
+    const { writer, announced } = recordingWriter();
+    await expect(
+      writer.transaction(async (_trx, _append, appendAll, appendLast) => {
+        await appendAll([joined(stream, 'change')]);
+        appendLast([
+          {
+            ...(joined(stream, 'x') as EventToAppend & { type: 'team.member_joined' }),
+            payload: { teamUuid: 'not-a-uuid', pseudo: 'x' },
+          },
+        ]);
+      }),
+    ).rejects.toThrow();
+    expect(await pseudos(stream)).toEqual([]);
+    expect(announced).toEqual([]);
   });
 });
 

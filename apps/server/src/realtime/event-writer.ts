@@ -10,11 +10,19 @@ import {
 
 export type AppendInTransaction = (event: EventToAppend) => Promise<AppendedEvent>;
 export type AppendAllInTransaction = (events: readonly EventToAppend[]) => Promise<AppendedEvent[]>;
+/** Appends as the transaction's last statement, without waiting for it (see `transaction`). */
+export type AppendLastInTransaction = (events: readonly EventToAppend[]) => void;
 
 /**
  * How services write a change and its events: one transaction, then, once it has committed,
  * one announcement of the new heads (DESIGN §2: never a NOTIFY inside the write transaction).
  * `on` runs it on other connections of the same database (the answer batches').
+ *
+ * `appendLast` sends the transaction's last statement and lets `work` return at once: the
+ * commit follows it on the connection without waiting for its answer (on a connection that
+ * pipelines its queries, both go out together: one round trip for the two). It is awaited once
+ * the commit is answered; if it failed, the transaction was aborted, the commit rolled it back,
+ * and `transaction` fails with the append's error. Nothing may be sent after it.
  */
 export const createEventWriter = (deps: { db: Kysely<Database>; bus: EventBus }) => ({
   async transaction<T>(
@@ -22,25 +30,30 @@ export const createEventWriter = (deps: { db: Kysely<Database>; bus: EventBus })
       trx: Transaction<Database>,
       append: AppendInTransaction,
       appendAll: AppendAllInTransaction,
+      appendLast: AppendLastInTransaction,
     ) => Promise<T>,
     on: Kysely<Database> = deps.db,
   ): Promise<T> {
     const heads = new Map<string, number>();
+    const record = (appended: readonly AppendedEvent[]) => {
+      for (const event of appended) heads.set(event.stream, event.sequence);
+      return appended;
+    };
+    let last: Promise<unknown> | null = null;
     const result = await on.transaction().execute((trx) =>
       work(
         trx,
-        async (event) => {
-          const appended = await appendEvent(trx, event);
-          heads.set(appended.stream, appended.sequence);
-          return appended;
-        },
-        async (events) => {
-          const appended = await appendEvents(trx, events);
-          for (const event of appended) heads.set(event.stream, event.sequence);
-          return appended;
+        async (event) => record([await appendEvent(trx, event)])[0]!,
+        async (events) => [...record(await appendEvents(trx, events))],
+        (events) => {
+          if (last) throw new Error('appendLast: the transaction has a last statement already');
+          last = appendEvents(trx, events).then(record);
+          // Awaited below once the commit is answered; unobserved until then.
+          last.catch(() => {});
         },
       ),
     );
+    await last;
     deps.bus.announce(heads);
     return result;
   },

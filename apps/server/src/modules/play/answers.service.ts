@@ -11,7 +11,11 @@ import type { Clock } from '../../lib/clock.js';
 import { createBatcher } from '../../lib/batcher.js';
 import { AppError } from '../../lib/errors.js';
 import { lockStream, type EventToAppend } from '../../realtime/event-log.repository.js';
-import type { AppendAllInTransaction, EventWriter } from '../../realtime/event-writer.js';
+import type {
+  AppendAllInTransaction,
+  AppendLastInTransaction,
+  EventWriter,
+} from '../../realtime/event-writer.js';
 import { sessionStream } from '../../realtime/streams.js';
 import { checkChoices, checkFlag, normaliseFlag } from '../content/answer-check.js';
 import { requireCapability, type Principal } from '../identity/auth.service.js';
@@ -212,6 +216,7 @@ export const createAnswersService = (deps: {
   const decideBatch = async (
     trx: Transaction<Database>,
     appendAll: AppendAllInTransaction,
+    appendLast: AppendLastInTransaction,
     items: readonly AnswerRequest[],
     handOver: () => void,
   ): Promise<{ outcomes: Outcome[]; rankedSessions: Set<string>; announced: Set<string> }> => {
@@ -574,13 +579,18 @@ export const createAnswersService = (deps: {
       });
     // 4. The events, appended last: an append holds the session stream's counter row until the
     // commit. From here on the next batch may start (on PostgreSQL): what it reads of the
-    // teams this one changed waits for this commit, and so does its own append.
+    // teams this one changed waits for this commit, and so does its own append. Most batches
+    // announce no ranking: their append is the last statement, and the commit follows it
+    // without waiting for its answer.
     handOver();
+    if (announced.size === 0) {
+      appendLast(announcements);
+      return { outcomes, rankedSessions, announced };
+    }
     await appendAll(announcements);
-    // 5. The rankings announced now (none most of the time), read once the streams are held: a
-    // batch that appended before this one has committed, so its changes are in them, and none
-    // that appends after can be missing from a later ranking.
-    if (announced.size === 0) return { outcomes, rankedSessions, announced };
+    // 5. The rankings announced now, read once the streams are held: a batch that appended
+    // before this one has committed, so its changes are in them, and none that appends after
+    // can be missing from a later ranking.
     const standings = await batch.standings(trx, [...announced]);
     const rankings: EventToAppend[] = [];
     // One ranking per session and batch at most, whatever the number of answers that moved it;
@@ -599,7 +609,7 @@ export const createAnswersService = (deps: {
             })),
         ),
       );
-    await appendAll(rankings);
+    appendLast(rankings);
     return { outcomes, rankedSessions, announced };
   };
 
@@ -607,7 +617,7 @@ export const createAnswersService = (deps: {
     for (let attempt = 0; ; attempt += 1) {
       try {
         const { outcomes, rankedSessions, announced } = await deps.events.transaction(
-          (trx, _append, all) => decideBatch(trx, all, items, handOver),
+          (trx, _append, all, last) => decideBatch(trx, all, last, items, handOver),
           deps.batches,
         );
         const now = performance.now();
