@@ -8,6 +8,25 @@ interface Probe {
   probe: { id: number; note: string };
 }
 
+/**
+ * Records a connection's traffic in order into `flow`: 'out' for the writes of one flight, 'in'
+ * for each answer (a ReadyForQuery ends each).
+ */
+const watchWire = (client: pg.PoolClient, flow: string[]) => {
+  const { connection } = client as unknown as {
+    connection: {
+      stream: { write: (...args: unknown[]) => boolean };
+      on(event: 'readyForQuery', listener: () => void): void;
+    };
+  };
+  const write = connection.stream.write.bind(connection.stream);
+  connection.stream.write = (...args: unknown[]) => {
+    if (flow.at(-1) !== 'out') flow.push('out');
+    return write(...args);
+  };
+  connection.on('readyForQuery', () => flow.push('in'));
+};
+
 describe.skipIf(testDatabaseKind() !== 'postgres')(
   'PostgreSQL: BEGIN sent with the first statement',
   () => {
@@ -31,23 +50,8 @@ describe.skipIf(testDatabaseKind() !== 'postgres')(
     it('writes the first statement before the BEGIN is answered: one round trip for both', async () => {
       const client = await pool.connect();
       try {
-        // What goes out and what comes back, in order: 'out' for the writes of a flight, 'in'
-        // for each answer (ReadyForQuery ends each).
         const flow: string[] = [];
-        const connection = (
-          client as unknown as {
-            connection: {
-              stream: { write: (...args: unknown[]) => boolean };
-              on(event: 'readyForQuery', listener: () => void): void;
-            };
-          }
-        ).connection;
-        const write = connection.stream.write.bind(connection.stream);
-        connection.stream.write = (...args: unknown[]) => {
-          if (flow.at(-1) !== 'out') flow.push('out');
-          return write(...args);
-        };
-        connection.on('readyForQuery', () => flow.push('in'));
+        watchWire(client, flow);
         await client.query('begin');
         expect((await client.query('select 1 as one')).rows).toEqual([{ one: 1 }]);
         expect(flow).toEqual(['out', 'in', 'in']);
@@ -61,22 +65,7 @@ describe.skipIf(testDatabaseKind() !== 'postgres')(
       const single = new pg.Pool({ connectionString: database.url!, max: 1, pipeline: true });
       pipelineBegin(single);
       const flow: string[] = [];
-      single.on('connect', (client) => {
-        const connection = (
-          client as unknown as {
-            connection: {
-              stream: { write: (...args: unknown[]) => boolean };
-              on(event: 'readyForQuery', listener: () => void): void;
-            };
-          }
-        ).connection;
-        const write = connection.stream.write.bind(connection.stream);
-        connection.stream.write = (...args: unknown[]) => {
-          if (flow.at(-1) !== 'out') flow.push('out');
-          return write(...args);
-        };
-        connection.on('readyForQuery', () => flow.push('in'));
-      });
+      single.on('connect', (client) => watchWire(client, flow));
       const singleDb = new Kysely<Probe>({ dialect: new PostgresDialect({ pool: single }) });
       try {
         await sql`select 1`.execute(singleDb); // the connection opens

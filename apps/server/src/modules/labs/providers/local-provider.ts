@@ -66,8 +66,12 @@ export interface LocalProviderOptions {
 
 export const defaultRootFilesystems: Record<string, string> = { debian: '/' };
 
-/** The uid labs run as when the back end is root, unless configured: `nobody`. */
-const NOBODY = 65534;
+/**
+ * The host uid (and gid) labs run as when the back end is root (`nobody` unless configured), or
+ * null when it is not: the labs then run as the back end's own uid.
+ */
+const sandboxUidOf = (configured?: number) =>
+  process.getuid?.() === 0 ? (configured ?? 65534) : null;
 
 /**
  * Why local labs get no VPN on this host, or null when their gateways can run: as the labs' uid
@@ -76,10 +80,12 @@ const NOBODY = 65534;
 export const localVpnProblem = (
   options: Pick<LocalProviderOptions, 'sandboxUid' | 'tunDevice'> = {},
 ) => {
-  const root = process.getuid?.() === 0;
-  const uid = root ? (options.sandboxUid ?? NOBODY) : (process.getuid?.() ?? 0);
-  const gid = root ? uid : (process.getgid?.() ?? 0);
-  return gatewayHostProblem({ uid, gid }, { tun: options.tunDevice });
+  const sandbox = sandboxUidOf(options.sandboxUid);
+  const owner =
+    sandbox === null
+      ? { uid: process.getuid?.() ?? 0, gid: process.getgid?.() ?? 0 }
+      : { uid: sandbox, gid: sandbox };
+  return gatewayHostProblem(owner, { tun: options.tunDevice });
 };
 
 interface MachineState {
@@ -176,7 +182,7 @@ export class LocalProvider implements EnvironmentProvider {
     this.clock = options.clock ?? systemClock;
     this.binaries = { ...defaultBinaries, ...options.binaries };
     this.rootFilesystems = options.rootFilesystems ?? defaultRootFilesystems;
-    this.sandboxUid = process.getuid?.() === 0 ? (options.sandboxUid ?? NOBODY) : null;
+    this.sandboxUid = sandboxUidOf(options.sandboxUid);
     if (!options.stateDir) sweepStaleStateDirs();
     // One per provider: closing one never removes another's files.
     this.stateDir =
