@@ -34,24 +34,27 @@ describe(`migrations on ${testDatabaseKind()}`, () => {
   });
 
   it('keep the objective key on team states, not on the rows every answer writes', async () => {
-    const { rows } = await sql<{ table: string; references: string }>`
-      select conrelid::regclass::text as table, confrelid::regclass::text as references
+    const { rows } = await sql<{ table: string; references: string; onDelete: string }>`
+      select conrelid::regclass::text as table, confrelid::regclass::text as references,
+        confdeltype as "onDelete"
       from pg_constraint
       where contype = 'f' and conrelid::regclass::text in
-        ('team_objective_state', 'team_wrong_answer', 'score_entry', 'event_log')
+        ('team_objective_state', 'team_wrong_answer', 'score_entry', 'event_log',
+         'gaming_session_team')
       order by 1, 2`.execute(database.db);
     const keys = (table: string) =>
       rows.filter((row) => row.table === table).map((row) => row.references);
     // The state's key is what keeps an answered objective from being deleted.
-    expect(keys('team_objective_state')).toEqual([
-      'account',
-      'gaming_session',
-      'gaming_session_team',
-      'objective',
-    ]);
+    expect(keys('team_objective_state')).toEqual(['account', 'gaming_session_team', 'objective']);
     expect(keys('team_wrong_answer')).toEqual(['gaming_session_team']);
-    expect(keys('score_entry')).toEqual(['account', 'gaming_session', 'gaming_session_team']);
+    expect(keys('score_entry')).toEqual(['account', 'gaming_session_team']);
     expect(keys('event_log')).toEqual([]);
+    // Without a key to the session, a session's states and ledger go with its teams.
+    const cascades = (table: string, references: string) =>
+      rows.find((row) => row.table === table && row.references === references)?.onDelete;
+    expect(cascades('gaming_session_team', 'gaming_session')).toBe('c');
+    expect(cascades('team_objective_state', 'gaming_session_team')).toBe('c');
+    expect(cascades('score_entry', 'gaming_session_team')).toBe('c');
   });
 
   it('do nothing when run again (every start runs them)', async () => {

@@ -17,6 +17,7 @@ import * as labVpn from './0015-lab-vpn.js';
 import * as labSessionStarts from './0016-lab-session-starts.js';
 import * as hotPathForeignKeys from './0017-hot-path-foreign-keys.js';
 import * as teamCompletedObjectives from './0018-team-completed-objectives.js';
+import * as sessionKeysOffTheLedger from './0019-session-keys-off-the-ledger.js';
 
 /**
  * Every migration, in order. Forward-only: a migration is never edited or removed once
@@ -41,4 +42,5 @@ export const migrations: Record<string, Migration> = {
   '0016-lab-session-starts': labSessionStarts,
   '0017-hot-path-foreign-keys': hotPathForeignKeys,
   '0018-team-completed-objectives': teamCompletedObjectives,
+  '0019-session-keys-off-the-ledger': sessionKeysOffTheLedger,
 };
