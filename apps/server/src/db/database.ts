@@ -138,12 +138,13 @@ export const openPostgres = (
     return pool;
   };
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: poolOf(poolSize) }) });
-  // A batch runs at a time per node, and the next one starts while it commits; the third
-  // connection serves a failed batch's answers retried one by one without waiting behind them.
-  // Their transactions send BEGIN with their first statement (`pipelined-begin.ts`).
+  // The answers' batches run in two lanes: in each, a batch at a time, and the next one starts
+  // while it commits; the fifth connection serves a failed batch's answers retried one by one
+  // without waiting behind them. Their transactions send BEGIN with their first statement
+  // (`pipelined-begin.ts`).
   const batches = new Kysely<Database>({
     dialect: new PostgresDialect({
-      pool: poolOf(3, { pipeline: true }),
+      pool: poolOf(5, { pipeline: true }),
       onCreateConnection: async (connection) => {
         await connection.executeQuery(CompiledQuery.raw(INDEX_WALKS_ONLY));
       },

@@ -170,6 +170,12 @@ export const createAnswersService = (deps: {
    * the embedded database, with its one connection, the next batch would only wait, smaller.
    */
   handOverAtAppend: boolean;
+  /**
+   * Batchers, each taking the answers of its share of the sessions (a session always goes to
+   * the same one). Batches of different lanes lock different rows (a session, its stream, its
+   * teams), so they run side by side instead of one after the other.
+   */
+  lanes: number;
   /** Whose time decides: the database's (read after the locks), or a clock of the tests. */
   clock: 'database' | Clock;
   /** A session's ranking rows, read in the caller's transaction (for a deferred announcement). */
@@ -633,26 +639,31 @@ export const createAnswersService = (deps: {
     }
   };
 
-  const batcher = createBatcher<AnswerRequest, Outcome>({
-    maxSize: MAX_BATCH,
-    parallel: deps.parallel,
-    run: async (items, handOver) => {
-      try {
-        return await runOnce(items, deps.handOverAtAppend ? handOver : undefined);
-      } catch (error) {
-        if (items.length === 1) return [{ ok: false, error }];
-        // One answer's failure is not the others': each alone, with its own outcome.
-        return Promise.all(
-          items.map((item) =>
-            runOnce([item]).then(
-              ([outcome]) => outcome!,
-              (failure: unknown): Outcome => ({ ok: false, error: failure }),
+  const lane = () =>
+    createBatcher<AnswerRequest, Outcome>({
+      maxSize: MAX_BATCH,
+      parallel: deps.parallel,
+      run: async (items, handOver) => {
+        try {
+          return await runOnce(items, deps.handOverAtAppend ? handOver : undefined);
+        } catch (error) {
+          if (items.length === 1) return [{ ok: false, error }];
+          // One answer's failure is not the others': each alone, with its own outcome.
+          return Promise.all(
+            items.map((item) =>
+              runOnce([item]).then(
+                ([outcome]) => outcome!,
+                (failure: unknown): Outcome => ({ ok: false, error: failure }),
+              ),
             ),
-          ),
-        );
-      }
-    },
-  });
+          );
+        }
+      },
+    });
+  const lanes = Array.from({ length: deps.lanes }, lane);
+  /** A session's lane: always the same, so its batches keep the order of its answers. */
+  const laneOf = (sessionUuid: string) =>
+    lanes[(Number.parseInt(sessionUuid.slice(-4), 16) || 0) % lanes.length]!;
 
   return {
     /** Cancels the announcements still waiting (the node is stopping). */
@@ -669,7 +680,12 @@ export const createAnswersService = (deps: {
       answer: string | readonly string[],
     ): Promise<AnswerResult> {
       requireCapability(principal, 'game.play');
-      const outcome = await batcher.push({ principal, sessionUuid, objectiveUuid, answer });
+      const outcome = await laneOf(sessionUuid).push({
+        principal,
+        sessionUuid,
+        objectiveUuid,
+        answer,
+      });
       if (!outcome.ok) throw outcome.error;
       return outcome.result;
     },

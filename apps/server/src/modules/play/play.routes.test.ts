@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { answerResultSchema, getObjectives, rankingSchema } from '@rampart/contracts';
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/app.js';
 import { TestBrowser } from '../../../test/browser.js';
@@ -673,5 +674,40 @@ describe(`play: answers, scores and the ranking (${testDatabaseKind()})`, () => 
         }
       }
     });
+
+    it.skipIf(testDatabaseKind() !== 'postgres')(
+      "answers of a session on the other lane are decided while a session's batch waits for a lock",
+      async () => {
+        const laneOf = (uuid: string) => Number.parseInt(uuid.slice(-4), 16) % 2;
+        const held = await runningSession(1);
+        let other = await runningSession(1);
+        while (laneOf(other.uuid) === laneOf(held.uuid)) other = await runningSession(1);
+        const settled = <T>(promise: Promise<T>) => {
+          const state = { done: false };
+          void promise.finally(() => (state.done = true));
+          return state;
+        };
+        // A trainer's statement holding the session's row: the batch of its answer waits in
+        // its first statement, its lane held.
+        await database.db.connection().execute(async (connection) => {
+          await sql`begin`.execute(connection);
+          await sql`select 1 from gaming_session where uuid = ${held.uuid} for update`.execute(
+            connection,
+          );
+          const waiting = answer(held.members[0]![0]!, held.uuid, objective.free, 'FREE');
+          const waited = settled(waiting);
+          const meanwhile = await Promise.race([
+            answer(other.members[0]![0]!, other.uuid, objective.free, 'FREE'),
+            new Promise<null>((resolve) => setTimeout(() => resolve(null), 5000)),
+          ]);
+          expect(meanwhile?.statusCode, 'decided meanwhile').toBe(200);
+          expect(waited.done).toBe(false);
+          await sql`rollback`.execute(connection);
+          expect((await waiting).statusCode).toBe(200);
+        });
+        await expectLedgerConsistent(held.uuid, held.members[0]![0]!);
+        await expectLedgerConsistent(other.uuid, other.members[0]![0]!);
+      },
+    );
   });
 });
