@@ -178,6 +178,8 @@ export interface GamingSessionTable {
   paused_ms: Generated<number>;
   stopped_at: Date | null;
   created_at: Generated<Date>;
+  /** Speedruns launched in this session, counted under its row lock (0020-session-speedrun-count). */
+  speedruns_launched: Generated<number>;
 }
 
 export interface GamingSessionTeamTable {

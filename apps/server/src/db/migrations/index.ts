@@ -18,6 +18,7 @@ import * as labSessionStarts from './0016-lab-session-starts.js';
 import * as hotPathForeignKeys from './0017-hot-path-foreign-keys.js';
 import * as teamCompletedObjectives from './0018-team-completed-objectives.js';
 import * as sessionKeysOffTheLedger from './0019-session-keys-off-the-ledger.js';
+import * as sessionSpeedrunCount from './0020-session-speedrun-count.js';
 
 /**
  * Every migration, in order. Forward-only: a migration is never edited or removed once
@@ -43,4 +44,5 @@ export const migrations: Record<string, Migration> = {
   '0017-hot-path-foreign-keys': hotPathForeignKeys,
   '0018-team-completed-objectives': teamCompletedObjectives,
   '0019-session-keys-off-the-ledger': sessionKeysOffTheLedger,
+  '0020-session-speedrun-count': sessionSpeedrunCount,
 };

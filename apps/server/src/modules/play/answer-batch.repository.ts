@@ -31,6 +31,8 @@ export interface LockedBatch {
     stopped_at: string | null;
     /** The objectives of the session's mission. */
     objectives: number;
+    /** Speedruns launched in the session so far (counted under the row lock a launch holds). */
+    speedruns_launched: number;
   }[];
   objectives: {
     uuid: string;
@@ -52,6 +54,8 @@ export interface LockedBatch {
    * whatever the statement's snapshot): score and objectives solved before the batch.
    */
   teams: { uuid: string; score: number; completed: number }[];
+  /** The database's time once every lock above is held. */
+  now: string;
 }
 
 export interface BatchFacts {
@@ -90,8 +94,8 @@ export interface LedgerRow {
 }
 
 /**
- * The SQL of a batch of answers: four statements whatever the size of the batch, each one round
- * trip (DESIGN §10: an answer is one short transaction; here many answers share one).
+ * The SQL of a batch of answers: at most four statements whatever the size of the batch, each one
+ * round trip (DESIGN §10: an answer is one short transaction; here many answers share one).
  *
  * 1. `lock` takes the locks, in key order, so batches on other connections or nodes wait for each
  *    other instead of deadlocking: the sessions (KEY SHARE: a pause waits for the answers in
@@ -102,7 +106,10 @@ export interface LedgerRow {
  * 2. `facts` reads, in a statement of its own (so with a snapshot taken once the locks are held),
  *    what the decisions need besides: the time, trainer unlocks, solved prerequisites, running
  *    speedruns and the wrong answers the teams already gave: rows that other transactions may
- *    have inserted while this one waited for a lock, which the first statement cannot see.
+ *    have inserted while this one waited for a lock, which the first statement cannot see. A
+ *    batch of correct answers on open objectives, in sessions where no speedrun was ever
+ *    launched (a count on the session's row, read with its lock), needs none of them: it skips
+ *    this statement and takes the time the first one read after its locks.
  * 3. `write` records the outcome: wrong answers, ledger rows (a first blood only if no other
  *    transaction wrote one first), team states, the teams' scores and solved counts, and every
  *    decided submission with its text for the trainers' feed (one insert of the batch's rows,
@@ -147,7 +154,8 @@ export const createAnswerBatchRepository = () => ({
           from (select distinct session from members order by session) m
           cross join lateral (
             select uuid, mission_uuid, duration_ms, countdown_ms, start_wait_ms,
-              scheduled_start_at, start_requested_at, starts_at, paused_at, paused_ms, stopped_at
+              scheduled_start_at, start_requested_at, starts_at, paused_at, paused_ms, stopped_at,
+              speedruns_launched
             from gaming_session where uuid = m.session limit 1 for key share) g
         ),
         objectives as (
@@ -194,7 +202,9 @@ export const createAnswerBatchRepository = () => ({
           'objectives', (select coalesce(json_agg(o), '[]') from objectives o),
           'limits', (select coalesce(json_agg(l), '[]') from limits l),
           'states', (select coalesce(json_agg(s), '[]') from states s),
-          'teams', (select coalesce(json_agg(t), '[]') from teams t)
+          'teams', (select coalesce(json_agg(t), '[]') from teams t),
+          -- Last: the arguments are evaluated in order, so this is read once the locks are held.
+          'now', clock_timestamp()
         ) as data`.execute(trx),
     ),
 

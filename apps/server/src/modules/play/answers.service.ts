@@ -21,7 +21,7 @@ import { checkChoices, checkFlag, normaliseFlag } from '../content/answer-check.
 import { requireCapability, type Principal } from '../identity/auth.service.js';
 import { deriveSessionState, pausedMsAt } from '../sessions/session-state.js';
 import { timelineOf } from '../sessions/session-view.js';
-import type { AnswerBatchRepository, LedgerRow } from './answer-batch.repository.js';
+import type { AnswerBatchRepository, BatchFacts, LedgerRow } from './answer-batch.repository.js';
 import type { PlayRepository } from './play.repository.js';
 import type { RankingCache } from './ranking-cache.js';
 import { decideAnswer, progressPercentage, rankTeamRows, speedrunRunningMs } from './scoring.js';
@@ -294,18 +294,25 @@ export const createAnswersService = (deps: {
       if (verdict === 'wrong') digests.set(index, wrongAnswerDigest(item.answer, objective.answer));
     }
 
-    // 2. What else the decisions need, read once the locks are held.
-    const facts = await batch.facts(
-      trx,
-      live.map((index) => ({
-        session: items[index]!.sessionUuid,
-        team: members.get(index)!.team_uuid!,
-        objective: items[index]!.objectiveUuid,
-        locked: objectives.get(items[index]!.objectiveUuid)!.locked,
-        correct: verdicts.get(index) === 'correct',
-        digest: digests.get(index) ?? null,
-      })),
+    // 2. What else the decisions need, read once the locks are held: nothing, for correct
+    // answers on open objectives in sessions that never had a speedrun.
+    const rows = live.map((index) => ({
+      session: items[index]!.sessionUuid,
+      team: members.get(index)!.team_uuid!,
+      objective: items[index]!.objectiveUuid,
+      locked: objectives.get(items[index]!.objectiveUuid)!.locked,
+      correct: verdicts.get(index) === 'correct',
+      digest: digests.get(index) ?? null,
+    }));
+    const needsFacts = rows.some(
+      (row) =>
+        row.locked ||
+        row.digest !== null ||
+        (row.correct && Number(sessions.get(row.session)!.speedruns_launched) > 0),
     );
+    const facts: BatchFacts = needsFacts
+      ? await batch.facts(trx, rows)
+      : { now: locked.now, unlocked: [], solved: [], speedruns: [], known: [] };
     const now = deps.clock === 'database' ? new Date(facts.now) : deps.clock.now();
     const states = new Map(
       [...sessions.values()].map((row) => {

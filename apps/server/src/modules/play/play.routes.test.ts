@@ -709,5 +709,51 @@ describe(`play: answers, scores and the ranking (${testDatabaseKind()})`, () => 
         await expectLedgerConsistent(other.uuid, other.members[0]![0]!);
       },
     );
+
+    it.skipIf(testDatabaseKind() !== 'postgres')(
+      'a batch that waited for a speedrun launch to commit scores the speedrun',
+      async () => {
+        const { uuid, members } = await runningSession(1);
+        const untilWaiting = async () => {
+          for (let tries = 0; tries < 100; tries += 1) {
+            const { rows } = await sql<{ waiting: number }>`
+              select count(*)::int as waiting from pg_stat_activity
+              where wait_event_type = 'Lock' and datname = current_database()`.execute(database.db);
+            if (rows[0]!.waiting > 0) return;
+            await new Promise((resolve) => setTimeout(resolve, 20));
+          }
+          throw new Error('the answer never waited for the session');
+        };
+        // A launch as the trainer's transaction makes it: the session's row held, the speedrun
+        // written and counted; the answer's batch waits for the row, then reads it as it is.
+        const submitted = await database.db.connection().execute(async (connection) => {
+          await sql`begin`.execute(connection);
+          await sql`select 1 from gaming_session where uuid = ${uuid} for update`.execute(
+            connection,
+          );
+          await sql`insert into speedrun
+              (uuid, session_uuid, objective_uuid, title, description, launched_at,
+               paused_ms_at_launch)
+            values (${randomUUID()}, ${uuid}, ${objective.free}, 'Sprint', '',
+              ${clock.now().toISOString()}::timestamptz - interval '30 seconds', 0)`.execute(
+            connection,
+          );
+          await sql`update gaming_session set speedruns_launched = speedruns_launched + 1
+            where uuid = ${uuid}`.execute(connection);
+          const waiting = answer(members[0]![0]!, uuid, objective.free, 'FREE');
+          await untilWaiting();
+          await sql`commit`.execute(connection);
+          return waiting;
+        });
+        expect(submitted.statusCode, submitted.body).toBe(200);
+        expect(submitted.json()).toMatchObject({ correct: true, points: 70 });
+        const entries = await database.db
+          .selectFrom('score_entry')
+          .select(['kind', 'points'])
+          .where('session_uuid', '=', uuid)
+          .execute();
+        expect(entries).toEqual([{ kind: 'speedrun', points: 70 }]);
+      },
+    );
   });
 });

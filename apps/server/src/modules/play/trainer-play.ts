@@ -112,6 +112,13 @@ export const createTrainerPlay = (deps: {
             launched_by: principal.accountId,
           })
           .execute();
+        // Under the session's row lock: a batch of answers that waited for it reads the count
+        // with its own lock, and so looks for the speedrun (answer-batch.repository.ts).
+        await trx
+          .updateTable('gaming_session')
+          .set((eb) => ({ speedruns_launched: eb('speedruns_launched', '+', 1) }))
+          .where('uuid', '=', sessionUuid)
+          .execute();
         await recordTrainerAction(trx, {
           accountId: principal.accountId,
           action: 'speedrun.launched',
