@@ -7,9 +7,6 @@ import type { EventBus, StreamHeads } from './event-bus.js';
 /** Where a stream's bytes go: an HTTP response, in production. */
 export interface EventSink {
   write(bytes: Buffer): void;
-  /** Holds writes until `uncork`, which sends them together (one system call, not one each). */
-  cork(): void;
-  uncork(): void;
   /** Bytes written but not yet sent: a client that stops reading is cut past a limit. */
   bufferedBytes(): number;
   end(): void;
@@ -57,9 +54,10 @@ const PAGE = 500;
 /**
  * A channel writes a page at most this often. Each page costs a system call per client: under a
  * burst of answers (a batch commits every few milliseconds, hundreds of clients read the
- * session) the pages grow instead of multiplying. Events further apart than this leave at once.
+ * session) the pages grow instead of multiplying. Events further apart than this leave at once;
+ * under a burst, an event waits at most this long more, three frames of a screen.
  */
-export const PAGE_INTERVAL_MS = 25;
+export const PAGE_INTERVAL_MS = 50;
 /** A client that lets this much pile up is disconnected; it resumes from the log. */
 const MAX_BUFFERED_BYTES = 1024 * 1024;
 const HEARTBEAT = Buffer.from(':\n\n');
@@ -120,14 +118,42 @@ export const createEventHub = (deps: {
     }
   };
 
-  const deliver = (channel: Channel, frame: Frame) => {
+  /**
+   * A page of frames, in one write per subscriber. Subscribers who see the same audiences of the
+   * page share its bytes, put together once: under a burst, a page holds dozens of events and
+   * hundreds of clients read the session, so the cost is a write per client, not one per event
+   * and client. A subscriber still replaying queues what it may see; one already past part of the
+   * page (it joined while the page was read) gets the rest.
+   */
+  const deliverPage = (channel: Channel, frames: readonly Frame[]) => {
+    const pageAudiences = new Set(frames.map((frame) => frame.audience));
+    const shared = new Map<string, Buffer | null>();
+    const first = frames[0]!.sequence;
+    const last = frames.at(-1)!.sequence;
+    const bytesOf = (subscriber: Subscriber) => {
+      const visible = frames.filter(
+        (frame) => frame.sequence > subscriber.position && subscriber.audiences.has(frame.audience),
+      );
+      return visible.length === 0 ? null : Buffer.concat(visible.map((frame) => frame.bytes));
+    };
     for (const subscriber of channel.subscribers) {
-      if (!subscriber.audiences.has(frame.audience)) continue;
-      if (subscriber.pending) subscriber.pending.push(frame);
-      else if (frame.sequence > subscriber.position) {
-        subscriber.position = frame.sequence;
-        send(subscriber, frame.bytes);
+      if (subscriber.pending) {
+        for (const frame of frames)
+          if (subscriber.audiences.has(frame.audience)) subscriber.pending.push(frame);
+        continue;
       }
+      if (subscriber.position >= last) continue;
+      let bytes: Buffer | null;
+      if (subscriber.position >= first) bytes = bytesOf(subscriber);
+      else {
+        let key = '';
+        for (const audience of subscriber.audiences)
+          if (pageAudiences.has(audience)) key += `${audience}\n`;
+        if (!shared.has(key)) shared.set(key, bytesOf(subscriber));
+        bytes = shared.get(key) ?? null;
+      }
+      subscriber.position = last;
+      if (bytes) send(subscriber, bytes);
     }
   };
 
@@ -143,15 +169,9 @@ export const createEventHub = (deps: {
         const events = await readEventsAfter(deps.db, channel.stream, channel.cursor, PAGE);
         // A page leaves in one write per client, whatever the number of its events: a batch of
         // answers appends several events at once, and hundreds of clients read each stream.
-        const corked = [...channel.subscribers];
-        for (const subscriber of corked) subscriber.sink.cork();
-        try {
-          for (const event of events) {
-            deliver(channel, serialiseEvent(event));
-            channel.cursor = event.sequence;
-          }
-        } finally {
-          for (const subscriber of corked) subscriber.sink.uncork();
+        if (events.length > 0) {
+          deliverPage(channel, events.map(serialiseEvent));
+          channel.cursor = events.at(-1)!.sequence;
         }
         channel.deliveredAt = performance.now();
         // Announced but not readable: only a head announced by mistake; the periodic check

@@ -7,6 +7,7 @@ import { PAGE_INTERVAL_MS, createEventHub, type EventSink } from './event-hub.js
 import {
   appendEvent,
   appendEvents,
+  findStreamHeads,
   readEventsAfter,
   type EventToAppend,
 } from './event-log.repository.js';
@@ -24,16 +25,12 @@ const joined = (stream: StreamKey, pseudo: string): EventToAppend => ({
   payload: { teamUuid: randomUUID(), pseudo },
 });
 
-/**
- * A client of the hub that records the ids it receives, and what left in each write: like a
- * socket, it holds what is written while corked and sends it at once on uncork.
- */
+/** A client of the hub that records the ids it receives, what left in each write, and its bytes. */
 const memorySink = () => {
   const ids: number[] = [];
   const sends: number[][] = [];
+  const writes: Buffer[] = [];
   let text = '';
-  let corks = 0;
-  let held: number[] = [];
   const receive = (bytes: Buffer) => {
     text += bytes.toString();
     const arrived: number[] = [];
@@ -47,25 +44,15 @@ const memorySink = () => {
   };
   const sink: EventSink = {
     write: (bytes) => {
+      writes.push(bytes);
       const arrived = receive(bytes);
       ids.push(...arrived);
-      if (corks > 0) held.push(...arrived);
-      else if (arrived.length > 0) sends.push(arrived);
-    },
-    cork: () => {
-      corks += 1;
-    },
-    uncork: () => {
-      corks -= 1;
-      if (corks === 0 && held.length > 0) {
-        sends.push(held);
-        held = [];
-      }
+      if (arrived.length > 0) sends.push(arrived);
     },
     bufferedBytes: () => 0,
     end: () => {},
   };
-  return { sink, ids, sends };
+  return { sink, ids, sends, writes };
 };
 
 /** A hub on the test database, heartbeats out of the way. */
@@ -379,28 +366,40 @@ describe('when transactions try to commit out of sequence order', () => {
       lastEventId: null,
       sink: live.sink,
     });
-    const count = 40;
-    const writes = Array.from({ length: count }, (_, index) =>
+    const count = 50;
+    const write = (index: number) =>
       writer.transaction(async (_trx, append) => {
         await sleep(Math.random() * 20);
         return append(joined(stream, `w${index}`));
-      }),
-    );
-    // A client joining mid-way from an old id must meet the live events without gap or repeat.
+      });
+    const writes = Array.from({ length: 40 }, (_, index) => write(index));
+    // A client joining mid-way from an old id must meet the live events without gap or repeat;
+    // one joining from now, maybe while a page is read, gets what follows, once.
     await sleep(30);
     const late = memorySink();
-    await hub.subscribe({
-      stream,
-      audiences: new Set(['session']),
-      owner: 'test',
-      lastEventId: 0,
-      sink: late.sink,
-    });
+    const fromNow = memorySink();
+    for (const [client, lastEventId] of [
+      [late, 0],
+      [fromNow, null],
+    ] as const)
+      await hub.subscribe({
+        stream,
+        audiences: new Set(['session']),
+        owner: 'test',
+        lastEventId,
+        sink: client.sink,
+      });
+    const headAtJoin = (await findStreamHeads(database.db, [stream])).get(stream) ?? 0;
+    for (let index = 40; index < count; index += 1) writes.push(write(index));
     const sequences = (await Promise.all(writes)).map((event) => event.sequence);
     const expected = Array.from({ length: count }, (_, index) => index + 1);
     expect([...sequences].sort((x, y) => x - y)).toEqual(expected);
     await expect.poll(() => live.ids).toEqual(expected);
     await expect.poll(() => late.ids).toEqual(expected);
+    await expect.poll(() => fromNow.ids.at(-1)).toBe(count);
+    const from = fromNow.ids[0]!;
+    expect(fromNow.ids).toEqual(expected.slice(from - 1));
+    expect(from - 1).toBeLessThanOrEqual(headAtJoin);
     hub.close();
   });
 
@@ -428,6 +427,51 @@ describe('when transactions try to commit out of sequence order', () => {
     hub.close();
   });
 
+  it('writes each client only its audiences of a page, put together once for the clients who see the same', async () => {
+    const stream = sessionStream(randomUUID());
+    const bus = createLocalEventBus();
+    const writer = createEventWriter({ db: database.db, bus });
+    const hub = hubOn(bus);
+    const audiences = {
+      teamA1: ['session', 'team:a'],
+      teamA2: ['session', 'team:a'],
+      teamB: ['session', 'team:b'],
+      trainer: ['session', 'trainers'],
+    };
+    const clients = Object.fromEntries(
+      Object.keys(audiences).map((name) => [name, memorySink()]),
+    ) as Record<keyof typeof audiences, ReturnType<typeof memorySink>>;
+    for (const [name, list] of Object.entries(audiences))
+      await hub.subscribe({
+        stream,
+        audiences: new Set(list),
+        owner: name,
+        lastEventId: null,
+        sink: clients[name as keyof typeof audiences].sink,
+      });
+    const event = (audience: EventToAppend['audience']): EventToAppend => ({
+      ...joined(stream, audience),
+      audience,
+    });
+    const page: EventToAppend['audience'][] = [
+      'session',
+      'team:a',
+      'team:b',
+      'trainers',
+      'session',
+    ];
+    await writer.transaction((_trx, _append, appendAll) => appendAll(page.map(event)));
+    await expect.poll(() => clients.trainer.ids).toEqual([1, 4, 5]);
+    expect(clients.teamA1.sends).toEqual([[1, 2, 5]]);
+    expect(clients.teamA2.sends).toEqual([[1, 2, 5]]);
+    expect(clients.teamB.sends).toEqual([[1, 3, 5]]);
+    expect(clients.trainer.sends).toEqual([[1, 4, 5]]);
+    // The same bytes for both clients of team A: the page was put together once.
+    expect(clients.teamA1.writes[0]).toBe(clients.teamA2.writes[0]);
+    expect(clients.teamB.writes[0]).not.toBe(clients.teamA1.writes[0]);
+    hub.close();
+  });
+
   it('gathers the events of transactions committing close together into fewer writes', async () => {
     const stream = sessionStream(randomUUID());
     const bus = createLocalEventBus();
@@ -435,10 +479,10 @@ describe('when transactions try to commit out of sequence order', () => {
     const hub = hubOn(bus);
     const client = memorySink();
     const writeTimes: number[] = [];
-    const { uncork } = client.sink;
-    client.sink.uncork = () => {
+    const { write } = client.sink;
+    client.sink.write = (bytes) => {
       writeTimes.push(performance.now());
-      uncork();
+      write(bytes);
     };
     await hub.subscribe({
       stream,

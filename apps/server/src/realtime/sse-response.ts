@@ -34,8 +34,6 @@ export const createSseSink = (
       open();
       if (!raw.destroyed) raw.write(bytes);
     },
-    cork: () => raw.cork(),
-    uncork: () => raw.uncork(),
     bufferedBytes: () => raw.writableLength,
     end: () => {
       if (!opened || raw.writableEnded) return;
