@@ -27,6 +27,27 @@ const watchWire = (client: pg.PoolClient, flow: string[]) => {
   connection.on('readyForQuery', () => flow.push('in'));
 };
 
+/**
+ * Counts the system calls that a connection's writes took: a socket hands what it holds to the
+ * kernel in one `_write` or `_writev` call.
+ */
+const countFlights = (client: pg.PoolClient) => {
+  const { stream } = (
+    client as unknown as {
+      connection: { stream: Record<'_write' | '_writev', (...args: unknown[]) => unknown> };
+    }
+  ).connection;
+  const counted = { flights: 0 };
+  for (const method of ['_write', '_writev'] as const) {
+    const original = stream[method].bind(stream);
+    stream[method] = (...args: unknown[]) => {
+      counted.flights += 1;
+      return original(...args);
+    };
+  }
+  return counted;
+};
+
 describe.skipIf(testDatabaseKind() !== 'postgres')(
   'PostgreSQL: BEGIN sent with the first statement',
   () => {
@@ -52,9 +73,12 @@ describe.skipIf(testDatabaseKind() !== 'postgres')(
       try {
         const flow: string[] = [];
         watchWire(client, flow);
+        const counted = countFlights(client);
         await client.query('begin');
         expect((await client.query('select 1 as one')).rows).toEqual([{ one: 1 }]);
         expect(flow).toEqual(['out', 'in', 'in']);
+        // Both in one system call.
+        expect(counted.flights).toBe(1);
         await client.query('rollback');
       } finally {
         client.release();
@@ -65,19 +89,25 @@ describe.skipIf(testDatabaseKind() !== 'postgres')(
       const single = new pg.Pool({ connectionString: database.url!, max: 1, pipeline: true });
       pipelineBegin(single);
       const flow: string[] = [];
-      single.on('connect', (client) => watchWire(client, flow));
+      let counted = { flights: 0 };
+      single.on('connect', (client) => {
+        watchWire(client, flow);
+        counted = countFlights(client);
+      });
       const singleDb = new Kysely<Probe>({ dialect: new PostgresDialect({ pool: single }) });
       try {
         await sql`select 1`.execute(singleDb); // the connection opens
         flow.length = 0;
+        counted.flights = 0;
         let inserted: Promise<unknown> | undefined;
         await singleDb.transaction().execute(async (trx) => {
           inserted = trx.insertInto('probe').values({ id: 50, note: 'one flight' }).execute();
           inserted.catch(() => {});
         });
         await inserted;
-        // BEGIN, the insert and COMMIT left together; three answers came back.
+        // BEGIN, the insert and COMMIT left together, in one system call; three answers came back.
         expect(flow).toEqual(['out', 'in', 'in', 'in']);
+        expect(counted.flights).toBe(1);
         const row = await db
           .selectFrom('probe')
           .select('note')

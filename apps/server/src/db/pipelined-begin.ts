@@ -1,3 +1,4 @@
+import type { Writable } from 'node:stream';
 import type pg from 'pg';
 
 const BEGIN = /^\s*begin\s*;?\s*$/i;
@@ -13,14 +14,30 @@ type Query = (...args: unknown[]) => unknown;
  * the BEGIN failed (which only happens on a broken or aborted connection, where that statement
  * fails as well).
  *
+ * What a connection's queries write within one tick leaves in one system call: its socket is
+ * corked at the first query and uncorked once the tick's promise jobs have run (as `node:http`
+ * does for responses). So the BEGIN and the statement behind it, or a transaction's last
+ * statement and its COMMIT, reach the server together.
+ *
  * Worth it where transactions are short and round trips are what they wait for: the answer
  * batches (`database.ts`).
  */
 export const pipelineBegin = (pool: pg.Pool) => {
   pool.on('connect', (client) => {
     const query = client.query.bind(client) as Query;
+    const { stream } = (client as unknown as { connection: { stream: Writable } }).connection;
+    let corked = false;
+    const uncork = () => {
+      corked = false;
+      stream.uncork();
+    };
     let begun: Promise<unknown> | null = null;
     (client as unknown as { query: Query }).query = (...args: unknown[]) => {
+      if (!corked) {
+        corked = true;
+        stream.cork();
+        process.nextTick(uncork);
+      }
       // Kysely awaits promises; only `pool.query` (never inside a transaction) passes a callback.
       if (typeof args.at(-1) === 'function') return query(...args);
       if (typeof args[0] === 'string' && BEGIN.test(args[0])) {
