@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `npm test`: every test. The unit and integration suites (Vitest: the server on PGlite, and on
 // PostgreSQL when DATABASE_URL is set; the web app), then the browser journeys (Playwright in
-// Chromium against the built app). Prints one "N passed, N failed" line per runner and a total.
+// Chromium against the built app). Prints one "N passed, N failed" line per runner and a total,
+// after the name and first error line of each failed test: a log's tail says what failed.
 //   --only unit | e2e     run one part
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -28,6 +29,16 @@ const readJson = (file) => {
 };
 
 const results = [];
+/** Failed tests, as "runner › file › name: first line of the error". */
+const failures = [];
+const firstLine = (text) =>
+  String(text ?? '')
+    // eslint-disable-next-line no-control-regex -- ANSI colours in the runners' messages
+    .replace(/\u001b\[[0-9;]*m/g, '')
+    .split('\n')
+    .find((line) => line.trim() !== '')
+    ?.trim()
+    .slice(0, 300) ?? '';
 
 if (!only || only === 'unit') {
   const report = path.join(outputDir, 'vitest.json');
@@ -39,6 +50,14 @@ if (!only || only === 'unit') {
     `--outputFile.json=${report}`,
   ]);
   const json = readJson(report);
+  for (const file of json?.testResults ?? []) {
+    const name = path.relative(root, file.name);
+    const failedTests = (file.assertionResults ?? []).filter((test) => test.status === 'failed');
+    for (const test of failedTests)
+      failures.push(`vitest › ${name} › ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`);
+    if (file.status === 'failed' && failedTests.length === 0)
+      failures.push(`vitest › ${name}: ${firstLine(file.message)}`);
+  }
   const passed = json?.numPassedTests ?? 0;
   const failed = (json?.numFailedTests ?? 0) + (status !== 0 && !json?.numFailedTests ? 1 : 0);
   results.push({ runner: 'vitest', passed, failed, status });
@@ -54,7 +73,22 @@ if (!only || only === 'e2e') {
     status = run(bin('playwright'), ['test', '--config', 'e2e/playwright.config.ts'], {
       PLAYWRIGHT_JSON_OUTPUT_NAME: report,
     });
-    const stats = readJson(report)?.stats;
+    const json = readJson(report);
+    const visit = (suite, titles) => {
+      for (const spec of suite.specs ?? [])
+        for (const test of spec.tests ?? [])
+          if (test.status === 'unexpected')
+            failures.push(
+              `playwright › ${spec.file} › ${[...titles, spec.title].join(' › ')}: ${firstLine(
+                test.results?.at(-1)?.errors?.[0]?.message,
+              )}`,
+            );
+      for (const child of suite.suites ?? []) visit(child, [...titles, child.title]);
+    };
+    for (const suite of json?.suites ?? []) visit(suite, []);
+    for (const error of json?.errors ?? [])
+      failures.push(`playwright: ${firstLine(error.message)}`);
+    const stats = json?.stats;
     passed = (stats?.expected ?? 0) + (stats?.flaky ?? 0);
     failed = (stats?.unexpected ?? 0) + (status !== 0 && !stats?.unexpected ? 1 : 0);
   }
@@ -62,6 +96,11 @@ if (!only || only === 'e2e') {
 }
 
 console.log('');
+if (failures.length > 0) {
+  console.log('Failed:');
+  for (const failure of failures) console.log(`  ${failure}`);
+  console.log('');
+}
 for (const result of results)
   console.log(`${result.runner}: ${result.passed} passed, ${result.failed} failed`);
 const total = results.reduce(

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { testDatabaseKind } from '../test/database.js';
 import { spawnServer, type ServerProcess } from '../test/process.js';
 
 const started: ServerProcess[] = [];
@@ -27,7 +28,9 @@ afterEach(() => {
 
 const stackFrame = /^\s+at .+:\d+:\d+\)?$/m;
 
-describe('the server process', () => {
+// The processes run on an embedded database of their own: once per run of the suite, in the
+// embedded database's pass.
+describe.skipIf(testDatabaseKind() !== 'pglite')('the server process', () => {
   it('exits with a message naming a bad variable, without a stack trace', async () => {
     const server = spawn({ PORT: 'abc', GO_HOME_ENABLED: 'maybe' });
     expect(await server.exited).toBe(1);
@@ -64,7 +67,7 @@ describe('the server process', () => {
   }, 90_000);
 });
 
-describe('the administration command', () => {
+describe.skipIf(testDatabaseKind() !== 'pglite')('the administration command', () => {
   const admin = async (directory: string, ...args: string[]) => {
     const run = spawnServer({ PGLITE_DIR: directory }, 'src/cli/admin.ts', args);
     started.push(run);

@@ -7,6 +7,7 @@ import {
   temporaryDirectory,
   writePack,
 } from '../../test/pack-factory.js';
+import { testDatabaseKind } from '../../test/database.js';
 import { spawnServer, type ServerProcess } from '../../test/process.js';
 
 const started: ServerProcess[] = [];
@@ -28,7 +29,9 @@ const content = async (dataDir: string, callerDirectory: string, ...args: string
   return { code, output: run.output() };
 };
 
-describe('the content command', () => {
+// The command runs on an embedded database of its own: once per run of the suite, in the
+// embedded database's pass.
+describe.skipIf(testDatabaseKind() !== 'pglite')('the content command', () => {
   it('refuses a broken pack with file:line:col, path and message, then imports, lists and exports', async () => {
     const dataDir = temporaryDirectory('rampart-data-');
     const caller = temporaryDirectory();

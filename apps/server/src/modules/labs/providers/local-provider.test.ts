@@ -28,6 +28,12 @@ import { LocalProvider } from './local-provider.js';
 const unavailable = localSandboxUnavailable();
 if (unavailable) console.warn(`local provider tests skipped: ${unavailable}`);
 const describeOnSandboxHost = unavailable ? describe.skip : describe;
+/**
+ * Most of these tests use no database: they run in the embedded database's pass of the suite
+ * only, not again in PostgreSQL's.
+ */
+const databaseFree = testDatabaseKind() === 'pglite';
+const describeOnSandboxHostOnce = unavailable || !databaseFree ? describe.skip : describe;
 
 /** A root filesystem registry whose `debian` entry is missing on the host for the next lookup. */
 const breakableRootFilesystems = () => {
@@ -46,7 +52,7 @@ const breakableRootFilesystems = () => {
   };
 };
 
-if (!unavailable)
+if (!unavailable && databaseFree)
   describeProviderContract('local', async () => {
     const clock = testClock();
     const registry = breakableRootFilesystems();
@@ -75,7 +81,7 @@ const run = async (session: ConsoleSession, line: string, timeoutMs = 15_000) =>
   return { output, status };
 };
 
-describe('a local provider on a host without a TUN device', () => {
+describe.skipIf(!databaseFree)('a local provider on a host without a TUN device', () => {
   it('offers no VPN, and refuses a peer with the reason', async () => {
     const provider = new LocalProvider({ maxConcurrent: 1, tunDevice: '/nonexistent/tun' });
     try {
@@ -97,7 +103,7 @@ describe('a local provider on a host without a TUN device', () => {
   });
 });
 
-describeOnSandboxHost('the local provider’s isolation', () => {
+describeOnSandboxHostOnce('the local provider’s isolation', () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rampart-data-'));
   const secret = path.join(dataDir, 'secret.txt');
   const provider = new LocalProvider({ maxConcurrent: 4 });
@@ -342,7 +348,7 @@ except MemoryError:
   }, 30_000);
 });
 
-describeOnSandboxHost('the local provider’s warm pool and faults', () => {
+describeOnSandboxHostOnce('the local provider’s warm pool and faults', () => {
   it('claims a pre-warmed lab for an allocation of the same template', async () => {
     const provider = new LocalProvider({ maxConcurrent: 2 });
     try {
@@ -464,7 +470,7 @@ describeOnSandboxHost('the local provider’s warm pool and faults', () => {
   });
 });
 
-describeOnSandboxHost('the local provider’s labs and the back end', () => {
+describeOnSandboxHostOnce('the local provider’s labs and the back end', () => {
   it('gives the lab’s network to what runs beside it: the bridge, and no host interface', async () => {
     const provider = new LocalProvider({ maxConcurrent: 1 });
     try {
@@ -639,7 +645,8 @@ describeOnSandboxHost(`the local provider after a restart (${testDatabaseKind()}
  */
 const noVpn = localVpnUnavailable();
 if (noVpn && !unavailable) console.warn(`local VPN tests skipped: ${noVpn}`);
-const describeAsRoot = !noVpn && process.getuid?.() === 0 ? describe : describe.skip;
+const describeAsRoot =
+  !noVpn && process.getuid?.() === 0 && databaseFree ? describe : describe.skip;
 describeAsRoot('a local lab’s VPN gateway, through a real tunnel', () => {
   const provider = new LocalProvider({ maxConcurrent: 1 });
   const envId = randomUUID();
