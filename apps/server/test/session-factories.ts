@@ -1,7 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
 import sharp from 'sharp';
 import { expect } from 'vitest';
-import type { TestBrowser } from './browser.js';
+import type { Database } from '../src/db/schema.js';
+import { TestBrowser } from './browser.js';
+import { buildAccount } from './factories.js';
 import { multipart, type MultipartFile } from './multipart.js';
 
 /** A small real PNG, optionally carrying a text chunk (metadata a logo must lose). */
@@ -73,6 +77,14 @@ export const createTeamOk = async (
     token: string;
     logoUrl: string | null;
   };
+};
+
+/** A new player, signed in: `sessionWithTeams`'s usual `signIn`. */
+export const signedInPlayer = async (app: FastifyInstance, db: Kysely<Database>) => {
+  const account = await buildAccount(db);
+  const browser = new TestBrowser(app);
+  await browser.login(account.username, account.password);
+  return browser;
 };
 
 /**

@@ -3,6 +3,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pipelineBegin } from './pipelined-begin.js';
 import { createTestDatabase, testDatabaseKind, type TestDatabase } from '../../test/database.js';
+import { watchWire } from '../../test/wire.js';
 
 interface Probe {
   probe: { id: number; note: string };
@@ -12,20 +13,13 @@ interface Probe {
  * Records a connection's traffic in order into `flow`: 'out' for the writes of one flight, 'in'
  * for each answer (a ReadyForQuery ends each).
  */
-const watchWire = (client: pg.PoolClient, flow: string[]) => {
-  const { connection } = client as unknown as {
-    connection: {
-      stream: { write: (...args: unknown[]) => boolean };
-      on(event: 'readyForQuery', listener: () => void): void;
-    };
-  };
-  const write = connection.stream.write.bind(connection.stream);
-  connection.stream.write = (...args: unknown[]) => {
-    if (flow.at(-1) !== 'out') flow.push('out');
-    return write(...args);
-  };
-  connection.on('readyForQuery', () => flow.push('in'));
-};
+const watchFlow = (client: pg.PoolClient, flow: string[]) =>
+  watchWire(client, {
+    sent: () => {
+      if (flow.at(-1) !== 'out') flow.push('out');
+    },
+    answered: () => flow.push('in'),
+  });
 
 /**
  * Counts the system calls that a connection's writes took: a socket hands what it holds to the
@@ -72,7 +66,7 @@ describe.skipIf(testDatabaseKind() !== 'postgres')(
       const client = await pool.connect();
       try {
         const flow: string[] = [];
-        watchWire(client, flow);
+        watchFlow(client, flow);
         const counted = countFlights(client);
         await client.query('begin');
         expect((await client.query('select 1 as one')).rows).toEqual([{ one: 1 }]);
@@ -91,7 +85,7 @@ describe.skipIf(testDatabaseKind() !== 'postgres')(
       const flow: string[] = [];
       let counted = { flights: 0 };
       single.on('connect', (client) => {
-        watchWire(client, flow);
+        watchFlow(client, flow);
         counted = countFlights(client);
       });
       const singleDb = new Kysely<Probe>({ dialect: new PostgresDialect({ pool: single }) });

@@ -48,6 +48,24 @@ export const appendEvents = (
   events: readonly EventToAppend[],
 ): Promise<AppendedEvent[]> => {
   if (events.length === 0) return Promise.resolve([]);
+  const append = appending(events);
+  return sql<AppendedRow>`with ${append.ctes} select stream, sequence from appended`
+    .execute(trx)
+    .then(({ rows }) => append.sequences(rows));
+};
+
+/** What the `appended` CTE returns: a row per event. */
+export interface AppendedRow {
+  stream: StreamKey;
+  sequence: string | number;
+}
+
+/**
+ * `appendEvents` as CTEs of a caller's statement (a write and its events in one round trip): the
+ * counters (`appended_counters`) and `appended`, which returns a row per event; `sequences` gives
+ * each event its sequence from those rows. The events' payloads are checked here, at once.
+ */
+export const appending = (events: readonly EventToAppend[]) => {
   const counts = new Map<string, number>();
   const rows = events.map((event) => {
     const { type, payload } = realtimeEventSchema.parse({
@@ -59,35 +77,36 @@ export const appendEvents = (
     return { stream: event.stream, position, audience: event.audience, type, payload };
   });
   const counters = [...counts].map(([stream, n]) => ({ stream, n }));
-  return written(
-    sql<{ stream: StreamKey; sequence: string | number }>`
-    with counters as (
-      insert into event_stream as c (stream, last_sequence)
-      select n.stream, n.n
-      from jsonb_to_recordset(${JSON.stringify(counters)}::jsonb) as n(stream text, n integer)
-      order by n.stream
-      on conflict (stream) do update set last_sequence = c.last_sequence + excluded.last_sequence
-      returning c.stream, c.last_sequence
-    )
-    insert into event_log (stream, sequence, audience, type, payload)
-    select e.stream, c.last_sequence - n.n + e.position, e.audience, e.type, e.payload
-    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
-      as e(stream text, position integer, audience text, type text, payload jsonb)
-    join jsonb_to_recordset(${JSON.stringify(counters)}::jsonb) as n(stream text, n integer)
-      using (stream)
-    join counters c using (stream)
-    order by e.stream, e.position
-    returning stream, sequence`.execute(trx),
-    events,
-  );
+  return {
+    ctes: sql`
+      appended_counters as (
+        insert into event_stream as c (stream, last_sequence)
+        select n.stream, n.n
+        from jsonb_to_recordset(${JSON.stringify(counters)}::jsonb) as n(stream text, n integer)
+        order by n.stream
+        on conflict (stream) do update set last_sequence = c.last_sequence + excluded.last_sequence
+        returning c.stream, c.last_sequence
+      ),
+      appended as (
+        insert into event_log (stream, sequence, audience, type, payload)
+        select e.stream, c.last_sequence - n.n + e.position, e.audience, e.type, e.payload
+        from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+          as e(stream text, position integer, audience text, type text, payload jsonb)
+        join jsonb_to_recordset(${JSON.stringify(counters)}::jsonb) as n(stream text, n integer)
+          using (stream)
+        join appended_counters c using (stream)
+        order by e.stream, e.position
+        returning stream, sequence
+      )`,
+    /** Each event given its sequence, from the rows `appended` returned. */
+    sequences: (appended: readonly AppendedRow[]) => sequencesOf(appended, events),
+  };
 };
 
-/** Each event given its sequence, from the rows the append returned. */
-const written = async (
-  statement: Promise<{ rows: { stream: StreamKey; sequence: string | number }[] }>,
+const sequencesOf = (
+  appended: readonly AppendedRow[],
   events: readonly EventToAppend[],
-): Promise<AppendedEvent[]> => {
-  const { rows: appended } = await statement;
+): AppendedEvent[] => {
   const sequences = new Map<string, number[]>();
   for (const row of appended) {
     const list = sequences.get(row.stream) ?? [];

@@ -1,12 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test/database.js';
+import type { Database } from '../db/schema.js';
 import { createLocalEventBus, type EventBus } from './event-bus.js';
 import { PAGE_INTERVAL_MS, createEventHub, type EventSink } from './event-hub.js';
 import {
   appendEvent,
   appendEvents,
+  appending,
   findStreamHeads,
   readEventsAfter,
   type EventToAppend,
@@ -255,6 +257,49 @@ describe("a transaction's last append, not awaited", () => {
       appendLast([joined(stream, 'after')]);
     });
     expect(await pseudos(stream)).toEqual(['after']);
+  });
+
+  it('appends events with a write of the caller’s making, in one statement, awaited or last', async () => {
+    await sql`create table if not exists own_write (note text not null)`.execute(database.db);
+    const stream = sessionStream(randomUUID());
+    const { writer, announced } = recordingWriter();
+    const writeAndAppend = (
+      trx: Transaction<Database>,
+      note: string | null,
+      events: EventToAppend[],
+    ) => {
+      const append = appending(events);
+      return sql<{ stream: StreamKey; sequence: number }>`
+        with ${append.ctes}, written as (insert into own_write (note) values (${note}))
+        select stream, sequence from appended`
+        .execute(trx)
+        .then(({ rows }) => append.sequences(rows));
+    };
+    const notes = async () =>
+      (await sql<{ note: string }>`select note from own_write`.execute(database.db)).rows.map(
+        (row) => row.note,
+      );
+    const result = await writer.transaction(async (trx, _append, appendAll, _last, own) => {
+      await appendAll([joined(stream, 'first')]);
+      const appended = await own.awaited(writeAndAppend(trx, 'a', [joined(stream, 'second')]));
+      own.last(writeAndAppend(trx, 'b', [joined(stream, 'third'), joined(stream, 'fourth')]));
+      return appended;
+    });
+    expect(result).toEqual([{ stream, sequence: 2 }]);
+    expect(await pseudos(stream)).toEqual(['first', 'second', 'third', 'fourth']);
+    expect(await notes()).toEqual(['a', 'b']);
+    expect(announced).toEqual([[stream, 4]]);
+
+    // The write fails: its events with it, and what came before.
+    await expect(
+      writer.transaction(async (trx, _append, appendAll, _last, own) => {
+        await appendAll([joined(stream, 'before')]);
+        own.last(writeAndAppend(trx, null, [joined(stream, 'lost')]));
+      }),
+    ).rejects.toMatchObject({ code: '23502' });
+    expect(await pseudos(stream)).toEqual(['first', 'second', 'third', 'fourth']);
+    expect(await notes()).toEqual(['a', 'b']);
+    expect(announced).toEqual([[stream, 4]]);
   });
 
   it('fails the transaction at once on a payload that does not match its type', async () => {

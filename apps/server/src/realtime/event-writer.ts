@@ -12,6 +12,15 @@ export type AppendInTransaction = (event: EventToAppend) => Promise<AppendedEven
 export type AppendAllInTransaction = (events: readonly EventToAppend[]) => Promise<AppendedEvent[]>;
 /** Appends as the transaction's last statement, without waiting for it (see `transaction`). */
 export type AppendLastInTransaction = (events: readonly EventToAppend[]) => void;
+/**
+ * Statements of the caller's making that append events (`appending`) with a write, and answer
+ * the events' sequences: their events are announced like the others once committed.
+ */
+export interface OwnAppendsInTransaction {
+  awaited(statement: Promise<readonly AppendedEvent[]>): Promise<readonly AppendedEvent[]>;
+  /** As the transaction's last statement, not awaited (see `appendLast`). */
+  last(statement: Promise<readonly AppendedEvent[]>): void;
+}
 
 /**
  * How services write a change and its events: one transaction, then, once it has committed,
@@ -22,7 +31,10 @@ export type AppendLastInTransaction = (events: readonly EventToAppend[]) => void
  * commit follows it on the connection without waiting for its answer (on a connection that
  * pipelines its queries, both go out together: one round trip for the two). It is awaited once
  * the commit is answered; if it failed, the transaction was aborted, the commit rolled it back,
- * and `transaction` fails with the append's error. Nothing may be sent after it.
+ * and `transaction` fails with the append's error. Nothing may be sent after it, and it must be
+ * sent while no other statement of the transaction is running: a transaction's statements wait
+ * for each other (Kysely's), and the commit, which does not, would overtake one that waits.
+ * `own.last` is the same for a statement of the caller's making.
  */
 export const createEventWriter = (deps: { db: Kysely<Database>; bus: EventBus }) => ({
   async transaction<T>(
@@ -31,6 +43,7 @@ export const createEventWriter = (deps: { db: Kysely<Database>; bus: EventBus })
       append: AppendInTransaction,
       appendAll: AppendAllInTransaction,
       appendLast: AppendLastInTransaction,
+      own: OwnAppendsInTransaction,
     ) => Promise<T>,
     on: Kysely<Database> = deps.db,
   ): Promise<T> {
@@ -39,21 +52,23 @@ export const createEventWriter = (deps: { db: Kysely<Database>; bus: EventBus })
       for (const event of appended) heads.set(event.stream, event.sequence);
       return appended;
     };
-    let last: Promise<unknown> | null = null;
+    let lastStatement: Promise<unknown> | null = null;
+    const last = (statement: Promise<readonly AppendedEvent[]>) => {
+      if (lastStatement) throw new Error('the transaction has a last statement already');
+      lastStatement = statement.then(record);
+      // Awaited below once the commit is answered; unobserved until then.
+      lastStatement.catch(() => {});
+    };
     const result = await on.transaction().execute((trx) =>
       work(
         trx,
         async (event) => record([await appendEvent(trx, event)])[0]!,
         async (events) => [...record(await appendEvents(trx, events))],
-        (events) => {
-          if (last) throw new Error('appendLast: the transaction has a last statement already');
-          last = appendEvents(trx, events).then(record);
-          // Awaited below once the commit is answered; unobserved until then.
-          last.catch(() => {});
-        },
+        (events) => last(appendEvents(trx, events)),
+        { awaited: async (statement) => record(await statement), last },
       ),
     );
-    await last;
+    await lastStatement;
     deps.bus.announce(heads);
     return result;
   },

@@ -10,7 +10,7 @@ import { createTestDatabase, testDatabaseKind, type TestDatabase } from '../../.
 import { buildAccount } from '../../../test/factories.js';
 import { setMissionLab } from '../../../test/lab-factories.js';
 import { localLabTemplate, localVpnUnavailable } from '../../../test/local-lab.js';
-import { sessionWithTeams } from '../../../test/session-factories.js';
+import { sessionWithTeams, signedInPlayer } from '../../../test/session-factories.js';
 import { buildApp } from '../../app.js';
 import { LocalProvider } from './providers/local-provider.js';
 
@@ -60,12 +60,7 @@ if (unavailable) console.warn(`local VPN route tests skipped: ${unavailable}`);
       const { uuid, members } = await sessionWithTeams({
         trainer,
         missionUuid: mission,
-        signIn: async () => {
-          const account = await buildAccount(database.db);
-          const browser = new TestBrowser(app);
-          await browser.login(account.username, account.password);
-          return browser;
-        },
+        signIn: () => signedInPlayer(app, database.db),
         clock,
         teams: 2,
         size: 1,

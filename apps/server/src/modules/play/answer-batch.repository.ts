@@ -1,6 +1,12 @@
 import type { ObjectiveType } from '@rampart/contracts';
 import { sql, type Transaction } from 'kysely';
 import type { Database, ObjectiveAnswer, ScoreEntryKind } from '../../db/schema.js';
+import {
+  appending,
+  type AppendedEvent,
+  type AppendedRow,
+  type EventToAppend,
+} from '../../realtime/event-log.repository.js';
 
 type Trx = Transaction<Database>;
 
@@ -54,6 +60,12 @@ export interface LockedBatch {
    * whatever the statement's snapshot): score and objectives solved before the batch.
    */
   teams: { uuid: string; score: number; completed: number }[];
+  /**
+   * The batch's objectives (with a first-blood bonus) whose first blood in their session is
+   * taken, committed: no answer of the batch can win it. Where it is not, another transaction
+   * may be winning it now; only the write can tell.
+   */
+  bloods: { session_uuid: string; objective_uuid: string }[];
   /** The database's time once every lock above is held. */
   now: string;
 }
@@ -102,7 +114,9 @@ export interface LedgerRow {
  *    flight), the brute-force counters, each team's state on each objective (created if needed)
  *    and the teams. It answers what the locks protect, read with them: a locked row comes back in
  *    its latest version, so the teams' scores and solved counts are those no one else can change
- *    until the batch commits.
+ *    until the batch commits. It also says which of the batch's first bloods are taken already:
+ *    a batch that cannot win one has nothing to learn from its write, whose statement then
+ *    appends the batch's events too (`answers.service.ts`).
  * 2. `facts` reads, in a statement of its own (so with a snapshot taken once the locks are held),
  *    what the decisions need besides: the time, trainer unlocks, solved prerequisites, running
  *    speedruns and the wrong answers the teams already gave: rows that other transactions may
@@ -194,6 +208,15 @@ export const createAnswerBatchRepository = () => ({
           cross join lateral (
             select uuid, score, completed_objectives as completed from gaming_session_team
             where uuid = s.team_uuid limit 1 for no key update) t
+        ),
+        bloods as (
+          select b.session_uuid, b.objective_uuid
+          from (select distinct session, objective from members) m
+          join objectives o on o.uuid = m.objective and o.first_blood_bonus > 0
+          cross join lateral (
+            select e.session_uuid, e.objective_uuid from score_entry e
+            where e.session_uuid = m.session and e.objective_uuid = m.objective
+              and e.kind = 'first_blood' limit 1) b
         )
         select json_build_object(
           'members', (select coalesce(json_agg(m), '[]') from (
@@ -203,6 +226,7 @@ export const createAnswerBatchRepository = () => ({
           'limits', (select coalesce(json_agg(l), '[]') from limits l),
           'states', (select coalesce(json_agg(s), '[]') from states s),
           'teams', (select coalesce(json_agg(t), '[]') from teams t),
+          'bloods', (select coalesce(json_agg(b), '[]') from bloods b),
           -- Last: the arguments are evaluated in order, so this is read once the locks are held.
           'now', clock_timestamp()
         ) as data`.execute(trx),
@@ -261,7 +285,7 @@ export const createAnswerBatchRepository = () => ({
         ) as data`.execute(trx),
     ),
 
-  write: (
+  write: async (
     trx: Trx,
     changes: {
       wrongAnswers: readonly { team: string; objective: string; digest: string }[];
@@ -275,10 +299,20 @@ export const createAnswerBatchRepository = () => ({
       }[];
       submissions: readonly SubmissionRow[];
     },
-  ) =>
-    dataOf<{ bloods: { team_uuid: string; objective_uuid: string }[] }>(
+    /** Events appended by the same statement (`appending`): they may not depend on its answer. */
+    events: readonly EventToAppend[] = [],
+  ): Promise<{
+    bloods: { team_uuid: string; objective_uuid: string }[];
+    appended: AppendedEvent[];
+  }> => {
+    const append = events.length > 0 ? appending(events) : null;
+    const data = await dataOf<{
+      bloods: { team_uuid: string; objective_uuid: string }[];
+      appended: AppendedRow[];
+    }>(
       sql<{ data: never }>`
-        with wrong as (
+        with ${append ? sql`${append.ctes},` : sql``}
+        wrong as (
           insert into team_wrong_answer (team_uuid, objective_uuid, answer_digest)
           select w.team, w.objective, w.digest
           from jsonb_to_recordset(${rowsOf(changes.wrongAnswers)}::jsonb)
@@ -344,9 +378,12 @@ export const createAnswerBatchRepository = () => ({
         )
         select json_build_object(
           'bloods', (select coalesce(json_agg(b), '[]') from (
-            select team_uuid, objective_uuid from ledger where kind = 'first_blood') b)
+            select team_uuid, objective_uuid from ledger where kind = 'first_blood') b),
+          'appended', ${append ? sql`(select coalesce(json_agg(a), '[]') from appended a)` : sql`'[]'::json`}
         ) as data`.execute(trx),
-    ),
+    );
+    return { bloods: data.bloods, appended: append ? append.sequences(data.appended) : [] };
+  },
 
   standings: (trx: Trx, rankedSessions: readonly string[]) =>
     dataOf<{

@@ -15,6 +15,7 @@ import type {
   AppendAllInTransaction,
   AppendLastInTransaction,
   EventWriter,
+  OwnAppendsInTransaction,
 } from '../../realtime/event-writer.js';
 import { sessionStream } from '../../realtime/streams.js';
 import { checkChoices, checkFlag, normaliseFlag } from '../content/answer-check.js';
@@ -223,6 +224,7 @@ export const createAnswersService = (deps: {
     trx: Transaction<Database>,
     appendAll: AppendAllInTransaction,
     appendLast: AppendLastInTransaction,
+    own: OwnAppendsInTransaction,
     items: readonly AnswerRequest[],
     handOver: () => void,
   ): Promise<{ outcomes: Outcome[]; rankedSessions: Set<string>; announced: Set<string> }> => {
@@ -246,6 +248,9 @@ export const createAnswersService = (deps: {
     const objectives = new Map(locked.objectives.map((row) => [row.uuid, row]));
     const totals = new Map(locked.limits.map((row) => [row.key, Number(row.hits)]));
     const stateKey = (team: string, objective: string) => `${team}:${objective}`;
+    const bloodsTaken = new Set(
+      locked.bloods.map((row) => `${row.session_uuid}:${row.objective_uuid}`),
+    );
     const teamStates = new Map(
       locked.states.map((row) => [
         stateKey(row.team_uuid, row.objective_uuid),
@@ -347,6 +352,8 @@ export const createAnswersService = (deps: {
     // The decisions, one answer after the other, each seeing what the previous ones did.
     const accepted: Accepted[] = [];
     const firstBloodTaken = new Set<string>();
+    /** Whether an answer of the batch may win a first blood another transaction races for. */
+    let bloodUndecided = false;
     const ledger: LedgerRow[] = [];
     const newWrongAnswers: { team: string; objective: string; digest: string }[] = [];
     const changedStates = new Map<
@@ -427,8 +434,13 @@ export const createAnswersService = (deps: {
         });
         const bloodKey = `${item.sessionUuid}:${objective.uuid}`;
         let firstBloodPoints = 0;
-        if (decision.firstBloodPoints > 0 && !firstBloodTaken.has(bloodKey)) {
+        if (
+          decision.firstBloodPoints > 0 &&
+          !firstBloodTaken.has(bloodKey) &&
+          !bloodsTaken.has(bloodKey)
+        ) {
           firstBloodTaken.add(bloodKey);
+          bloodUndecided = true;
           firstBloodPoints = decision.firstBloodPoints;
           ledger.push({
             ...row,
@@ -479,8 +491,10 @@ export const createAnswersService = (deps: {
     }
     if (accepted.length === 0) return { outcomes, rankedSessions, announced };
 
-    // 3. The writes, in one statement.
-    const written = await batch.write(trx, {
+    // 3. The writes, in one statement. Where an answer may win a first blood that another
+    // transaction races for, only the write can tell, and the events (which say who won) wait
+    // for its answer; otherwise they are appended by the same statement (step 4).
+    const changes = {
       wrongAnswers: newWrongAnswers,
       ledger,
       states: [...changedStates.values()],
@@ -499,15 +513,19 @@ export const createAnswersService = (deps: {
           blood: answer.firstBloodPoints,
         };
       }),
-    });
-    const bloods = new Set(
-      written.bloods.map((row) => stateKey(row.team_uuid, row.objective_uuid)),
-    );
-    for (const answer of accepted) {
-      if (answer.firstBloodPoints > 0 && !bloods.has(stateKey(answer.team, answer.objective)))
-        answer.firstBloodPoints = 0; // another team was first, in another transaction
-      if (answer.points + answer.firstBloodPoints !== 0) rankedSessions.add(answer.session);
+    };
+    if (bloodUndecided) {
+      const bloods = new Set(
+        (await batch.write(trx, changes)).bloods.map((row) =>
+          stateKey(row.team_uuid, row.objective_uuid),
+        ),
+      );
+      for (const answer of accepted)
+        if (answer.firstBloodPoints > 0 && !bloods.has(stateKey(answer.team, answer.objective)))
+          answer.firstBloodPoints = 0; // another team was first, in another transaction
     }
+    for (const answer of accepted)
+      if (answer.points + answer.firstBloodPoints !== 0) rankedSessions.add(answer.session);
     for (const session of rankedSessions) if (mayAnnounce(session)) announced.add(session);
 
     // Each team's score and progress after the batch: as read with its lock, plus what the batch
@@ -590,17 +608,21 @@ export const createAnswersService = (deps: {
         type: 'submissions.recorded',
         payload: { count },
       });
-    // 4. The events, appended last: an append holds the session stream's counter row until the
-    // commit. From here on the next batch may start (on PostgreSQL): what it reads of the
-    // teams this one changed waits for this commit, and so does its own append. Most batches
-    // announce no ranking: their append is the last statement, and the commit follows it
-    // without waiting for its answer.
+    // 4. The events, appended last (with the writes, unless a first blood was undecided): an
+    // append holds the session stream's counter row until the commit. From here on the next
+    // batch may start (on PostgreSQL): what it reads of the teams this one changed waits for
+    // this commit, and so does its own append. Most batches announce no ranking: their append
+    // is the last statement, and the commit follows it without waiting for its answer.
     handOver();
+    const appendingWrite = () =>
+      batch.write(trx, changes, announcements).then(({ appended }) => appended);
     if (announced.size === 0) {
-      appendLast(announcements);
+      if (bloodUndecided) appendLast(announcements);
+      else own.last(appendingWrite());
       return { outcomes, rankedSessions, announced };
     }
-    await appendAll(announcements);
+    if (bloodUndecided) await appendAll(announcements);
+    else await own.awaited(appendingWrite());
     // 5. The rankings announced now, read once the streams are held: a batch that appended
     // before this one has committed, so its changes are in them, and none that appends after
     // can be missing from a later ranking.
@@ -630,7 +652,7 @@ export const createAnswersService = (deps: {
     for (let attempt = 0; ; attempt += 1) {
       try {
         const { outcomes, rankedSessions, announced } = await deps.events.transaction(
-          (trx, _append, all, last) => decideBatch(trx, all, last, items, handOver),
+          (trx, _append, all, last, own) => decideBatch(trx, all, last, own, items, handOver),
           deps.batches,
         );
         const now = performance.now();

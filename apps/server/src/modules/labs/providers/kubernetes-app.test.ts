@@ -18,7 +18,7 @@ import {
 import { buildAccount } from '../../../../test/factories.js';
 import { startFakeKubeApi, type FakeKubeApi } from '../../../../test/fake-kube-api.js';
 import { labTemplate, setMissionLab } from '../../../../test/lab-factories.js';
-import { sessionWithTeams } from '../../../../test/session-factories.js';
+import { sessionWithTeams, signedInPlayer } from '../../../../test/session-factories.js';
 import { buildApp } from '../../../app.js';
 
 /** A kubeconfig file for the fake API server, as an operator would write one. */
@@ -53,12 +53,7 @@ describe(`a server whose labs run on Kubernetes (${testDatabaseKind()})`, () => 
     sessionWithTeams({
       trainer,
       missionUuid: labMission,
-      signIn: async () => {
-        const account = await buildAccount(database.db);
-        const browser = new TestBrowser(app);
-        await browser.login(account.username, account.password);
-        return browser;
-      },
+      signIn: () => signedInPlayer(app, database.db),
       clock,
       teams: 2,
       settings: { durationMinutes: 600 },

@@ -1,0 +1,143 @@
+import { Kysely, PostgresDialect } from 'kysely';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { answerResultSchema } from '@rampart/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp } from '../../../test/app.js';
+import { TestBrowser } from '../../../test/browser.js';
+import { testClock } from '../../../test/clock.js';
+import { buildChapter } from '../../../test/content-factories.js';
+import { createTestDatabase, testDatabaseKind, type TestDatabase } from '../../../test/database.js';
+import { buildAccount } from '../../../test/factories.js';
+import { sessionWithTeams, signedInPlayer } from '../../../test/session-factories.js';
+import { watchWire } from '../../../test/wire.js';
+import type { Database } from '../../db/schema.js';
+import { pipelineBegin } from '../../db/pipelined-begin.js';
+import { RANKING_INTERVAL_MS } from './answers.service.js';
+
+const FLAG = 'RAMPART{fl1ghts}';
+
+/**
+ * The answer batches' traffic on PostgreSQL, as the server sees it: "o" for what a connection
+ * sends before it hears anything back, "i" for each answer (a ReadyForQuery ends each).
+ */
+describe.skipIf(testDatabaseKind() !== 'postgres')('answers: the round trips of a batch', () => {
+  let database: TestDatabase;
+  let batches: Kysely<Database>;
+  let app: FastifyInstance;
+  let trainer: TestBrowser;
+  let missionUuid: string;
+  let objectiveUuid: string;
+  let otherUuid: string;
+  const clock = testClock();
+  let flow = '';
+
+  beforeAll(async () => {
+    database = await createTestDatabase('postgres');
+    // The batches' pool as the server builds it (pipelined, BEGIN sent with the first
+    // statement), watched.
+    const pool = new pg.Pool({ connectionString: database.url!, max: 5, pipeline: true });
+    pipelineBegin(pool);
+    pool.on('connect', (client) =>
+      watchWire(client, {
+        sent: () => {
+          if (!flow.endsWith('o')) flow += 'o';
+        },
+        answered: () => (flow += 'i'),
+      }),
+    );
+    batches = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    app = await createTestApp({ ...database, batches }, {}, undefined, undefined, clock);
+    const trainerAccount = await buildAccount(database.db, { role: 'trainer' });
+    trainer = new TestBrowser(app);
+    await trainer.login(trainerAccount.username, trainerAccount.password, 'trainer');
+    const chapter = await buildChapter(database.db, {
+      missions: [
+        {
+          objectives: [
+            { type: 'flag', points: 100, firstBloodBonus: 20, flag: { accepted: [FLAG] } },
+            { type: 'flag', points: 50, penalty: 0, flag: { accepted: ['OTHER'] } },
+          ],
+        },
+      ],
+    });
+    missionUuid = chapter.missions[0]!.uuid;
+    [objectiveUuid, otherUuid] = chapter.missions[0]!.objectives.map((o) => o.uuid) as [
+      string,
+      string,
+    ];
+  });
+
+  afterAll(async () => {
+    await app.close();
+    await batches.destroy();
+    await database.close();
+  });
+
+  it('appends the events with the write unless an answer may win a first blood', async () => {
+    const { uuid, members } = await sessionWithTeams({
+      trainer,
+      missionUuid,
+      signIn: () => signedInPlayer(app, database.db),
+      clock,
+      teams: 3,
+    });
+    const submit = async (player: TestBrowser, objective: string, answer: string) => {
+      // Each correct answer announces the ranking at once, in its own batch.
+      await new Promise((resolve) => setTimeout(resolve, RANKING_INTERVAL_MS + 50));
+      flow = '';
+      const response = await player.post(`/api/sessions/${uuid}/objectives/${objective}/answers`, {
+        answer,
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return { result: answerResultSchema.parse(response.json()), flow };
+    };
+    const [alice, bob, carol] = members.map((team) => team[0]!);
+
+    // The first blood is free: only the write can tell whether this answer won it, so the
+    // events (which say so) wait for its answer. BEGIN with the locks; the write; the events;
+    // the ranking, read once the stream is held; the ranking's event with the commit.
+    const first = await submit(alice!, objectiveUuid, FLAG);
+    expect(first.result).toMatchObject({ points: 120, firstBlood: true, score: 120 });
+    expect(first.flow).toBe('oii' + 'oi' + 'oi' + 'oi' + 'oii');
+
+    // Taken: no answer of the batch can win it, and the write appends the events itself.
+    for (const player of [bob!, carol!]) {
+      const next = await submit(player, objectiveUuid, FLAG);
+      expect(next.result).toMatchObject({ points: 100, firstBlood: false, score: 100 });
+      expect(next.flow).toBe('oii' + 'oi' + 'oi' + 'oii');
+    }
+
+    // A wrong answer without penalty moves no ranking: BEGIN with the locks; what they do not
+    // protect (the team's earlier wrong answers); the write, its events and the commit.
+    const wrong = await submit(alice!, otherUuid, 'NOT IT');
+    expect(wrong.result).toMatchObject({ correct: false, points: 0, attempts: 1 });
+    expect(wrong.flow).toBe('oii' + 'oi' + 'oii');
+
+    const ledger = await database.db
+      .selectFrom('score_entry')
+      .select(['kind', (eb) => eb.fn.countAll<number>().as('rows')])
+      .where('objective_uuid', '=', objectiveUuid)
+      .groupBy('kind')
+      .orderBy('kind')
+      .execute();
+    expect(ledger).toEqual([
+      { kind: 'first_blood', rows: 1 },
+      { kind: 'solve', rows: 3 },
+    ]);
+    // Every answer's events are in the session's log, each once, in order.
+    const types = await database.db
+      .selectFrom('event_log')
+      .select('type')
+      .where('stream', '=', `session:${uuid}`)
+      .where('type', 'in', ['objective.solved', 'objective.attempted', 'ranking.changed'])
+      .orderBy('sequence')
+      .execute();
+    expect(types.map((row) => row.type)).toEqual([
+      ...['objective.solved', 'ranking.changed'],
+      ...['objective.solved', 'ranking.changed'],
+      ...['objective.solved', 'ranking.changed'],
+      'objective.attempted',
+    ]);
+  });
+});
