@@ -56,7 +56,11 @@ if (!only || only === 'unit') {
     for (const test of failedTests)
       failures.push(`vitest › ${name} › ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`);
     if (file.status === 'failed' && failedTests.length === 0)
-      failures.push(`vitest › ${name}: ${firstLine(file.message)}`);
+      failures.push(
+        `vitest › ${name}: ${
+          firstLine(file.message) || 'failed outside its tests (a hook): see its FAIL block above'
+        }`,
+      );
   }
   const passed = json?.numPassedTests ?? 0;
   const failed = (json?.numFailedTests ?? 0) + (status !== 0 && !json?.numFailedTests ? 1 : 0);

@@ -59,6 +59,7 @@ test('a trainer edits an objective in both languages with its preview, a player 
   browser,
   baseURL,
 }, testInfo) => {
+  test.slow(); // two browsers, an edit in both languages, a pack out and back in
   const tag = Date.now().toString(36);
   const api = await signInTrainer(baseURL!);
   const document = chapterDocument(tag);

@@ -5,6 +5,7 @@ test('a trainer imports players from a CSV with one bad row, and an imported pla
   page,
   browser,
 }) => {
+  test.slow(); // two browsers, an import, a first sign-in through the link
   const tag = Date.now().toString(36);
   const csv = [
     'username,pseudo,locale',
