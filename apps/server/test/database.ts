@@ -36,16 +36,33 @@ export const withDatabaseName = (url: string, name: string): string => {
   return parsed.toString();
 };
 
-/** Runs one statement on the PostgreSQL server of DATABASE_URL (database administration). */
-const adminQuery = async (statement: string) => {
+/** Runs statements on the PostgreSQL server of DATABASE_URL (database administration). */
+const adminQuery = async (...statements: string[]) => {
   const client = new pg.Client({ connectionString: postgresUrl() });
   await client.connect();
   try {
-    await client.query(statement);
+    for (const statement of statements) await client.query(statement);
   } finally {
     await client.end();
   }
 };
+
+/**
+ * Drops a test's database once the connections its pools let go have closed: a pool's `end`
+ * resolves when it has asked its connections to close, not when they have, and a connection
+ * the drop terminates meanwhile raises an error nobody listens to any more. After two seconds,
+ * the drop ends whatever is left.
+ */
+const dropDatabase = (name: string) =>
+  adminQuery(
+    `do $$ begin
+      for attempt in 1..40 loop
+        exit when not exists (select 1 from pg_stat_activity where datname = '${name}');
+        perform pg_sleep(0.05);
+      end loop;
+    end $$`,
+    `drop database if exists ${name} with (force)`,
+  );
 
 export interface TestDatabase extends DatabaseHandle {
   /** For PostgreSQL, the URL of this test's own database. */
@@ -77,7 +94,7 @@ export const createTestDatabase = async (
     url,
     close: async () => {
       await handle.close();
-      await adminQuery(`drop database if exists ${name} with (force)`);
+      await dropDatabase(name);
     },
   };
 };
