@@ -62,6 +62,8 @@ if (!only || only === 'unit') {
         }`,
       );
   }
+  if (status !== 0 && !failures.some((failure) => failure.startsWith('vitest')))
+    failures.push('vitest: failed outside any test (an unhandled error?): see the log above');
   const passed = json?.numPassedTests ?? 0;
   const failed = (json?.numFailedTests ?? 0) + (status !== 0 && !json?.numFailedTests ? 1 : 0);
   results.push({ runner: 'vitest', passed, failed, status });
