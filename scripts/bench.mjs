@@ -145,18 +145,34 @@ const measure = async (url, headers = {}) => {
  * answers, or first solves of the bench mission's objectives.
  */
 /**
+ * A process's name and CPU seconds from /proc (Linux), or null: its own (user + system) and its
+ * ended children's. Fields after the name, which may hold spaces, follow its closing ")".
+ */
+const processTimes = (pid) => {
+  let stat;
+  try {
+    stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+  } catch {
+    return null;
+  }
+  const close = stat.lastIndexOf(')');
+  const fields = stat
+    .slice(close + 2)
+    .split(' ')
+    .map(Number);
+  return {
+    name: stat.slice(stat.indexOf('(') + 1, close),
+    own: (fields[11] + fields[12]) / 100, // clock ticks of 1/100 s
+    children: (fields[13] + fields[14]) / 100,
+  };
+};
+
+/**
  * CPU seconds a process has used (Linux: user and system time from /proc), or null elsewhere.
  * Per answer, it tells two versions of the answer path apart on a machine too busy for their
  * rates to: the embedded database runs inside the server, so its work is counted too.
  */
-const cpuSeconds = (pid) => {
-  try {
-    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100; // utime + stime, in clock ticks
-  } catch {
-    return null;
-  }
-};
+const cpuSeconds = (pid) => processTimes(pid)?.own ?? null;
 
 /**
  * CPU seconds the processes of a PostgreSQL server on this machine have used (its backends,
@@ -164,24 +180,15 @@ const cpuSeconds = (pid) => {
  */
 const postgresCpuSeconds = () => {
   let total = null;
+  let entries;
   try {
-    for (const entry of fs.readdirSync('/proc')) {
-      if (!/^\d+$/.test(entry)) continue;
-      let stat;
-      try {
-        stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
-      } catch {
-        continue; // ended meanwhile
-      }
-      const close = stat.lastIndexOf(')');
-      if (stat.slice(stat.indexOf('(') + 1, close) !== 'postgres') continue;
-      const fields = stat.slice(close + 2).split(' ');
-      total =
-        (total ?? 0) +
-        (Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14])) / 100;
-    }
+    entries = fs.readdirSync('/proc').filter((entry) => /^\d+$/.test(entry));
   } catch {
     return null;
+  }
+  for (const entry of entries) {
+    const times = processTimes(entry); // null: ended meanwhile
+    if (times?.name === 'postgres') total = (total ?? 0) + times.own + times.children;
   }
   return total;
 };
