@@ -20,6 +20,13 @@ const CHANNEL = 'rampart_events';
 /** PostgreSQL's NOTIFY payload limit is 8000 bytes; keep well under it. */
 const MAX_PAYLOAD_BYTES = 7000;
 
+/** Raises each stream's head in `heads` to the announced one when that is higher. */
+const raise = (heads: Map<string, number>, announced: Iterable<readonly [string, number]>) => {
+  for (const [stream, head] of announced) {
+    if ((heads.get(stream) ?? 0) < head) heads.set(stream, head);
+  }
+};
+
 /**
  * Collects announcements for one tick and hands them over as one map (highest head per stream),
  * so a burst of commits costs one notification, not one per event.
@@ -35,9 +42,45 @@ const createBatcher = (flush: (heads: Map<string, number>) => void) => {
         flush(batch);
       });
     }
-    for (const [stream, head] of heads) {
-      if ((pending.get(stream) ?? 0) < head) pending.set(stream, head);
-    }
+    raise(pending, heads);
+  };
+};
+
+/**
+ * The most often a node notifies the others: a node reads a stream at most every
+ * `PAGE_INTERVAL_MS` (event-hub.ts) anyway, and under load a NOTIFY per tick is a round trip of
+ * the pool, and a wake-up of every listening connection, per batch of answers.
+ */
+export const NOTIFY_INTERVAL_MS = 50;
+
+/**
+ * Merges heads (highest per stream) and hands them over at most once per interval: at once (next
+ * timer turn) after a quiet interval, so a lone commit is not held back, and otherwise at the end
+ * of the interval, every head announced meanwhile in one go.
+ */
+const createThrottle = (intervalMs: number, flush: (heads: Map<string, number>) => void) => {
+  let pending: Map<string, number> | null = null;
+  let timer: NodeJS.Timeout | null = null;
+  let sentAt = -Infinity;
+  const send = () => {
+    if (timer) clearTimeout(timer);
+    timer = null;
+    if (!pending) return;
+    const heads = pending;
+    pending = null;
+    sentAt = performance.now();
+    flush(heads);
+  };
+  return {
+    add(heads: ReadonlyMap<string, number>) {
+      pending ??= new Map();
+      raise(pending, heads);
+      if (timer) return;
+      timer = setTimeout(send, Math.max(0, sentAt + intervalMs - performance.now()));
+      timer.unref();
+    },
+    /** What is pending, now (the node is stopping). */
+    flush: send,
   };
 };
 
@@ -97,16 +140,19 @@ export interface BusLogger {
 }
 
 /**
- * Cluster mode: LISTEN on a dedicated connection, NOTIFY through the pool after commit. Heads
- * announced here are also handed to this node at once (no round trip for local clients); the
- * echo of our own NOTIFY is then a no-op for the hub. The LISTEN connection reconnects with
- * backoff when it drops (PostgreSQL restart, network cut); listeners of `onReconnected` then
- * catch up from the log, since notifications sent meanwhile are lost.
+ * Cluster mode: LISTEN on a dedicated connection, NOTIFY through the pool after commit, at most
+ * once per `NOTIFY_INTERVAL_MS` (what is announced meanwhile goes in the next one). Heads
+ * announced here are also handed to this node at once (no round trip, no wait, for local
+ * clients); the echo of our own NOTIFY is then a no-op for the hub. The LISTEN connection
+ * reconnects with backoff when it drops (PostgreSQL restart, network cut); listeners of
+ * `onReconnected` then catch up from the log, since notifications sent meanwhile are lost.
  */
 export const createPostgresEventBus = (options: {
   connectionString: string;
   notify: (channel: string, payload: string) => Promise<void>;
   logger: BusLogger;
+  /** `NOTIFY_INTERVAL_MS` unless given (tests). */
+  notifyIntervalMs?: number;
 }): EventBus => {
   const headListeners: ((heads: StreamHeads) => void)[] = [];
   const reconnectListeners: (() => void)[] = [];
@@ -119,14 +165,17 @@ export const createPostgresEventBus = (options: {
   let attempt = 0;
   let everConnected = false;
 
-  const announce = createBatcher((heads) => {
-    deliver(heads);
+  const notifyOthers = createThrottle(options.notifyIntervalMs ?? NOTIFY_INTERVAL_MS, (heads) => {
     for (const payload of encodeHeads(heads)) {
       options.notify(CHANNEL, payload).catch((error: unknown) => {
         // Other nodes will read these events at their next notification or periodic check.
         options.logger.warn({ err: error }, 'event notification not sent');
       });
     }
+  });
+  const announce = createBatcher((heads) => {
+    deliver(heads);
+    notifyOthers.add(heads);
   });
 
   const scheduleReconnect = () => {
@@ -195,6 +244,7 @@ export const createPostgresEventBus = (options: {
     close: async () => {
       closed = true;
       clearTimeout(retryTimer);
+      notifyOthers.flush();
       const current = client;
       client = null;
       await current?.end().catch(() => {});

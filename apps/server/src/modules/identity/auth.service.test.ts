@@ -1,11 +1,15 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testConfig } from '../../../test/app.js';
 import { createTestDatabase, testDatabaseKind, type TestDatabase } from '../../../test/database.js';
 import { buildAccount } from '../../../test/factories.js';
-import { systemClock } from '../../lib/clock.js';
+import { sha256 } from '../../lib/secrets.js';
 import { createRateLimitRepository } from '../rate-limit/rate-limit.repository.js';
-import { createAuthService } from './auth.service.js';
-import { createIdentityRepository } from './identity.repository.js';
+import { createAuthService, type Principal } from './auth.service.js';
+import { createIdentityRepository, type LiveSession } from './identity.repository.js';
+
+const meta = { ip: '127.0.0.1', userAgent: null };
+const CACHE_SECONDS = 5;
 
 describe(`session look-ups (${testDatabaseKind()})`, () => {
   let database: TestDatabase;
@@ -18,41 +22,170 @@ describe(`session look-ups (${testDatabaseKind()})`, () => {
     await database.close();
   });
 
-  it('answers a burst of requests for one session with a single query, then from the cache', async () => {
+  /**
+   * An auth service on the test database whose look-ups are counted (the sessions asked for,
+   * query by query), on a clock the test moves; `hold()` keeps the next look-ups from
+   * answering until `release()`.
+   */
+  const authService = () => {
     const repo = createIdentityRepository(database.db);
-    let queries = 0;
-    const countingRepo = {
-      ...repo,
-      findLiveSession: (idHash: string) => {
-        queries += 1;
-        return repo.findLiveSession(idHash);
-      },
-    };
+    const queries: string[][] = [];
+    let held: Promise<void> | null = null;
+    let release = () => {};
+    const clock = { ms: Date.now(), now: () => new Date(clock.ms) };
     const auth = createAuthService({
-      repo: countingRepo,
+      repo: {
+        ...repo,
+        findLiveSessions: async (idHashes: readonly string[]): Promise<LiveSession[]> => {
+          queries.push([...idHashes]);
+          const rows = await repo.findLiveSessions(idHashes);
+          if (held) await held;
+          return rows;
+        },
+      },
       rateLimits: createRateLimitRepository(database.db),
-      config: testConfig().auth,
-      clock: systemClock,
+      config: { ...testConfig().auth, sessionCacheSeconds: CACHE_SECONDS },
+      clock,
     });
+    return {
+      auth,
+      queries,
+      clock,
+      hold: () => {
+        held = new Promise((resolve) => {
+          release = () => {
+            held = null;
+            resolve();
+          };
+        });
+      },
+      release: () => release(),
+    };
+  };
+
+  const signIn = async (auth: ReturnType<typeof authService>['auth']) => {
     const account = await buildAccount(database.db);
-    const { secret } = await auth.login('player', account.username, account.password, {
-      ip: '127.0.0.1',
-      userAgent: null,
-    });
+    const { secret } = await auth.login('player', account.username, account.password, meta);
+    return { account, credential: { kind: 'cookie' as const, value: secret } };
+  };
+
+  const accountOf = (principal: Principal | 'expired' | null) =>
+    principal !== null && principal !== 'expired' ? principal.accountId : principal;
+
+  it('answers a burst of requests for one session with a single query, then from the cache', async () => {
+    const { auth, queries } = authService();
+    const { account, credential } = await signIn(auth);
 
     const principals = await Promise.all(
-      Array.from({ length: 50 }, () =>
-        auth.authenticate({ kind: 'cookie', value: secret }, 'player'),
-      ),
+      Array.from({ length: 50 }, () => auth.authenticate(credential, 'player')),
     );
-    expect(
-      principals.every(
-        (principal) =>
-          principal !== null && principal !== 'expired' && principal.accountId === account.id,
-      ),
-    ).toBe(true);
-    expect(queries).toBe(1);
-    await auth.authenticate({ kind: 'cookie', value: secret }, 'player');
-    expect(queries).toBe(1);
+    expect(principals.map(accountOf)).toEqual(Array.from({ length: 50 }, () => account.id));
+    expect(queries).toHaveLength(1);
+    await auth.authenticate(credential, 'player');
+    expect(queries).toHaveLength(1);
+  });
+
+  it('lets a request share the look-up already running for its session, unless the session ended since', async () => {
+    const { auth, queries, hold, release } = authService();
+    const { account, credential } = await signIn(auth);
+
+    hold();
+    const first = auth.authenticate(credential, 'player');
+    await expect.poll(() => queries.length).toBe(1);
+    const second = auth.authenticate(credential, 'player');
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(queries).toHaveLength(1);
+    release();
+    expect((await Promise.all([first, second])).map(accountOf)).toEqual([account.id, account.id]);
+
+    // Signed out on this node while a look-up that read the session as live is running: a
+    // request after that reads the session again, and the stale answer fills no cache.
+    const other = await signIn(auth);
+    hold();
+    const before = auth.authenticate(other.credential, 'player');
+    await expect.poll(() => queries.length).toBe(2);
+    await auth.endSession(sha256(other.credential.value));
+    const after = auth.authenticate(other.credential, 'player');
+    await expect.poll(() => queries.length).toBe(3);
+    release();
+    await before;
+    expect(await after).toBeNull();
+    expect(await auth.authenticate(other.credential, 'player')).toBeNull();
+  });
+
+  it('looks up the sessions of players arriving together in one query, each with its own account', async () => {
+    const { auth, queries } = authService();
+    const players = [];
+    for (let index = 0; index < 12; index += 1) players.push(await signIn(auth));
+
+    const principals = await Promise.all(
+      players.map(({ credential }) => auth.authenticate(credential, 'player')),
+    );
+    expect(principals.map(accountOf)).toEqual(players.map(({ account }) => account.id));
+    expect(queries).toHaveLength(1);
+    expect(new Set(queries[0])).toEqual(
+      new Set(players.map(({ credential }) => sha256(credential.value))),
+    );
+  });
+
+  it('refreshes a session in use before it expires, without making its requests wait', async () => {
+    const { auth, queries, clock, hold, release } = authService();
+    const { account, credential } = await signIn(auth);
+    await auth.authenticate(credential, 'player');
+    expect(queries).toHaveLength(1);
+
+    // Past half its lifetime: the request is answered from the cache while the look-up, held
+    // here, is still running.
+    clock.ms += (CACHE_SECONDS * 1000) / 2 + 1;
+    hold();
+    expect(accountOf(await auth.authenticate(credential, 'player'))).toBe(account.id);
+    await expect.poll(() => queries.length).toBe(2);
+    expect(accountOf(await auth.authenticate(credential, 'player'))).toBe(account.id);
+    expect(queries).toHaveLength(2);
+    release();
+    await new Promise((resolve) => setImmediate(resolve));
+
+    // Past the first look-up's lifetime, the refreshed entry answers while a look-up is held.
+    clock.ms += (CACHE_SECONDS * 1000) / 2;
+    hold();
+    expect(accountOf(await auth.authenticate(credential, 'player'))).toBe(account.id);
+    release();
+  });
+
+  it('stops a session revoked by another node within the cache lifetime, though it is in use', async () => {
+    const { auth, clock } = authService();
+    const { credential } = await signIn(auth);
+    await auth.authenticate(credential, 'player');
+
+    await sql`update auth_session set revoked_at = now() where id_hash = ${sha256(credential.value)}`.execute(
+      database.db,
+    );
+    let refused = false;
+    const start = clock.ms;
+    while (clock.ms - start <= CACHE_SECONDS * 1000) {
+      if ((await auth.authenticate(credential, 'player')) === null) {
+        refused = true;
+        break;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 30));
+      clock.ms += 500;
+    }
+    expect(refused).toBe(true);
+  });
+
+  it('never brings back a session ended on this node while its refresh was running', async () => {
+    const { auth, queries, clock, hold, release } = authService();
+    const { credential } = await signIn(auth);
+    await auth.authenticate(credential, 'player');
+
+    clock.ms += (CACHE_SECONDS * 1000) / 2 + 1;
+    hold();
+    await auth.authenticate(credential, 'player');
+    await expect.poll(() => queries.length).toBe(2);
+    // The refresh read the session as live; it ends before the answer comes back.
+    await auth.endSession(sha256(credential.value));
+    release();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(await auth.authenticate(credential, 'player')).toBeNull();
   });
 });

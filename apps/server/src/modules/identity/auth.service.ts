@@ -79,8 +79,79 @@ const principalOfLive = (live: LiveSession): Principal => ({
 interface CachedSession {
   principal: Principal;
   lastActivityMs: number;
+  /** Past this instant, the next request refreshes the entry in the background. */
+  refreshFromMs: number;
   cachedUntilMs: number;
 }
+
+/** How long refresh look-ups wait for others to share their query (a request waits for none). */
+const REFRESH_GATHER_MS = 20;
+
+/**
+ * Look-ups of sessions, many in one query: those asked for in one turn of the event loop (a
+ * burst of requests, or entries expiring together) at the end of it, and refreshes, which no
+ * request waits for, gathered for `REFRESH_GATHER_MS` (or sent with the next urgent ones).
+ * Simultaneous look-ups of one session share its row, also one asked for while the query is
+ * running (a reconnect storm, a page opening several streams), unless the cache has evicted
+ * anything since that query began (`generation`): it may have read a session revoked since.
+ */
+const createSessionLoader = (
+  findLiveSessions: (idHashes: readonly string[]) => Promise<LiveSession[]>,
+  generation: () => number,
+) => {
+  type Row = Promise<LiveSession | undefined>;
+  const waiting = new Map<string, { promise: Row; settle: (row: Row) => void }>();
+  const running = new Map<string, { promise: Row; generation: number }>();
+  let urgent = false;
+  let timer: NodeJS.Timeout | null = null;
+  let immediate: NodeJS.Immediate | null = null;
+
+  const flush = () => {
+    if (timer) clearTimeout(timer);
+    if (immediate) clearImmediate(immediate);
+    timer = null;
+    immediate = null;
+    urgent = false;
+    const batch = [...waiting];
+    waiting.clear();
+    const began = generation();
+    const rows = findLiveSessions(batch.map(([idHash]) => idHash)).then(
+      (found) => new Map(found.map((row) => [row.id_hash, row])),
+    );
+    for (const [idHash, { promise, settle }] of batch) {
+      running.set(idHash, { promise, generation: began });
+      settle(rows.then((byHash) => byHash.get(idHash)));
+    }
+    const done = () => {
+      for (const [idHash, { promise }] of batch) {
+        if (running.get(idHash)?.promise === promise) running.delete(idHash);
+      }
+    };
+    rows.then(done, done);
+  };
+
+  return (idHash: string, wait: 'now' | 'soon'): Row => {
+    const started = running.get(idHash);
+    if (started && started.generation === generation()) return started.promise;
+    let entry = waiting.get(idHash);
+    if (!entry) {
+      let settle!: (row: Row) => void;
+      const promise: Row = new Promise((resolve) => {
+        settle = resolve;
+      });
+      entry = { promise, settle };
+      waiting.set(idHash, entry);
+    }
+    if (wait === 'now' && !urgent) {
+      urgent = true;
+      immediate = setImmediate(flush);
+    } else if (!urgent && !timer) {
+      timer = setTimeout(flush, REFRESH_GATHER_MS);
+      timer.unref();
+    }
+    return entry.promise;
+  };
+};
 
 export const createAuthService = (deps: {
   repo: IdentityRepository;
@@ -90,26 +161,52 @@ export const createAuthService = (deps: {
 }) => {
   const { repo, rateLimits, config, clock } = deps;
   const idleMs = config.idleTimeoutMinutes * 60_000;
+  const cacheMs = config.sessionCacheSeconds * 1000;
   // Authenticating must not cost a query on the hot path (DESIGN §10): a node trusts a session
   // it looked up for a few seconds. Changes made on this node evict at once; elsewhere the cache
-  // lifetime bounds how long a revoked session keeps working.
+  // lifetime bounds how long a revoked session keeps working. A session in use is looked up
+  // again in the background once past half that lifetime, so its requests never wait for the
+  // database, and the look-ups of many sessions share a query.
   const cache = new Map<string, CachedSession>();
-  // Simultaneous look-ups of one session (a reconnect storm, a page opening several streams)
-  // share one query instead of queueing on the pool.
-  const pending = new Map<string, Promise<LiveSession | undefined>>();
-  const lookUp = (idHash: string) => {
-    let query = pending.get(idHash);
-    if (!query) {
-      query = repo.findLiveSession(idHash).finally(() => pending.delete(idHash));
-      pending.set(idHash, query);
-    }
-    return query;
+  /** Counts evictions: a look-up that began before one may not fill the cache. */
+  let evictions = 0;
+  const lookUp = createSessionLoader(repo.findLiveSessions, () => evictions);
+
+  const entryOf = (live: LiveSession, lookedUpAtMs: number): CachedSession => ({
+    principal: principalOfLive(live),
+    lastActivityMs: live.last_activity_at.getTime(),
+    refreshFromMs: lookedUpAtMs + cacheMs / 2,
+    cachedUntilMs: lookedUpAtMs + cacheMs,
+  });
+
+  const refresh = (idHash: string, stale: CachedSession, nowMs: number) => {
+    stale.refreshFromMs = Infinity; // one refresh at a time
+    const since = evictions;
+    lookUp(idHash, 'soon').then(
+      (live) => {
+        if (cache.get(idHash) !== stale || since !== evictions) return;
+        if (!live) {
+          cache.delete(idHash);
+          return;
+        }
+        const fresh = entryOf(live, nowMs);
+        fresh.lastActivityMs = Math.max(fresh.lastActivityMs, stale.lastActivityMs);
+        cache.set(idHash, fresh);
+      },
+      // The entry stays until it expires; the request then looks the session up itself.
+      () => {},
+    );
   };
 
   const evictAccount = (accountId: string) => {
+    evictions += 1;
     for (const [idHash, entry] of cache) {
       if (entry.principal.accountId === accountId) cache.delete(idHash);
     }
+  };
+  const evict = (idHash: string) => {
+    evictions += 1;
+    cache.delete(idHash);
   };
 
   const throttleKeys = (scope: string, username: string, ip: string) => ({
@@ -203,24 +300,24 @@ export const createAuthService = (deps: {
       const nowMs = clock.now().getTime();
       let entry = cache.get(idHash);
       if (!entry || entry.cachedUntilMs <= nowMs) {
-        const live = await lookUp(idHash);
+        const since = evictions;
+        const live = await lookUp(idHash, 'now');
         if (!live) {
           cache.delete(idHash);
           return null;
         }
-        entry = {
-          principal: principalOfLive(live),
-          lastActivityMs: live.last_activity_at.getTime(),
-          cachedUntilMs: nowMs + config.sessionCacheSeconds * 1000,
-        };
-        if (config.sessionCacheSeconds > 0) cache.set(idHash, entry);
+        entry = entryOf(live, nowMs);
+        if (cacheMs > 0 && since === evictions) cache.set(idHash, entry);
+      } else if (entry.refreshFromMs <= nowMs) {
+        refresh(idHash, entry, nowMs);
       }
       const { principal } = entry;
       if (principal.session.interface !== iface || principal.session.kind !== credential.kind)
         return null;
       if (principal.session.kind === 'cookie' && nowMs - entry.lastActivityMs > idleMs) {
-        cache.delete(idHash);
+        evict(idHash);
         await repo.revokeSession(idHash);
+        evict(idHash);
         return 'expired';
       }
       if (nowMs - entry.lastActivityMs > ACTIVITY_WRITE_INTERVAL_MS) {
@@ -248,14 +345,16 @@ export const createAuthService = (deps: {
     },
 
     async endSession(idHash: string) {
-      cache.delete(idHash);
+      evict(idHash);
       await repo.revokeSession(idHash);
+      // Again: a look-up that read the session before the revocation committed fills nothing.
+      evict(idHash);
     },
 
     /** Ends every session and token of the account (but `keep`), on every node within the cache bound. */
     async endAccountSessions(accountId: string, keep?: Principal) {
       const revoked = await repo.revokeAccountSessions(accountId, keep?.session.idHash);
-      for (const idHash of revoked) cache.delete(idHash);
+      for (const idHash of revoked) evict(idHash);
       evictAccount(accountId);
     },
 

@@ -121,7 +121,8 @@ export const createIdentityRepository = (db: Kysely<Database>) => ({
       .executeTakeFirstOrThrow(),
 
   /** A session that is neither revoked nor past its absolute expiry, with its account. */
-  findLiveSession: (idHash: string) =>
+  /** The live sessions among `idHashes` (one query for all; absent when revoked or expired). */
+  findLiveSessions: (idHashes: readonly string[]) =>
     db
       .selectFrom('auth_session as s')
       .innerJoin('account as a', 'a.id', 's.account_id')
@@ -145,10 +146,11 @@ export const createIdentityRepository = (db: Kysely<Database>) => ({
         'a.locale',
         'a.created_at as account_created_at',
       ])
-      .where('s.id_hash', '=', idHash)
+      // One statement text whatever the number (`= any` of an array, not an `in` list).
+      .where('s.id_hash', '=', sql<string>`any(${[...idHashes]}::text[])`)
       .where('s.revoked_at', 'is', null)
       .where('s.expires_at', '>', sql<Date>`now()`)
-      .executeTakeFirst(),
+      .execute(),
 
   touchSession: (idHash: string) =>
     db
@@ -266,4 +268,4 @@ export const createIdentityRepository = (db: Kysely<Database>) => ({
 });
 
 export type IdentityRepository = ReturnType<typeof createIdentityRepository>;
-export type LiveSession = NonNullable<Awaited<ReturnType<IdentityRepository['findLiveSession']>>>;
+export type LiveSession = Awaited<ReturnType<IdentityRepository['findLiveSessions']>>[number];
