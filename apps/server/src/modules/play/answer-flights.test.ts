@@ -31,6 +31,19 @@ describe.skipIf(testDatabaseKind() !== 'postgres')('answers: the round trips of 
   let otherUuid: string;
   const clock = testClock();
   let flow = '';
+  /** The statements the main pool ran (a deferred ranking announcement runs there). */
+  const mainStatements: string[] = [];
+  /** The statements the batches' pool ran. */
+  const batchStatements: string[] = [];
+  const recordInto = (list: string[]) => (client: pg.PoolClient) => {
+    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+    (client as unknown as { query: unknown }).query = (...args: unknown[]) => {
+      const [first] = args as [string | { text?: string }];
+      list.push(typeof first === 'string' ? first : (first.text ?? ''));
+      return query(...args);
+    };
+  };
+  let db: Kysely<Database>;
 
   beforeAll(async () => {
     database = await createTestDatabase('postgres');
@@ -46,8 +59,12 @@ describe.skipIf(testDatabaseKind() !== 'postgres')('answers: the round trips of 
         answered: () => (flow += 'i'),
       }),
     );
+    pool.on('connect', recordInto(batchStatements));
     batches = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    app = await createTestApp({ ...database, batches }, {}, undefined, undefined, clock);
+    const mainPool = new pg.Pool({ connectionString: database.url!, max: 4 });
+    mainPool.on('connect', recordInto(mainStatements));
+    db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: mainPool }) });
+    app = await createTestApp({ ...database, db, batches }, {}, undefined, undefined, clock);
     const trainerAccount = await buildAccount(database.db, { role: 'trainer' });
     trainer = new TestBrowser(app);
     await trainer.login(trainerAccount.username, trainerAccount.password, 'trainer');
@@ -71,6 +88,7 @@ describe.skipIf(testDatabaseKind() !== 'postgres')('answers: the round trips of 
   afterAll(async () => {
     await app.close();
     await batches.destroy();
+    await db.destroy();
     await database.close();
   });
 
@@ -139,5 +157,79 @@ describe.skipIf(testDatabaseKind() !== 'postgres')('answers: the round trips of 
       ...['objective.solved', 'ranking.changed'],
       'objective.attempted',
     ]);
+  });
+
+  it('announces the rankings of a steady stream of answers with its batches, not in transactions of their own', async () => {
+    const objectives = 10;
+    const chapter = await buildChapter(database.db, {
+      missions: [
+        {
+          objectives: Array.from({ length: objectives }, () => ({
+            type: 'flag' as const,
+            points: 10,
+            penalty: 1,
+            flag: { accepted: ['RAMPART{steady}'] },
+          })),
+        },
+      ],
+    });
+    const mission = chapter.missions[0]!;
+    const { uuid, members } = await sessionWithTeams({
+      trainer,
+      missionUuid: mission.uuid,
+      signIn: () => signedInPlayer(app, database.db),
+      clock,
+      teams: 6,
+    });
+    await new Promise((resolve) => setTimeout(resolve, RANKING_INTERVAL_MS + 100));
+    const lockStream = /insert into event_stream as s/;
+    const standings = /'ranking', \(select coalesce/;
+    const deferredBefore = mainStatements.filter((text) => lockStream.test(text)).length;
+    const inBatchBefore = batchStatements.filter((text) => standings.test(text)).length;
+
+    // One answer after another, each a penalty (a new wrong answer) or a solve: the ranking
+    // changes all along, for five intervals, and a batch of the session is never far away.
+    const started = performance.now();
+    for (let turn = 0; performance.now() - started < RANKING_INTERVAL_MS * 5; turn += 1) {
+      const team = members[turn % members.length]!;
+      const objective = mission.objectives[Math.floor(turn / members.length) % objectives]!;
+      const response = await team[0]!.post(
+        `/api/sessions/${uuid}/objectives/${objective.uuid}/answers`,
+        { answer: turn % 7 === 0 ? 'RAMPART{steady}' : `wrong-${turn}` },
+      );
+      expect([200, 409], response.body).toContain(response.statusCode);
+    }
+    const intervals = (performance.now() - started) / RANKING_INTERVAL_MS;
+    // The last changes are announced at the end of their interval, by a transaction of its own.
+    await new Promise((resolve) => setTimeout(resolve, RANKING_INTERVAL_MS * 3));
+
+    const deferred = mainStatements.filter((text) => lockStream.test(text)).length - deferredBefore;
+    const inBatch = batchStatements.filter((text) => standings.test(text)).length - inBatchBefore;
+    // Nearly one per interval, and hardly any of their own (one for the end of the stream; a
+    // slow machine may miss a few).
+    expect(inBatch).toBeGreaterThanOrEqual(Math.floor(intervals / 2));
+    expect(inBatch).toBeGreaterThan(2 * deferred);
+    // And the last ranking announced is the standing in the database.
+    const last = await database.db
+      .selectFrom('event_log')
+      .select('payload')
+      .where('stream', '=', `session:${uuid}`)
+      .where('type', '=', 'ranking.changed')
+      .orderBy('sequence', 'desc')
+      .limit(1)
+      .executeTakeFirstOrThrow();
+    const teams = await database.db
+      .selectFrom('gaming_session_team')
+      .select(['uuid', 'score'])
+      .where('session_uuid', '=', uuid)
+      .execute();
+    const announced = new Map(
+      (last.payload as { teams: { uuid: string; score: number }[] }).teams.map((team) => [
+        team.uuid,
+        team.score,
+      ]),
+    );
+    expect(teams.every((team) => announced.get(team.uuid) === Number(team.score))).toBe(true);
+    expect(new Set(teams.map((team) => Number(team.score))).size).toBeGreaterThan(1);
   });
 });

@@ -39,6 +39,12 @@ const RETRIES = 3;
  * batch (each solve is still announced at once by its own `objective.solved`).
  */
 export const RANKING_INTERVAL_MS = 250;
+/**
+ * How long past its interval a deferred announcement waits for a batch of the session to
+ * announce the ranking instead (with its own writes, in fewer round trips than a transaction of
+ * its own): under load one always comes, and the deferred one is dropped.
+ */
+const RANKING_GRACE_MS = 50;
 
 const digest = (value: string) => hash('sha256', value, 'hex');
 
@@ -186,36 +192,59 @@ export const createAnswersService = (deps: {
   const { batch } = deps;
 
   // When each session's ranking was last announced, and the announcements waiting for the end
-  // of their interval (RANKING_INTERVAL_MS), on this node.
+  // of their interval (RANKING_INTERVAL_MS), on this node, with when they were set.
   const announcedAt = new Map<string, number>();
-  const deferred = new Map<string, NodeJS.Timeout>();
+  interface Deferred {
+    timer: NodeJS.Timeout;
+    since: number;
+  }
+  const deferred = new Map<string, Deferred>();
   let closed = false;
   const mayAnnounce = (session: string) =>
-    !deferred.has(session) &&
     performance.now() - (announcedAt.get(session) ?? -Infinity) >= RANKING_INTERVAL_MS;
 
   const announceLater = (session: string) => {
     if (closed || deferred.has(session)) return;
-    const due = (announcedAt.get(session) ?? -Infinity) + RANKING_INTERVAL_MS;
-    const timer = setTimeout(
-      () => void announceDeferred(session),
-      Math.max(0, due - performance.now()),
-    );
-    timer.unref();
-    deferred.set(session, timer);
+    const due = (announcedAt.get(session) ?? -Infinity) + RANKING_INTERVAL_MS + RANKING_GRACE_MS;
+    const waiting = {
+      timer: setTimeout(
+        () => void announceDeferred(session, waiting),
+        Math.max(0, due - performance.now()),
+      ),
+      since: performance.now(),
+    };
+    waiting.timer.unref();
+    deferred.set(session, waiting);
+  };
+
+  /**
+   * A batch that began at `began` has announced the session's ranking, with every change
+   * committed before it began: a deferred announcement set before then has nothing left to say.
+   */
+  const announcedBy = (session: string, began: number) => {
+    announcedAt.set(session, performance.now());
+    const waiting = deferred.get(session);
+    if (waiting && waiting.since < began) {
+      clearTimeout(waiting.timer);
+      deferred.delete(session);
+    }
   };
 
   /** The ranking as it is now, in a transaction of its own; tried again later if it fails. */
-  const announceDeferred = async (session: string) => {
+  const announceDeferred = async (session: string, waiting: Deferred) => {
     announcedAt.set(session, performance.now());
+    // Another may have been set meanwhile (once a batch announced): it stays.
+    const done = () => {
+      if (deferred.get(session) === waiting) deferred.delete(session);
+    };
     try {
       await deps.events.transaction(async (trx, append) =>
         append(await lockedRankingEvent(trx, session, deps.rankingRows)),
       );
-      deferred.delete(session);
+      done();
     } catch (error) {
       deps.logger.warn({ err: error, session }, 'ranking announcement failed: tried again');
-      deferred.delete(session);
+      done();
       announceLater(session);
     }
   };
@@ -651,14 +680,14 @@ export const createAnswersService = (deps: {
   const runOnce = async (items: readonly AnswerRequest[], handOver: () => void = () => {}) => {
     for (let attempt = 0; ; attempt += 1) {
       try {
+        const began = performance.now();
         const { outcomes, rankedSessions, announced } = await deps.events.transaction(
           (trx, _append, all, last, own) => decideBatch(trx, all, last, own, items, handOver),
           deps.batches,
         );
-        const now = performance.now();
         for (const session of rankedSessions) {
           deps.ranking.invalidate(session);
-          if (announced.has(session)) announcedAt.set(session, now);
+          if (announced.has(session)) announcedBy(session, began);
           else announceLater(session);
         }
         return outcomes;
@@ -698,7 +727,7 @@ export const createAnswersService = (deps: {
     /** Cancels the announcements still waiting (the node is stopping). */
     close() {
       closed = true;
-      for (const timer of deferred.values()) clearTimeout(timer);
+      for (const { timer } of deferred.values()) clearTimeout(timer);
       deferred.clear();
     },
 
