@@ -141,10 +141,6 @@ const measure = async (url, headers = {}) => {
 };
 
 /**
- * Answers from the fixture's players, after a warm-up, in a process of its own: distinct wrong
- * answers, or first solves of the bench mission's objectives.
- */
-/**
  * A process's name and CPU seconds from /proc (Linux), or null: its own (user + system) and its
  * ended children's. Fields after the name, which may hold spaces, follow its closing ")".
  */
@@ -193,6 +189,10 @@ const postgresCpuSeconds = () => {
   return total;
 };
 
+/**
+ * Answers from the fixture's players, after a warm-up, in a process of its own: distinct wrong
+ * answers, or first solves of the bench mission's objectives.
+ */
 const measureAnswers = (url, fixture, mode = 'wrong', serverPid = null) => {
   let offset = 0;
   const run = (seconds) => {

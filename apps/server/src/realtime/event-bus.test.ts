@@ -22,7 +22,7 @@ const startNodes = async (notifyIntervalMs: number) => {
   const pool = new pg.Pool({ connectionString: database.url!, max: 2 });
   cleanups.push(() => pool.end());
   const notified: string[] = [];
-  const busOf = (notifyIntervalMs: number): EventBus =>
+  const busOf = (): EventBus =>
     createPostgresEventBus({
       connectionString: database.url!,
       notify: async (channel, payload) => {
@@ -32,8 +32,8 @@ const startNodes = async (notifyIntervalMs: number) => {
       logger: quietLogger,
       notifyIntervalMs,
     });
-  const sender = busOf(notifyIntervalMs);
-  const receiver = busOf(notifyIntervalMs);
+  const sender = busOf();
+  const receiver = busOf();
   const heard = new Map<string, number>();
   const waiters: (() => void)[] = [];
   receiver.onHeads((heads: StreamHeads) => {

@@ -120,8 +120,10 @@ export const createIdentityRepository = (db: Kysely<Database>) => ({
       .returningAll()
       .executeTakeFirstOrThrow(),
 
-  /** A session that is neither revoked nor past its absolute expiry, with its account. */
-  /** The live sessions among `idHashes` (one query for all; absent when revoked or expired). */
+  /**
+   * The live sessions among `idHashes` (neither revoked nor past their absolute expiry), each
+   * with its account, in one query for all.
+   */
   findLiveSessions: (idHashes: readonly string[]) =>
     db
       .selectFrom('auth_session as s')
