@@ -58,6 +58,12 @@ const PAGE = 500;
  * under a burst, an event waits at most this long more, three frames of a screen.
  */
 export const PAGE_INTERVAL_MS = 50;
+/**
+ * After a failed read of the log (the database unreachable for a moment), the channel, or the
+ * catch-up that follows a LISTEN outage, tries again this long after. Without it, what was
+ * announced but not read would wait for the stream's next event or the periodic check.
+ */
+export const READ_RETRY_MS = 1000;
 /** A client that lets this much pile up is disconnected; it resumes from the log. */
 const MAX_BUFFERED_BYTES = 1024 * 1024;
 const HEARTBEAT = Buffer.from(':\n\n');
@@ -180,6 +186,10 @@ export const createEventHub = (deps: {
       }
     } catch (error) {
       deps.logger.warn({ err: error, stream: channel.stream }, 'event stream read failed');
+      const retry = setTimeout(() => {
+        if (!closed && channels.get(channel.stream) === channel) void pump(channel);
+      }, READ_RETRY_MS);
+      retry.unref();
     } finally {
       channel.pumping = false;
     }
@@ -188,24 +198,48 @@ export const createEventHub = (deps: {
   const onHeads = (heads: StreamHeads) => {
     for (const [stream, head] of heads) {
       const channel = channels.get(stream);
-      if (!channel || head <= channel.target) continue;
-      channel.target = head;
-      void pump(channel);
+      if (!channel) continue;
+      channel.target = Math.max(channel.target, head);
+      if (channel.cursor < channel.target) void pump(channel);
     }
   };
 
   /** After a LISTEN outage or on the periodic check: heads from the log itself. */
-  const catchUp = async () => {
-    if (channels.size === 0) return;
+  const catchUp = async (): Promise<boolean> => {
+    if (channels.size === 0) return true;
     try {
       onHeads(await findStreamHeads(deps.db, [...channels.keys()]));
+      return true;
     } catch (error) {
       deps.logger.warn({ err: error }, 'event streams catch-up failed');
+      return false;
+    }
+  };
+
+  /**
+   * Notifications sent during a LISTEN outage are lost: the heads are read until that succeeds,
+   * and once more if the listener reconnected again while they were being read.
+   */
+  let catchUpWanted = false;
+  let catchingUp = false;
+  const catchUpAfterOutage = async () => {
+    catchUpWanted = true;
+    if (catchingUp) return;
+    catchingUp = true;
+    try {
+      while (!closed && catchUpWanted) {
+        catchUpWanted = false;
+        if (await catchUp()) continue;
+        catchUpWanted = true;
+        await new Promise((resolve) => setTimeout(resolve, READ_RETRY_MS).unref());
+      }
+    } finally {
+      catchingUp = false;
     }
   };
 
   deps.bus.onHeads(onHeads);
-  deps.bus.onReconnected(() => void catchUp());
+  deps.bus.onReconnected(() => void catchUpAfterOutage());
 
   const heartbeat = setInterval(() => {
     for (const channel of channels.values()) {

@@ -2,9 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { sql, type Transaction } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test/database.js';
+import { startTcpProxy } from '../../test/tcp-proxy.js';
+import { openPostgres } from '../db/database.js';
 import type { Database } from '../db/schema.js';
 import { createLocalEventBus, type EventBus } from './event-bus.js';
-import { PAGE_INTERVAL_MS, createEventHub, type EventSink } from './event-hub.js';
+import { PAGE_INTERVAL_MS, createEventHub, type EventHub, type EventSink } from './event-hub.js';
 import {
   appendEvent,
   appendEvents,
@@ -65,6 +67,16 @@ const hubOn = (bus: EventBus) =>
     logger: { warn: () => {} },
     heartbeatMs: 60_000,
     maxStreamsPerOwner: 10,
+  });
+
+/** Subscribes a client of the session audience to a stream from its start. */
+const follow = (hub: EventHub, stream: string, client: ReturnType<typeof memorySink>) =>
+  hub.subscribe({
+    stream,
+    audiences: new Set(['session']),
+    owner: 'test',
+    lastEventId: null,
+    sink: client.sink,
   });
 
 /** A reader that pages the log by "after my cursor", as the hub does, recording what it saw. */
@@ -328,13 +340,7 @@ describe('when transactions try to commit out of sequence order', () => {
     const writer = createEventWriter({ db: database.db, bus });
     const hub = hubOn(bus);
     const live = memorySink();
-    await hub.subscribe({
-      stream,
-      audiences: new Set(['session']),
-      owner: 'test',
-      lastEventId: null,
-      sink: live.sink,
-    });
+    await follow(hub, stream, live);
     const poller = startPollingReader(stream, 2);
     const commits: string[] = [];
 
@@ -404,13 +410,7 @@ describe('when transactions try to commit out of sequence order', () => {
     const writer = createEventWriter({ db: database.db, bus });
     const hub = hubOn(bus);
     const live = memorySink();
-    await hub.subscribe({
-      stream,
-      audiences: new Set(['session']),
-      owner: 'test',
-      lastEventId: null,
-      sink: live.sink,
-    });
+    await follow(hub, stream, live);
     const count = 50;
     const write = (index: number) =>
       writer.transaction(async (_trx, append) => {
@@ -454,14 +454,7 @@ describe('when transactions try to commit out of sequence order', () => {
     const writer = createEventWriter({ db: database.db, bus });
     const hub = hubOn(bus);
     const clients = [memorySink(), memorySink(), memorySink()];
-    for (const client of clients)
-      await hub.subscribe({
-        stream,
-        audiences: new Set(['session']),
-        owner: 'test',
-        lastEventId: null,
-        sink: client.sink,
-      });
+    for (const client of clients) await follow(hub, stream, client);
     await writer.transaction((_trx, _append, appendAll) =>
       appendAll(Array.from({ length: 5 }, (_, index) => joined(stream, `b${index}`))),
     );
@@ -529,13 +522,7 @@ describe('when transactions try to commit out of sequence order', () => {
       writeTimes.push(performance.now());
       write(bytes);
     };
-    await hub.subscribe({
-      stream,
-      audiences: new Set(['session']),
-      owner: 'test',
-      lastEventId: null,
-      sink: client.sink,
-    });
+    await follow(hub, stream, client);
     // A burst: forty transactions, one event each, as fast as the database commits them.
     for (let index = 0; index < 40; index += 1)
       await writer.transaction((_trx, append) => append(joined(stream, `c${index}`)));
@@ -549,4 +536,82 @@ describe('when transactions try to commit out of sequence order', () => {
       );
     hub.close();
   });
+});
+
+describe.runIf(onPostgres)('when the database cannot be reached for a moment', () => {
+  /** A hub whose database is behind a proxy the test cuts, and a bus it can say reconnected on. */
+  const hubBehindProxy = async () => {
+    const target = new URL(database.url!);
+    const proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
+    const viaProxy = new URL(database.url!);
+    viaProxy.host = `127.0.0.1:${proxy.port}`;
+    const handle = openPostgres(viaProxy.toString(), 2, { warn: () => {} });
+    const reconnected: (() => void)[] = [];
+    const bus: EventBus = {
+      ...createLocalEventBus(),
+      onReconnected: (listener) => void reconnected.push(listener),
+    };
+    const hub = createEventHub({
+      db: handle.db,
+      bus,
+      logger: { warn: () => {} },
+      // Far longer than the test: delivery must not wait for the periodic check.
+      heartbeatMs: 600_000,
+      maxStreamsPerOwner: 10,
+    });
+    const stream = sessionStream(randomUUID());
+    const client = memorySink();
+    await follow(hub, stream, client);
+    const close = async () => {
+      hub.close();
+      await handle.close();
+      await proxy.close();
+    };
+    return {
+      proxy,
+      bus,
+      hub,
+      stream,
+      client,
+      close,
+      sayReconnected: () => reconnected.forEach((l) => l()),
+    };
+  };
+
+  const appendDirectly = (stream: StreamKey, pseudo: string) =>
+    database.db.transaction().execute((trx) => appendEvent(trx, joined(stream, pseudo)));
+
+  /**
+   * Cuts the hub off its database, runs `whileCut`, checks that nothing arrived while the log
+   * could not be read, then that the event arrives once the database is back, with nothing
+   * more announced.
+   */
+  const deliveredOnceReachable = async (
+    whileCut: (setup: Awaited<ReturnType<typeof hubBehindProxy>>) => Promise<void>,
+  ) => {
+    const setup = await hubBehindProxy();
+    try {
+      await setup.proxy.cut();
+      await whileCut(setup);
+      await sleep(300);
+      expect(setup.client.ids).toEqual([]);
+      await setup.proxy.restore();
+      await expect.poll(() => setup.client.ids, { timeout: 5000 }).toEqual([1]);
+    } finally {
+      await setup.close();
+    }
+  };
+
+  it('reads again what was announced while the log could not be read', () =>
+    deliveredOnceReachable(async ({ bus, stream }) => {
+      const event = await appendDirectly(stream, 'during the cut');
+      bus.announce([[stream, event.sequence]]);
+    }));
+
+  it('catches up after a listener outage even when the first read of the heads fails', () =>
+    deliveredOnceReachable(async ({ stream, sayReconnected }) => {
+      // Committed while the node was deaf: no notification reaches it.
+      await appendDirectly(stream, 'while deaf');
+      sayReconnected();
+    }));
 });
