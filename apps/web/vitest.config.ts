@@ -9,6 +9,9 @@ export default mergeConfig(
     test: {
       name: 'web',
       environment: 'jsdom',
+      // Screens render in jsdom on a CPU shared with the server's test files: a journey through
+      // a screen may take seconds there without anything being wrong.
+      testTimeout: 20_000,
       // A visual jsdom reports `document.hidden === false`, like a foreground tab (toasts time out).
       environmentOptions: { jsdom: { pretendToBeVisual: true, url: 'http://localhost/' } },
       include: ['src/**/*.test.{ts,tsx}'],
