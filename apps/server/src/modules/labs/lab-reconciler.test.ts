@@ -207,17 +207,18 @@ describe(`lab reconciler: expiry, session end, stuck, orphans, lost (${testDatab
     const session = await buildLabSession(database.db);
     // The worst interleaving: the provider's list is taken before the environment exists, and
     // the allocation completes (row Ready) before the pass reads the database again.
-    let making: Promise<unknown> = Promise.resolve();
+    const letGo = provider.holdAllocations();
+    const allocation = allocate(session, 0);
     const list = provider.list.bind(provider);
     provider.list = async () => {
       const snapshot = await list();
-      await making;
+      letGo();
+      await allocation;
       return snapshot;
     };
-    provider.setAllocateDelay(50);
-    const allocation = allocate(session, 0);
-    making = allocation;
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    await expect
+      .poll(() => provider.calls.some((call) => call.operation === 'allocate'))
+      .toBe(true);
     clock.advance(1000); // the row is older than the pass
     const report = await reconciler.reconcile();
     const { environment } = await allocation;

@@ -130,6 +130,7 @@ export class FakeProvider implements EnvironmentProvider {
   private maxConcurrent: number | null;
   private readyAfterMs: number;
   private allocateDelayMs = 0;
+  private allocationGate: Promise<void> | null = null;
   private vpnEndpointPort: number | undefined;
   /** Every call made, in order: tests assert what the manager asked for. */
   readonly calls: { operation: Operation; envId?: string }[] = [];
@@ -161,6 +162,19 @@ export class FakeProvider implements EnvironmentProvider {
   /** Real time each allocation takes (an AbortSignal cuts it short). */
   setAllocateDelay(ms: number) {
     this.allocateDelayMs = ms;
+  }
+
+  /**
+   * Allocations asked from now on wait, once recorded in `calls`, until the returned function is
+   * called: a test acts while the provider is making an environment, whatever the machine's pace.
+   */
+  holdAllocations() {
+    let letGo!: () => void;
+    this.allocationGate = new Promise<void>((resolve) => (letGo = resolve));
+    return () => {
+      this.allocationGate = null;
+      letGo();
+    };
   }
 
   setReadyAfter(ms: number) {
@@ -217,6 +231,7 @@ export class FakeProvider implements EnvironmentProvider {
     if (this.maxConcurrent !== null && this.liveCount() >= this.maxConcurrent)
       throw new ProviderError('NoCapacity', 'the fake provider is full', 5000);
     if (this.allocateDelayMs > 0) await this.wait(this.allocateDelayMs, signal);
+    if (this.allocationGate) await this.allocationGate;
     // Another call for the same id may have finished while this one waited.
     const raced = this.environments.get(request.envId);
     if (raced) return this.statusOf(request.envId, raced);
