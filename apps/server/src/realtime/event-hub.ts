@@ -217,25 +217,12 @@ export const createEventHub = (deps: {
   };
 
   /**
-   * Notifications sent during a LISTEN outage are lost: the heads are read until that succeeds,
-   * and once more if the listener reconnected again while they were being read.
+   * Notifications sent during a LISTEN outage are lost: the heads are read, after the
+   * reconnection, until that succeeds. Each reconnection starts its own read.
    */
-  let catchUpWanted = false;
-  let catchingUp = false;
   const catchUpAfterOutage = async () => {
-    catchUpWanted = true;
-    if (catchingUp) return;
-    catchingUp = true;
-    try {
-      while (!closed && catchUpWanted) {
-        catchUpWanted = false;
-        if (await catchUp()) continue;
-        catchUpWanted = true;
-        await new Promise((resolve) => setTimeout(resolve, READ_RETRY_MS).unref());
-      }
-    } finally {
-      catchingUp = false;
-    }
+    if (closed || (await catchUp())) return;
+    setTimeout(() => void catchUpAfterOutage(), READ_RETRY_MS).unref();
   };
 
   deps.bus.onHeads(onHeads);

@@ -69,10 +69,6 @@ describe(`environment manager: one per team, capacity, lifetimes (${testDatabase
       await createLabsRepository(database.db).recountCapacity(trx);
     });
 
-  /** Resolves once an allocation has reached the provider: its row is committed, Provisioning. */
-  const providerAsked = (provider: FakeProvider) =>
-    expect.poll(() => provider.calls.some((call) => call.operation === 'allocate')).toBe(true);
-
   const allocateFor = (
     manager: Awaited<ReturnType<typeof setUp>>['manager'],
     session: Awaited<ReturnType<typeof buildLabSession>>,
@@ -135,13 +131,13 @@ describe(`environment manager: one per team, capacity, lifetimes (${testDatabase
   it('answers a call that arrives while the provider is still making the environment with that one', async () => {
     await resetGlobal();
     const { manager, provider } = await setUp();
-    const letGo = provider.holdAllocations();
+    const held = provider.holdAllocations();
     const session = await buildLabSession(database.db);
     const slow = allocateFor(manager, session, 0);
-    await providerAsked(provider);
+    await held.reached;
     const meanwhile = await allocateFor(manager, session, 0);
     expect(meanwhile).toMatchObject({ created: false, environment: { phase: 'Provisioning' } });
-    letGo();
+    held.letGo();
     const made = await slow;
     expect(made).toMatchObject({ created: true, environment: { phase: 'Ready' } });
     expect(meanwhile.environment.id).toBe(made.environment.id);
@@ -150,12 +146,12 @@ describe(`environment manager: one per team, capacity, lifetimes (${testDatabase
   it('leaves nothing in the provider when the environment is released while being made', async () => {
     await resetGlobal();
     const { manager, provider } = await setUp();
-    const letGo = provider.holdAllocations();
+    const held = provider.holdAllocations();
     const session = await buildLabSession(database.db);
     const making = allocateFor(manager, session, 0);
-    await providerAsked(provider);
+    await held.reached;
     expect(await manager.releaseSession(session.uuid, 'trainer')).toBe(1);
-    letGo();
+    held.letGo();
     const made = await making;
     expect(made.environment.phase).toBe('Released');
     expect(await provider.list()).toEqual([]);

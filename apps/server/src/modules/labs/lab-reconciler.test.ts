@@ -207,18 +207,16 @@ describe(`lab reconciler: expiry, session end, stuck, orphans, lost (${testDatab
     const session = await buildLabSession(database.db);
     // The worst interleaving: the provider's list is taken before the environment exists, and
     // the allocation completes (row Ready) before the pass reads the database again.
-    const letGo = provider.holdAllocations();
+    const held = provider.holdAllocations();
     const allocation = allocate(session, 0);
     const list = provider.list.bind(provider);
     provider.list = async () => {
       const snapshot = await list();
-      letGo();
+      held.letGo();
       await allocation;
       return snapshot;
     };
-    await expect
-      .poll(() => provider.calls.some((call) => call.operation === 'allocate'))
-      .toBe(true);
+    await held.reached;
     clock.advance(1000); // the row is older than the pass
     const report = await reconciler.reconcile();
     const { environment } = await allocation;

@@ -130,7 +130,7 @@ export class FakeProvider implements EnvironmentProvider {
   private maxConcurrent: number | null;
   private readyAfterMs: number;
   private allocateDelayMs = 0;
-  private allocationGate: Promise<void> | null = null;
+  private allocationGate: { gate: Promise<void>; arrive: () => void } | null = null;
   private vpnEndpointPort: number | undefined;
   /** Every call made, in order: tests assert what the manager asked for. */
   readonly calls: { operation: Operation; envId?: string }[] = [];
@@ -165,15 +165,22 @@ export class FakeProvider implements EnvironmentProvider {
   }
 
   /**
-   * Allocations asked from now on wait, once recorded in `calls`, until the returned function is
-   * called: a test acts while the provider is making an environment, whatever the machine's pace.
+   * Allocations asked from now on wait until `letGo` is called; `reached` resolves when the first
+   * of them is waiting (its row committed, Provisioning): a test acts while the provider is
+   * making an environment, whatever the machine's pace.
    */
   holdAllocations() {
     let letGo!: () => void;
-    this.allocationGate = new Promise<void>((resolve) => (letGo = resolve));
-    return () => {
-      this.allocationGate = null;
-      letGo();
+    let arrive!: () => void;
+    const reached = new Promise<void>((resolve) => (arrive = resolve));
+    const gate = new Promise<void>((resolve) => (letGo = resolve));
+    this.allocationGate = { gate, arrive };
+    return {
+      reached,
+      letGo: () => {
+        this.allocationGate = null;
+        letGo();
+      },
     };
   }
 
@@ -231,7 +238,10 @@ export class FakeProvider implements EnvironmentProvider {
     if (this.maxConcurrent !== null && this.liveCount() >= this.maxConcurrent)
       throw new ProviderError('NoCapacity', 'the fake provider is full', 5000);
     if (this.allocateDelayMs > 0) await this.wait(this.allocateDelayMs, signal);
-    if (this.allocationGate) await this.allocationGate;
+    if (this.allocationGate) {
+      this.allocationGate.arrive();
+      await this.allocationGate.gate;
+    }
     // Another call for the same id may have finished while this one waited.
     const raced = this.environments.get(request.envId);
     if (raced) return this.statusOf(request.envId, raced);
