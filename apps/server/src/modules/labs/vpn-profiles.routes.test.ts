@@ -65,7 +65,12 @@ describe(`the VPN tab: a WireGuard profile per player, for their own team’s la
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    const config = testConfig({ LAB_VPN_ENDPOINT: ENDPOINT, LOG_LEVEL: 'trace' });
+    // The tests allocate by hand: a start pass would give a team a lab they did not ask for.
+    const config = testConfig({
+      LAB_VPN_ENDPOINT: ENDPOINT,
+      LOG_LEVEL: 'trace',
+      LAB_ALLOCATE_AT_START: 'false',
+    });
     app = await buildApp({
       config,
       database,

@@ -68,6 +68,8 @@ describe(`a server whose labs run on Kubernetes (${testDatabaseKind()})`, () => 
         LAB_PROVIDER: 'kubernetes',
         LAB_K8S_KUBECONFIG: kubeconfigFor(api),
         ALLOWED_ORIGINS: origin,
+        // The tests allocate by hand: a start pass would give a team a lab they did not ask for.
+        LAB_ALLOCATE_AT_START: 'false',
       }),
       database,
       logger: false,
@@ -198,7 +200,11 @@ describe(`a server whose labs run on Kubernetes (${testDatabaseKind()})`, () => 
     });
 
     const restarted = await buildApp({
-      config: testConfig({ LAB_PROVIDER: 'kubernetes', LAB_K8S_KUBECONFIG: kubeconfigFor(api) }),
+      config: testConfig({
+        LAB_PROVIDER: 'kubernetes',
+        LAB_K8S_KUBECONFIG: kubeconfigFor(api),
+        LAB_ALLOCATE_AT_START: 'false',
+      }),
       database,
       logger: false,
       sessionClock: clock,
