@@ -225,6 +225,21 @@ describe(`login throttles (${testDatabaseKind()})`, () => {
       expect(count(statuses, 429)).toBe(4);
     });
 
+    it('one address guessing single-use login links gets the per-address limit, then a Retry-After', async () => {
+      const guesses: LightMyRequestResponse[] = [];
+      for (let guess = 0; guess < 8; guess += 1) {
+        guesses.push(
+          await new TestBrowser(strict).post(
+            '/api/auth/magic-login',
+            { token: `made-up-${guess}` },
+            { remoteAddress: '203.0.113.93' },
+          ),
+        );
+      }
+      expect(count(statusesOf(guesses), 404)).toBe(6);
+      for (const refused of guesses.slice(6)) expectRefused(refused, 900);
+    });
+
     it('keeps the two interfaces apart: guesses at a trainer on the player side are not trainer guesses', async () => {
       const trainer = await buildAccount(database.db, { role: 'trainer' });
       const attacker = '203.0.113.95';
