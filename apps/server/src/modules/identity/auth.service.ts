@@ -10,7 +10,12 @@ import type {
   Interface,
   LiveSession,
 } from './identity.repository.js';
-import { attemptKeys, createLoginThrottle, tooManyAttempts } from './login-throttle.js';
+import {
+  addressGroup,
+  attemptKeys,
+  createLoginThrottle,
+  tooManyAttempts,
+} from './login-throttle.js';
 import { hashPassword, verifyAgainstNothing, verifyPassword } from './passwords.js';
 import { describeDevice } from './user-agent.js';
 
@@ -222,7 +227,10 @@ export const createAuthService = (deps: {
   ): Promise<AccountRow> => {
     const account = await repo.findAccountByUsername(username.trim(), iface);
     // Asked for unknown names too, so the answer takes as many queries whoever is named.
-    const usualPlace = await repo.hasSignedInFrom(account?.id ?? NO_ACCOUNT, iface, meta.ip);
+    const place = addressGroup(meta.ip);
+    const usualPlace = (await repo.listSignInAddresses(account?.id ?? NO_ACCOUNT, iface)).some(
+      (address) => addressGroup(address) === place,
+    );
     const keys = attemptKeys(`login:${iface}`, username, meta.ip);
     await throttle.take(keys, usualPlace);
     const valid = account
@@ -398,7 +406,7 @@ export const createAuthService = (deps: {
 
     async loginWithMagicLink(token: string, meta: RequestMeta) {
       if (!config.magicLinksEnabled) throw new AppError('auth.magic_link_disabled');
-      const ipKey = `magic:ip:${meta.ip}`;
+      const ipKey = `magic:ip:${addressGroup(meta.ip)}`;
       const ip = await rateLimits.hit(ipKey, config.loginThrottle.windowSeconds);
       if (ip.hits > config.loginThrottle.maxFailuresPerIp) throw tooManyAttempts([ip], clock.now());
       const tokenHash = sha256(token);

@@ -120,16 +120,18 @@ export const createIdentityRepository = (db: Kysely<Database>) => ({
       .returningAll()
       .executeTakeFirstOrThrow(),
 
-  /** Whether the account ever opened a session on this interface from this address. */
-  hasSignedInFrom: async (accountId: string, iface: Interface, ip: string) =>
-    (await db
-      .selectFrom('auth_session')
-      .select(sql<number>`1`.as('found'))
-      .where('account_id', '=', accountId)
-      .where('interface', '=', iface)
-      .where('ip', '=', ip)
-      .limit(1)
-      .executeTakeFirst()) !== undefined,
+  /** The addresses the account ever opened a session from, on this interface. */
+  listSignInAddresses: async (accountId: string, iface: Interface) =>
+    (
+      await db
+        .selectFrom('auth_session')
+        .select('ip')
+        .distinct()
+        .where('account_id', '=', accountId)
+        .where('interface', '=', iface)
+        .where('ip', 'is not', null)
+        .execute()
+    ).map((row) => row.ip!),
 
   /**
    * The live sessions among `idHashes` (neither revoked nor past their absolute expiry), each

@@ -175,6 +175,28 @@ describe(`login throttles (${testDatabaseKind()})`, () => {
       const back = await signIn(strict, 'player', player.username, player.password, home);
       expect(back.statusCode).toBe(200);
     });
+    it('takes a new IPv6 address in the owner’s /64 for their usual place', async () => {
+      const player = await buildAccount(database.db);
+      expect(
+        (await signIn(strict, 'player', player.username, player.password, '2001:db8:7:7::1'))
+          .statusCode,
+      ).toBe(200);
+      for (let index = 0; index < 6; index += 1) {
+        await requestToken(strict, 'player', player.username, 'guess', `203.0.113.${120 + index}`);
+      }
+      expectRefused(
+        await signIn(strict, 'player', player.username, player.password, '2001:db8:8:8::1'),
+        60,
+      );
+      const back = await signIn(
+        strict,
+        'player',
+        player.username,
+        player.password,
+        '2001:db8:7:7:a1b2:c3d4:e5f6:1234',
+      );
+      expect(back.statusCode).toBe(200);
+    });
   });
 
   describe('guessing stays bounded', () => {
@@ -209,6 +231,18 @@ describe(`login throttles (${testDatabaseKind()})`, () => {
       for (const refused of burst.filter((response) => response.statusCode === 429)) {
         expectRefused(refused, 900);
       }
+    });
+
+    it('counts a host changing addresses inside its IPv6 /64 as one address', async () => {
+      const player = await buildAccount(database.db);
+      const rotating = await Promise.all(
+        Array.from({ length: 10 }, (_, index) =>
+          requestToken(strict, 'player', player.username, 'guess', `2001:db8:9:9::${index + 1}`),
+        ),
+      );
+      const statuses = statusesOf(rotating);
+      expect(count(statuses, 401)).toBe(4);
+      expect(count(statuses, 429)).toBe(6);
     });
 
     it('one address spraying many accounts gets the per-address limit of guesses', async () => {

@@ -1,3 +1,4 @@
+import { isIPv6 } from 'node:net';
 import type { Config } from '../../config.js';
 import type { Clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
@@ -16,15 +17,36 @@ export interface AttemptKeys {
 }
 
 /**
+ * The place an address stands for. An IPv6 host is given a whole /64 and picks new addresses in
+ * it at will, so the /64 is one place (else each guess could come from a fresh address); an
+ * IPv4 address written as IPv6 (`::ffff:192.0.2.1`) is that IPv4 address. Anything else is
+ * itself.
+ */
+export const addressGroup = (ip: string): string => {
+  const bare = ip.split('%')[0]!;
+  if (!isIPv6(bare)) return ip;
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(bare);
+  if (mapped) return mapped[1]!;
+  const [head, tail] = bare.split('::') as [string, string | undefined];
+  const headGroups = head === '' ? [] : head.split(':');
+  const tailGroups = tail === undefined || tail === '' ? [] : tail.split(':');
+  const missing = tail === undefined ? 0 : 8 - headGroups.length - tailGroups.length;
+  const groups = [...headGroups, ...Array<string>(Math.max(0, missing)).fill('0'), ...tailGroups];
+  const prefix = groups.slice(0, 4).map((group) => parseInt(group, 16).toString(16));
+  return `${prefix.join(':')}::/64`;
+};
+
+/**
  * The buckets of an attempt. `scope` keeps interfaces and purposes apart (a guess at the trainer
  * `alice` on the player login counts nothing against the trainer). The subject is URI-encoded so
  * that no name can forge another pair's key by holding a colon.
  */
 export const attemptKeys = (scope: string, subject: string, ip: string): AttemptKeys => {
   const name = encodeURIComponent(subject.trim().toLowerCase());
+  const place = addressGroup(ip);
   return {
-    pair: `${scope}:pair:${ip}:${name}`,
-    address: `${scope}:ip:${ip}`,
+    pair: `${scope}:pair:${place}:${name}`,
+    address: `${scope}:ip:${place}`,
     account: `${scope}:account:${name}`,
     slot: `${scope}:slot:${name}`,
   };
