@@ -61,8 +61,11 @@ const environmentSchema = z.object({
   SESSION_MAX_AGE_DAYS: integer(1, 365).default(30),
   SESSION_CACHE_SECONDS: integer(0, 60).default(5),
   LOGIN_WINDOW_SECONDS: integer(1, 24 * 3600).default(900),
-  LOGIN_MAX_FAILURES_PER_ACCOUNT: integer(1, 10_000).default(10),
-  LOGIN_MAX_FAILURES_PER_IP: integer(1, 100_000).default(50),
+  LOGIN_MAX_FAILURES_PER_ACCOUNT_AND_IP: integer(1, 10_000).default(10),
+  LOGIN_MAX_FAILURES_PER_IP: integer(1, 100_000).default(200),
+  LOGIN_ACCOUNT_WINDOW_SECONDS: integer(1, 24 * 3600).default(3600),
+  LOGIN_ACCOUNT_FAILURES_BEFORE_DELAY: integer(0, 100_000).default(50),
+  LOGIN_ACCOUNT_DELAY_SECONDS: integer(1, 3600).default(60),
   ANSWERS_PER_MINUTE: integer(1, 1_000_000).default(30),
   CHAT_MESSAGES_PER_MINUTE: integer(1, 1_000_000).default(40),
   MAGIC_LINKS_ENABLED: booleanFlag.default(true),
@@ -142,9 +145,21 @@ export interface Config {
     sessionMaxAgeDays: number;
     /** How long a node trusts a session it looked up: a revocation elsewhere takes at most this. */
     sessionCacheSeconds: number;
-    loginWindowSeconds: number;
-    loginMaxFailuresPerAccount: number;
-    loginMaxFailuresPerIp: number;
+    /** Password guessing (login, bearer tokens, password change); see login-throttle.ts. */
+    loginThrottle: {
+      /** Window of the two refusing limits below. */
+      windowSeconds: number;
+      /** Failures on one account from one address before that pair is refused. */
+      maxFailuresPerAccountAndIp: number;
+      /** Failures from one address before it is refused on accounts never signed in from it. */
+      maxFailuresPerIp: number;
+      /** Window of the account's failures from everywhere. */
+      accountWindowSeconds: number;
+      /** Failures on an account from everywhere before strangers are slowed down. */
+      accountFailuresBeforeDelay: number;
+      /** Past that, strangers get one attempt on the account per this many seconds. */
+      accountDelaySeconds: number;
+    };
     magicLinksEnabled: boolean;
     magicLinkTtlMinutes: number;
   };
@@ -285,9 +300,14 @@ export const loadConfig = (environment: NodeJS.ProcessEnv = process.env): Config
       idleTimeoutMinutes: e.IDLE_TIMEOUT_MINUTES,
       sessionMaxAgeDays: e.SESSION_MAX_AGE_DAYS,
       sessionCacheSeconds: e.SESSION_CACHE_SECONDS,
-      loginWindowSeconds: e.LOGIN_WINDOW_SECONDS,
-      loginMaxFailuresPerAccount: e.LOGIN_MAX_FAILURES_PER_ACCOUNT,
-      loginMaxFailuresPerIp: e.LOGIN_MAX_FAILURES_PER_IP,
+      loginThrottle: {
+        windowSeconds: e.LOGIN_WINDOW_SECONDS,
+        maxFailuresPerAccountAndIp: e.LOGIN_MAX_FAILURES_PER_ACCOUNT_AND_IP,
+        maxFailuresPerIp: e.LOGIN_MAX_FAILURES_PER_IP,
+        accountWindowSeconds: e.LOGIN_ACCOUNT_WINDOW_SECONDS,
+        accountFailuresBeforeDelay: e.LOGIN_ACCOUNT_FAILURES_BEFORE_DELAY,
+        accountDelaySeconds: e.LOGIN_ACCOUNT_DELAY_SECONDS,
+      },
       magicLinksEnabled: e.MAGIC_LINKS_ENABLED,
       magicLinkTtlMinutes: e.MAGIC_LINK_TTL_MINUTES,
     },

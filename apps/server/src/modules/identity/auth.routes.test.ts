@@ -17,7 +17,7 @@ describe(`identity and access (${testDatabaseKind()})`, () => {
   beforeAll(async () => {
     database = await createTestDatabase();
     app = await createTestApp(database, {
-      LOGIN_MAX_FAILURES_PER_ACCOUNT: '3',
+      LOGIN_MAX_FAILURES_PER_ACCOUNT_AND_IP: '3',
       LOGIN_MAX_FAILURES_PER_IP: '1000',
       LOGIN_WINDOW_SECONDS: '2',
     });

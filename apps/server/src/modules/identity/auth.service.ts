@@ -10,6 +10,12 @@ import type {
   Interface,
   LiveSession,
 } from './identity.repository.js';
+import {
+  addressGroup,
+  attemptKeys,
+  createLoginThrottle,
+  tooManyAttempts,
+} from './login-throttle.js';
 import { hashPassword, verifyAgainstNothing, verifyPassword } from './passwords.js';
 import { describeDevice } from './user-agent.js';
 
@@ -34,6 +40,8 @@ export type Credential = { kind: 'cookie'; value: string } | { kind: 'token'; va
 /** Bearer tokens are recognisable in logs and secret scanners. */
 export const TOKEN_PREFIX = 'rmp_';
 const ACTIVITY_WRITE_INTERVAL_MS = 60_000;
+/** Stands for an unknown username in queries that need an account id. */
+const NO_ACCOUNT = '00000000-0000-0000-0000-000000000000';
 
 export const toAuthUser = (principal: Principal): AuthUser => ({
   uuid: principal.accountId,
@@ -209,36 +217,7 @@ export const createAuthService = (deps: {
     cache.delete(idHash);
   };
 
-  const throttleKeys = (scope: string, username: string, ip: string) => ({
-    account: `${scope}:account:${username.trim().toLowerCase()}`,
-    ip: `${scope}:ip:${ip}`,
-  });
-
-  /**
-   * Counts the attempt before checking it, so a burst of parallel guesses cannot slip past the
-   * limit. A success forgives the attempt, so a classroom behind one address never runs out.
-   */
-  const takeAttempt = async (keys: { account: string; ip: string }) => {
-    const [account, ip] = await Promise.all([
-      rateLimits.hit(keys.account, config.loginWindowSeconds),
-      rateLimits.hit(keys.ip, config.loginWindowSeconds),
-    ]);
-    const blocked = [
-      account.hits > config.loginMaxFailuresPerAccount ? account : null,
-      ip.hits > config.loginMaxFailuresPerIp ? ip : null,
-    ].filter((bucket) => bucket !== null);
-    if (blocked.length > 0) {
-      const resetAt = Math.max(...blocked.map((bucket) => bucket.resetAt.getTime()));
-      const retryAfter = Math.max(1, Math.ceil((resetAt - clock.now().getTime()) / 1000));
-      throw new AppError('auth.too_many_attempts', undefined, undefined, {
-        'Retry-After': String(retryAfter),
-      });
-    }
-  };
-
-  const forgiveAttempt = async (keys: { account: string; ip: string }) => {
-    await Promise.all([rateLimits.reset(keys.account), rateLimits.forgive(keys.ip)]);
-  };
+  const throttle = createLoginThrottle({ rateLimits, limits: config.loginThrottle, clock });
 
   const checkCredentials = async (
     iface: Interface,
@@ -246,14 +225,19 @@ export const createAuthService = (deps: {
     password: string,
     meta: RequestMeta,
   ): Promise<AccountRow> => {
-    const keys = throttleKeys('login', username, meta.ip);
-    await takeAttempt(keys);
     const account = await repo.findAccountByUsername(username.trim(), iface);
+    // Asked for unknown names too, so the answer takes as many queries whoever is named.
+    const place = addressGroup(meta.ip);
+    const usualPlace = (await repo.listSignInAddresses(account?.id ?? NO_ACCOUNT, iface)).some(
+      (address) => addressGroup(address) === place,
+    );
+    const keys = attemptKeys(`login:${iface}`, username, meta.ip);
+    await throttle.take(keys, usualPlace);
     const valid = account
       ? await verifyPassword(account.password_hash, password)
       : await verifyAgainstNothing(password);
     if (!account || !valid) throw new AppError('auth.invalid_credentials');
-    await forgiveAttempt(keys);
+    await throttle.succeeded(keys);
     return account;
   };
 
@@ -364,18 +348,15 @@ export const createAuthService = (deps: {
       newPassword: string,
       meta: RequestMeta,
     ) {
-      const keys = {
-        account: `password:account:${principal.accountId}`,
-        ip: `password:ip:${meta.ip}`,
-      };
-      await takeAttempt(keys);
+      const keys = attemptKeys(`password:${principal.role}`, principal.accountId, meta.ip);
+      await throttle.take(keys, false);
       const account = await repo.findAccountById(principal.accountId);
       if (!account || !(await verifyPassword(account.password_hash, currentPassword))) {
         throw new AppError('profile.wrong_password', undefined, [
           { path: 'body.currentPassword', message: 'profile.wrong_password' },
         ]);
       }
-      await forgiveAttempt(keys);
+      await throttle.succeeded(keys);
       const updated = await repo.updateAccount(account.id, {
         password_hash: await hashPassword(newPassword),
       });
@@ -425,9 +406,9 @@ export const createAuthService = (deps: {
 
     async loginWithMagicLink(token: string, meta: RequestMeta) {
       if (!config.magicLinksEnabled) throw new AppError('auth.magic_link_disabled');
-      const keys = { account: 'magic:account:-', ip: `magic:ip:${meta.ip}` };
-      const ip = await rateLimits.hit(keys.ip, config.loginWindowSeconds);
-      if (ip.hits > config.loginMaxFailuresPerIp) throw new AppError('auth.too_many_attempts');
+      const ipKey = `magic:ip:${addressGroup(meta.ip)}`;
+      const ip = await rateLimits.hit(ipKey, config.loginThrottle.windowSeconds);
+      if (ip.hits > config.loginThrottle.maxFailuresPerIp) throw tooManyAttempts([ip], clock.now());
       const tokenHash = sha256(token);
       const consumed = await repo.consumeMagicLink(tokenHash);
       if (!consumed) {
@@ -437,7 +418,7 @@ export const createAuthService = (deps: {
         }
         throw new AppError('auth.magic_link_invalid');
       }
-      await rateLimits.forgive(keys.ip);
+      await rateLimits.forgive(ipKey);
       const account = await repo.findAccountById(consumed.account_id);
       if (!account) throw new AppError('auth.magic_link_invalid');
       return openSession(account, 'cookie', meta);

@@ -120,6 +120,19 @@ export const createIdentityRepository = (db: Kysely<Database>) => ({
       .returningAll()
       .executeTakeFirstOrThrow(),
 
+  /** The addresses the account ever opened a session from, on this interface. */
+  listSignInAddresses: async (accountId: string, iface: Interface) =>
+    (
+      await db
+        .selectFrom('auth_session')
+        .select('ip')
+        .distinct()
+        .where('account_id', '=', accountId)
+        .where('interface', '=', iface)
+        .where('ip', 'is not', null)
+        .execute()
+    ).map((row) => row.ip!),
+
   /**
    * The live sessions among `idHashes` (neither revoked nor past their absolute expiry), each
    * with its account, in one query for all.
