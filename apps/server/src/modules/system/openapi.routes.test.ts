@@ -164,11 +164,15 @@ describe(`GET /api/openapi.json tells the truth (${testDatabaseKind()})`, () => 
     expect(refused.json().error.code).toBe('lab.console_ticket_invalid');
   });
 
-  it('declares Retry-After on the 429 answer.rate_limited of an answer', () => {
-    const answer = operationOf('POST', '/api/sessions/:uuid/objectives/:objective/answers');
-    expect(answer.responses['429']?.headers?.['Retry-After']).toMatchObject({
-      required: true,
-      schema: { type: 'integer' },
-    });
+  it('declares Retry-After on the 429 of an answer (answer.rate_limited) and of a chat message', () => {
+    for (const url of [
+      '/api/sessions/:uuid/objectives/:objective/answers',
+      '/api/session/:uuid/chat/messages',
+      '/api/trainer/support/messages',
+    ])
+      expect(
+        operationOf('POST', url).responses['429']?.headers?.['Retry-After'],
+        url,
+      ).toMatchObject({ required: true, schema: { type: 'integer' } });
   });
 });
