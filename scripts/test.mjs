@@ -1,8 +1,9 @@
 #!/usr/bin/env node
-// `npm test`: every test. The unit and integration suites (Vitest: the server on PGlite, and on
-// PostgreSQL when DATABASE_URL is set; the web app), then the browser journeys (Playwright in
-// Chromium against the built app). Prints one "N passed, N failed" line per runner and a total,
-// after the name and first error line of each failed test: a log's tail says what failed.
+// `npm test`: every test. The OpenAPI document's lint (`npm run lint:api`), the unit and
+// integration suites (Vitest: the server on PGlite, and on PostgreSQL when DATABASE_URL is set;
+// the web app), then the browser journeys (Playwright in Chromium against the built app). Prints
+// one "N passed, N failed" line per runner and a total, after the name and first error line of
+// each failed test: a log's tail says what failed.
 //   --only unit | e2e     run one part
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -39,6 +40,18 @@ const firstLine = (text) =>
     .find((line) => line.trim() !== '')
     ?.trim()
     .slice(0, 300) ?? '';
+
+if (!only || only === 'unit') {
+  // The OpenAPI document, generated from the contracts, against Redocly's recommended ruleset.
+  const status = run('node', ['scripts/lint-api.mjs']);
+  if (status !== 0) failures.push('redocly › npm run lint:api: see its problems above');
+  results.push({
+    runner: 'redocly',
+    passed: status === 0 ? 1 : 0,
+    failed: status === 0 ? 0 : 1,
+    status,
+  });
+}
 
 if (!only || only === 'unit') {
   const report = path.join(outputDir, 'vitest.json');

@@ -28,6 +28,9 @@ export const cookieNames = {
   activityTimeout: 'activity_timeout',
 } as const;
 
+/** The header a cookie-authenticated write carries the `XSRF-TOKEN` cookie's value in. */
+export const CSRF_HEADER_NAME = 'X-XSRF-TOKEN';
+
 export const LOCALE_COOKIE_DAYS = 365;
 
 export const cookiePolicy: readonly CookieDescriptor[] = [

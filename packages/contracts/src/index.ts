@@ -4,7 +4,7 @@ export * from './web-routes.js';
 export * from './http/route.js';
 export * from './http/openapi.js';
 export * from './http/system.js';
-export { apiRoutes } from './http/index.js';
+export { apiRoutes, buildApiDocument, socketRoutes } from './http/index.js';
 export * from './domain/avatars.js';
 export * from './domain/capabilities.js';
 export * from './domain/identity.js';

@@ -51,6 +51,7 @@ const postResponses = {
   403: null,
   404: null,
   422: null,
+  /** `chat.rate_limited`, with the seconds until the author may post again. */
   429: null,
 } as const;
 const readResponses = { 204: null, 403: null, 404: null, 422: null } as const;
@@ -75,6 +76,7 @@ export const postSessionChatMessage = defineRoute({
   params: sessionParams,
   body: postChatMessageBodySchema,
   responses: postResponses,
+  retryAfter: [429],
 });
 
 export const postSessionChatRead = defineRoute({
@@ -105,6 +107,7 @@ export const postSupportMessage = defineRoute({
   access: 'player',
   body: postSupportMessageBodySchema,
   responses: postResponses,
+  retryAfter: [429],
 });
 
 export const postSupportRead = defineRoute({
@@ -138,6 +141,7 @@ export const postTrainerSessionChatMessage = defineRoute({
   params: sessionParams,
   body: postChatMessageBodySchema,
   responses: postResponses,
+  retryAfter: [429],
 });
 
 export const postTrainerSessionChatRead = defineRoute({
@@ -168,6 +172,7 @@ export const postTrainerSupportMessage = defineRoute({
   access: 'trainer',
   body: postChatMessageBodySchema,
   responses: postResponses,
+  retryAfter: [429],
 });
 
 export const postTrainerSupportRead = defineRoute({

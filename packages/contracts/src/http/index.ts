@@ -25,6 +25,7 @@ import { playRoutes } from './play.js';
 import { chatRoutes } from './chat.js';
 import { getMyEvents, getSessionEvents, getTrainerSessionEvents } from './events.js';
 import { trainerCockpitRoutes } from './trainer-cockpit.js';
+import { buildOpenApiDocument } from './openapi.js';
 import type { RouteContract } from './route.js';
 import { getAppInfo, getHealth, getOpenApi } from './system.js';
 import { trainerPlayersRoutes } from './trainer-players.js';
@@ -35,7 +36,7 @@ import { historyRoutes } from './history.js';
 import { trainerContentRoutes } from './trainer-content.js';
 import { trainerSupportRoutes } from './trainer-support.js';
 import { labRoutes } from './labs.js';
-import { labConsoleRoutes } from './lab-console.js';
+import { labConsoleRoutes, openConsoleSocket } from './lab-console.js';
 import { labVpnRoutes } from './lab-vpn.js';
 import { trainerLabConsoleRoutes } from './trainer-lab-console.js';
 
@@ -81,3 +82,10 @@ export const apiRoutes: readonly RouteContract[] = [
   ...labVpnRoutes,
   ...trainerLabConsoleRoutes,
 ];
+
+/** The WebSockets, served outside `/api/` (they upgrade a `GET`): documented with the API. */
+export const socketRoutes: readonly RouteContract[] = [openConsoleSocket];
+
+/** The OpenAPI document of the whole API, its WebSockets included (served, and linted in CI). */
+export const buildApiDocument = (info: { title: string; version: string }) =>
+  buildOpenApiDocument([...apiRoutes, ...socketRoutes], info);

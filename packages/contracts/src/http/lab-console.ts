@@ -78,4 +78,21 @@ export const postConsoleTicket = defineRoute({
   responses: { 201: consoleTicketSchema, 403: null, 404: null, 409: null, 429: null },
 });
 
+/**
+ * The console itself. The ticket is its only credential (a WebSocket carries no custom header,
+ * and the ticket is bound to the Origin that asked for it); a refusal comes before the upgrade,
+ * as a plain HTTP error.
+ */
+export const openConsoleSocket = defineRoute({
+  method: 'GET',
+  path: '/ws/console',
+  summary:
+    'Opens a lab console: a WebSocket, raw terminal bytes in binary frames, JSON control in text frames',
+  tag: 'labs',
+  access: 'public',
+  upgrade: 'websocket',
+  query: z.object({ ticket: z.string() }),
+  responses: { 101: null, 401: null, 403: null, 404: null, 409: null, 422: null },
+});
+
 export const labConsoleRoutes = [postConsoleTicket] as const;

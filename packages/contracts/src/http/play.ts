@@ -129,6 +129,7 @@ export const postAnswer = defineRoute({
     423: null,
     429: null,
   },
+  retryAfter: [429],
 });
 
 const followAnswer = z.object({ followed: z.boolean() });

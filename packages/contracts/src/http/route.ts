@@ -35,6 +35,16 @@ export interface RouteContract {
    * answer a cross-site page cannot read anyway (token issuance for API clients).
    */
   readonly csrfExempt?: true;
+  /**
+   * Error statuses whose answer always carries `Retry-After` (whole seconds until the limit lets
+   * the caller through again). The OpenAPI document declares the header on them.
+   */
+  readonly retryAfter?: readonly (429 | 503)[];
+  /**
+   * A WebSocket: the `GET` upgrades (101) once its query has been checked, and a refusal is a
+   * plain HTTP error. Served outside `/api/`, so it is not in `apiRoutes`.
+   */
+  readonly upgrade?: 'websocket';
 }
 
 export const defineRoute = <const T extends RouteContract>(route: T): T => route;

@@ -1,4 +1,4 @@
-import { cookieNames, LOCALE_COOKIE_DAYS } from '@rampart/contracts';
+import { cookieNames, CSRF_HEADER_NAME, LOCALE_COOKIE_DAYS } from '@rampart/contracts';
 import type { CookieSerializeOptions } from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { hmac, randomToken, safeEqual } from '../../lib/secrets.js';
@@ -9,7 +9,7 @@ export const sessionCookieName: Record<Interface, string> = {
   trainer: cookieNames.trainerSession,
 };
 
-export const CSRF_HEADER = 'x-xsrf-token';
+export const CSRF_HEADER = CSRF_HEADER_NAME.toLowerCase();
 
 /**
  * The cookies of the two interfaces and the anti-forgery token bound to them. The token is an

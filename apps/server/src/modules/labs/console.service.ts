@@ -1,4 +1,4 @@
-import type { ConsoleTicket } from '@rampart/contracts';
+import { openConsoleSocket, type ConsoleTicket } from '@rampart/contracts';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
@@ -76,7 +76,7 @@ export const createConsoleService = (deps: {
     return {
       ticket,
       expiresInSeconds: CONSOLE_TICKET_SECONDS,
-      url: `/ws/console?ticket=${ticket}`,
+      url: `${openConsoleSocket.path}?ticket=${ticket}`,
     };
   };
 

@@ -2,6 +2,7 @@ import websocket from '@fastify/websocket';
 import {
   consoleClientMessageSchema,
   consoleCloseCodes,
+  openConsoleSocket,
   type ConsoleErrorCode,
   type ConsoleServerMessage,
 } from '@rampart/contracts';
@@ -44,7 +45,7 @@ export const registerConsoleSocket = (
     scope.addHook('onClose', async () => deps.hub.closeAll());
 
     scope.get(
-      '/ws/console',
+      openConsoleSocket.path,
       {
         websocket: true,
         preValidation: async (request) => {

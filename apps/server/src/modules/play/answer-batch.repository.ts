@@ -53,7 +53,8 @@ export interface LockedBatch {
     choices: { id: string }[];
     answer: ObjectiveAnswer;
   }[];
-  limits: { key: string; hits: number }[];
+  /** The brute-force buckets the batch counted on, and when each starts again from zero. */
+  limits: { key: string; hits: number; reset_at: string }[];
   states: { team_uuid: string; objective_uuid: string; attempts: number; solved: boolean }[];
   /**
    * The teams answering, locked, as they are now (a locked row is read in its latest version,
@@ -190,7 +191,7 @@ export const createAnswerBatchRepository = () => ({
               then excluded.hits else bucket.hits + excluded.hits end,
             reset_at = case when bucket.reset_at <= now()
               then excluded.reset_at else bucket.reset_at end
-          returning key, hits
+          returning key, hits, reset_at
         ),
         states as (
           insert into team_objective_state as s (team_uuid, objective_uuid, session_uuid)

@@ -276,6 +276,17 @@ export const createAnswersService = (deps: {
     const sessions = new Map(locked.sessions.map((row) => [row.uuid, row]));
     const objectives = new Map(locked.objectives.map((row) => [row.uuid, row]));
     const totals = new Map(locked.limits.map((row) => [row.key, Number(row.hits)]));
+    const resets = new Map(locked.limits.map((row) => [row.key, new Date(row.reset_at)]));
+    /** Refused by the brute-force limit, with the seconds until its window starts again. */
+    const rateLimited = (key: string): Outcome => {
+      const wait = (resets.get(key)!.getTime() - new Date(locked.now).getTime()) / 1000;
+      return {
+        ok: false,
+        error: new AppError('answer.rate_limited', undefined, undefined, {
+          'Retry-After': String(Math.max(1, Math.ceil(wait))),
+        }),
+      };
+    };
     const stateKey = (team: string, objective: string) => `${team}:${objective}`;
     const bloodsTaken = new Set(
       locked.bloods.map((row) => `${row.session_uuid}:${row.objective_uuid}`),
@@ -302,8 +313,7 @@ export const createAnswersService = (deps: {
       const key = limitKey(index);
       const hit = (hitNumber.get(key) ?? totals.get(key)! - perKey.get(key)!) + 1;
       hitNumber.set(key, hit);
-      if (hit > deps.answersPerMinute)
-        return void (outcomes[index] = refused('answer.rate_limited'));
+      if (hit > deps.answersPerMinute) return void (outcomes[index] = rateLimited(key));
       const session = sessions.get(item.sessionUuid);
       const objective = objectives.get(item.objectiveUuid);
       if (!session) return void (outcomes[index] = refused('session.not_found'));

@@ -390,14 +390,22 @@ describe(`play: answers, scores and the ranking (${testDatabaseKind()})`, () => 
     expect(outside.json().error.code).toBe('session.not_joined');
   });
 
-  it('limits brute force on one objective per team, with a translated code', async () => {
+  it('limits brute force on one objective per team, with a translated code and Retry-After', async () => {
     const { uuid, members } = await runningSession(1);
     const [alice] = members[0]!;
-    const codes: number[] = [];
+    const responses = [];
     for (let attempt = 0; attempt < 32; attempt += 1)
-      codes.push((await answer(alice!, uuid, objective.free, `guess-${attempt}`)).statusCode);
+      responses.push(await answer(alice!, uuid, objective.free, `guess-${attempt}`));
+    const codes = responses.map((response) => response.statusCode);
     expect(codes.slice(0, 30).every((code) => code === 200)).toBe(true);
     expect(codes.slice(30)).toEqual([429, 429]);
+    for (const limited of responses.slice(30)) {
+      expect(limited.json().error.code).toBe('answer.rate_limited');
+      // Whole seconds until the minute that counted the answers is over.
+      expect(limited.headers['retry-after']).toMatch(/^\d+$/);
+      expect(Number(limited.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+      expect(Number(limited.headers['retry-after'])).toBeLessThanOrEqual(60);
+    }
   });
 
   it('serves the ranking from memory: ordered, and rebuilt only when scores change', async () => {

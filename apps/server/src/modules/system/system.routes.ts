@@ -1,10 +1,4 @@
-import {
-  apiRoutes,
-  buildOpenApiDocument,
-  getAppInfo,
-  getHealth,
-  getOpenApi,
-} from '@rampart/contracts';
+import { buildApiDocument, getAppInfo, getHealth, getOpenApi } from '@rampart/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.js';
 import type { DatabaseHandle } from '../../db/database.js';
@@ -23,7 +17,7 @@ export const registerSystemRoutes = (
   };
   const appInfoBody = JSON.stringify(appInfo);
   const openApiBody = JSON.stringify(
-    buildOpenApiDocument(apiRoutes, {
+    buildApiDocument({
       title: `${deps.config.app.name} API`,
       version: deps.version,
     }),
