@@ -29,7 +29,7 @@ export class HttpBrowser extends TestBrowser {
     }
     if (this.cookies.size > 0 && !options.bearer) headers.cookie = this.cookieHeader();
     if (options.bearer) headers.authorization = `Bearer ${options.bearer}`;
-    let body: BodyInit | undefined;
+    let body: string | Uint8Array<ArrayBuffer> | undefined;
     const payload = options.payload as unknown;
     if (payload instanceof Uint8Array) body = payload as Uint8Array<ArrayBuffer>;
     else if (typeof payload === 'string') body = payload;

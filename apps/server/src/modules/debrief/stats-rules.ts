@@ -103,7 +103,7 @@ export const answersHiddenBecause = (facts: {
   const ran =
     facts.startsAt !== null &&
     facts.endsAt !== null &&
-    Date.parse(facts.startsAt) < Date.parse(facts.endsAt);
+    Date.parse(facts.startsAt) <= Date.parse(facts.endsAt);
   if (!ran) return 'session_not_played';
   if (!facts.hasTeam) return 'no_team';
   if (!facts.revealAfterGame) return 'reveal_off';
