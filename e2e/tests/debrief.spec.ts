@@ -28,13 +28,64 @@ const playerPage = async (browser: Browser, username: string, locale: 'en-GB' | 
   return page;
 };
 
-/** A session of the first demo mission with one team per player, started at once. */
-const playedSession = async (trainer: TrainerApi, name: string, players: [Page, string][]) => {
+interface MissionDocument {
+  uuid: string;
+  lab?: unknown;
+  objectives: { uuid: string; prerequisites?: string[]; files?: unknown }[];
+}
+
+/**
+ * A copy of the first demo mission in a chapter of its own. Players read a mission's answers
+ * only once no session of it is open anywhere, and other journeys play the demo mission at the
+ * same time: this one's debrief would hold them back.
+ */
+const missionOfItsOwn = async (trainer: TrainerApi, name: string) => {
   const { missions } = (await (await trainer.trainer.get('/api/trainer/missions')).json()) as {
-    missions: { uuid: string }[];
+    missions: { uuid: string; chapter_uuid: string }[];
   };
+  const { document } = (await (
+    await trainer.trainer.get(`/api/trainer/chapters/${missions[0]!.chapter_uuid}/document`)
+  ).json()) as { document: { chapter: { missions: MissionDocument[] } & Record<string, unknown> } };
+  const original = document.chapter.missions.find((m) => m.uuid === missions[0]!.uuid)!;
+  const uuids = new Map(original.objectives.map((o) => [o.uuid, crypto.randomUUID()]));
+  const { lab: _lab, ...copy } = original;
+  const chapterUuid = crypto.randomUUID();
+  const missionUuid = crypto.randomUUID();
+  const created = await trainer.trainer.put(`/api/trainer/chapters/${chapterUuid}/document`, {
+    headers: { 'x-xsrf-token': await trainer.xsrf() },
+    data: {
+      revision: null,
+      document: {
+        ...document,
+        chapter: {
+          ...document.chapter,
+          uuid: chapterUuid,
+          title: { en: name, fr: name },
+          position: 9000,
+          missions: [
+            {
+              ...copy,
+              uuid: missionUuid,
+              objectives: original.objectives.map(({ files: _files, ...objective }) => ({
+                ...objective,
+                uuid: uuids.get(objective.uuid),
+                prerequisites: (objective.prerequisites ?? []).map((uuid) => uuids.get(uuid)),
+              })),
+            },
+          ],
+        },
+      },
+    },
+  });
+  expect(created.status(), await created.text()).toBe(200);
+  return missionUuid;
+};
+
+/** A session of a copy of the first demo mission, one team per player, started at once. */
+const playedSession = async (trainer: TrainerApi, name: string, players: [Page, string][]) => {
+  const missionUuid = await missionOfItsOwn(trainer, name);
   const { mission } = (await (
-    await trainer.trainer.get(`/api/trainer/missions/${missions[0]!.uuid}`)
+    await trainer.trainer.get(`/api/trainer/missions/${missionUuid}`)
   ).json()) as { mission: { uuid: string; objectives: TrainerObjective[] } };
   const created = await trainer.post('/api/trainer/sessions', {
     missionUuid: mission.uuid,
@@ -136,7 +187,7 @@ test('alice rates the session at its end, reads the stats and her history; bob r
       .getByRole('list', { name: /^(Correct answer|Accepted answers)$/ })
       .getByText(flag.flag!.accepted[0]!, { exact: true }),
   ).toBeVisible();
-  // The demo mission explains this answer.
+  // The demo mission, copied, explains this answer.
   await expect(objective.getByText('Explanation', { exact: true })).toBeVisible();
   await objective.getByText('Solved by 1 of 2 teams').click();
   await expect(objective.getByRole('row', { name: /Red Foxes/ })).toContainText(

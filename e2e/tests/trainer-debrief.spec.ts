@@ -117,6 +117,18 @@ test('a trainer writes an explanation, downloads the exports and reads a playerâ
   expect((await api.post(`/api/trainer/sessions/${sessionUuid}/start`, { force: true })).ok()).toBe(
     true,
   );
+  // Past its countdown: a session stopped before it ran reveals no answer.
+  await expect
+    .poll(
+      async () =>
+        (
+          (await (await erin.request.get(`/api/sessions/${sessionUuid}`)).json()) as {
+            session: { status: string };
+          }
+        ).session.status,
+      { timeout: 20_000 },
+    )
+    .toBe('running');
   expect((await api.post(`/api/trainer/sessions/${sessionUuid}/stop`)).ok()).toBe(true);
   const rated = await erin.request.post(`/api/sessions/${sessionUuid}/survey`, {
     headers: { 'x-xsrf-token': await xsrf() },

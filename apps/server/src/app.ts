@@ -158,6 +158,7 @@ export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> 
     events: app.realtime.events,
     clock: deps.sessionClock ?? 'database',
     logger: app.log,
+    playerSessionsPerHour: config.sessions.playerSessionsPerHour,
   });
   sessions.registerHooks(app);
   const play = createPlayModule({
@@ -199,7 +200,7 @@ export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> 
     events: app.realtime.events,
     sessions: {
       homeListings: sessions.homeListings,
-      isObjectiveUnlocked: play.isObjectiveUnlocked,
+      isObjectiveOpenInPlay: play.isObjectiveOpenInPlay,
       settleResults: debrief.results.settle,
     },
     now: () => sessions.sessions.nowIn(),

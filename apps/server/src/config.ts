@@ -68,6 +68,7 @@ const environmentSchema = z.object({
   LOGIN_ACCOUNT_DELAY_SECONDS: integer(1, 3600).default(60),
   ANSWERS_PER_MINUTE: integer(1, 1_000_000).default(30),
   CHAT_MESSAGES_PER_MINUTE: integer(1, 1_000_000).default(40),
+  PLAYER_SESSIONS_PER_HOUR: integer(1, 100_000).default(5),
   MAGIC_LINKS_ENABLED: booleanFlag.default(true),
   MAGIC_LINK_TTL_MINUTES: integer(1, 7 * 24 * 60).default(15),
   SEED_DEMO_ACCOUNTS: booleanFlag.optional(),
@@ -175,6 +176,10 @@ export interface Config {
   chat: {
     /** Chat and support messages one account may post per minute (429 `chat.rate_limited`). */
     messagesPerMinute: number;
+  };
+  sessions: {
+    /** Sessions one player may create per hour (429 `session.rate_limited`). */
+    playerSessionsPerHour: number;
   };
   realtime: {
     /** A comment line on every open event stream this often, so proxies keep it open. */
@@ -314,6 +319,7 @@ export const loadConfig = (environment: NodeJS.ProcessEnv = process.env): Config
     seedDemoAccounts: e.SEED_DEMO_ACCOUNTS ?? !e.DATABASE_URL,
     play: { answersPerMinute: e.ANSWERS_PER_MINUTE },
     chat: { messagesPerMinute: e.CHAT_MESSAGES_PER_MINUTE },
+    sessions: { playerSessionsPerHour: e.PLAYER_SESSIONS_PER_HOUR },
     realtime: {
       heartbeatSeconds: e.SSE_HEARTBEAT_SECONDS,
       maxStreamsPerUser: e.SSE_MAX_STREAMS_PER_USER,

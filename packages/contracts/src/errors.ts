@@ -42,6 +42,7 @@ export const errorStatus = {
   'session.no_team': 409,
   'session.not_joined': 403,
   'session.mission_not_allowed': 403,
+  'session.rate_limited': 429,
   'team.not_found': 404,
   'team.max_teams_reached': 409,
   'team.full': 409,

@@ -101,6 +101,8 @@ export interface MissionTable {
   success_rule: Json<SuccessRule>;
   /** The mission's lab template (0013-labs); null when it has none. */
   lab: ColumnType<LabTemplate | null, string | null | undefined, string | null>;
+  /** Players read the answers on the debrief after the game (0021-mission-answer-reveal). */
+  reveal_answers_after_game: Generated<boolean>;
 }
 
 /** An objective's answer; only the trainer repository and the answer check read it. */

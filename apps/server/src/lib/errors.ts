@@ -38,6 +38,7 @@ const defaultMessages: Record<ErrorCode, string> = {
   'session.no_team': 'The session has no team yet.',
   'session.not_joined': 'Join the session first.',
   'session.mission_not_allowed': 'This mission is not in a chapter open to you.',
+  'session.rate_limited': 'Too many sessions created. Please wait before creating another.',
   'team.not_found': 'No such team.',
   'team.max_teams_reached': 'Maximum number of teams reached.',
   'team.full': 'Maximum number of players reached in this team.',

@@ -134,6 +134,12 @@ export const packMissionSchema = z
       .max(24 * 60)
       .default(60),
     successRule: successRuleSchema.default({ kind: 'required_objectives' }),
+    /**
+     * Players read the accepted answers and explanations on the debrief once no session of the
+     * mission is in play any more; off, the answers stay with trainers (a mission run again for a
+     * grade).
+     */
+    revealAnswersAfterGame: z.boolean().default(true),
     objectives: z.array(packObjectiveSchema).min(1).max(contentLimits.objectivesPerMission),
     /** A lab environment per team (Console and VPN tabs); none when absent. */
     lab: labTemplateSchema.optional(),

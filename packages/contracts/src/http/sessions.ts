@@ -146,7 +146,7 @@ export const postSession = defineRoute({
   tag: 'sessions',
   access: 'player',
   body: z.object({ missionUuid: uuid }).strict(),
-  responses: { 201: sessionAnswer, 403: null, 404: null, 422: null },
+  responses: { 201: sessionAnswer, 403: null, 404: null, 422: null, 429: null },
 });
 
 export const putSessionMission = defineRoute({

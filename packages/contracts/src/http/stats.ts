@@ -13,8 +13,8 @@ import { defineRoute } from './route.js';
 /**
  * The debrief of a session (spec §2 /sessions/{uuid}/stats): everything the stats page
  * shows, in one request. Players read it once the session is over (before, they have the live
- * game; the answers are never in it while the game can still be played); trainers read it any
- * time.
+ * game; the answers are never in it while any session of the mission can still be played);
+ * trainers read it any time.
  */
 const uuid = z.uuid();
 const instant = z.iso.datetime({ offset: true });
@@ -46,7 +46,7 @@ export const statsTeamResultSchema = z.object({
   points: z.number().int(),
 });
 
-/** The correct answer, for a session that is over. */
+/** The correct answer, once a player may read it (`answersHiddenBecause` is null). */
 export const resolutionSchema = z.object({
   /** A flag objective: every accepted spelling. */
   flags: z.array(z.string()).nullable(),
@@ -59,6 +59,25 @@ export const resolutionSchema = z.object({
   explanation: localizedTextSchema.nullable(),
 });
 export type Resolution = z.infer<typeof resolutionSchema>;
+
+/**
+ * Why the resolutions are left out of a debrief, null when they are in it. The answers of a
+ * mission stay secret while any session of it may still be played anywhere on the deployment,
+ * and a player reads them only after a session they played in a team (docs/security.md).
+ */
+export const answersHiddenReasons = [
+  /** The session is not over yet (trainers following it live). */
+  'session_not_over',
+  /** The session never ran: canceled, or closed before it started. */
+  'session_not_played',
+  /** The player joined the session but was in no team. */
+  'no_team',
+  /** A session of the same mission is in its lobby, countdown, running or paused. */
+  'mission_in_play',
+  /** The mission's authors keep its answers for trainers. */
+  'reveal_off',
+] as const;
+export type AnswersHiddenReason = (typeof answersHiddenReasons)[number];
 
 export const statsObjectiveSchema = z.object({
   uuid,
@@ -102,6 +121,8 @@ export const sessionStatsSchema = z.object({
   }),
   /** The reader's team (players), null for trainers or a player without a team. */
   myTeamUuid: uuid.nullable(),
+  /** Why every objective's `resolution` is null, or null when they are given. */
+  answersHiddenBecause: z.enum(answersHiddenReasons).nullable(),
   teams: z.array(statsTeamSchema),
   objectives: z.array(statsObjectiveSchema),
   evolution: scoreEvolutionSchema,
@@ -114,7 +135,7 @@ export const getSessionStats = defineRoute({
   method: 'GET',
   path: '/api/sessions/{uuid}/stats',
   summary:
-    'The debrief of a session that is over, for its players: results, ranking, score evolution and resolutions (409 debrief.session_not_over before)',
+    'The debrief of a session that is over, for its players: results, ranking, score evolution and, when the rule allows it, resolutions (409 debrief.session_not_over before)',
   tag: 'debrief',
   access: 'player',
   params: sessionParams,

@@ -19,6 +19,7 @@ import * as hotPathForeignKeys from './0017-hot-path-foreign-keys.js';
 import * as teamCompletedObjectives from './0018-team-completed-objectives.js';
 import * as sessionKeysOffTheLedger from './0019-session-keys-off-the-ledger.js';
 import * as sessionSpeedrunCount from './0020-session-speedrun-count.js';
+import * as missionAnswerReveal from './0021-mission-answer-reveal.js';
 
 /**
  * Every migration, in order. Forward-only: a migration is never edited or removed once
@@ -45,4 +46,5 @@ export const migrations: Record<string, Migration> = {
   '0018-team-completed-objectives': teamCompletedObjectives,
   '0019-session-keys-off-the-ledger': sessionKeysOffTheLedger,
   '0020-session-speedrun-count': sessionSpeedrunCount,
+  '0021-mission-answer-reveal': missionAnswerReveal,
 };

@@ -19,7 +19,7 @@ import { labTemplate, setMissionLab } from '../../../test/lab-factories.js';
 
 /**
  * Answers never reach a player, nor do the explanations that give them away (players read both
- * on the debrief, once the session is over). Every flag and explanation below is a unique canary; the test walks every GET
+ * on the debrief, when docs/security.md says they may). Every flag and explanation below is a unique canary; the test walks every GET
  * route a player may call (taken from the router, not from a list, so a route added later is
  * walked too) with the uuids of real content, and looks for the canary and for the keys that
  * carry answers in every body it gets back.

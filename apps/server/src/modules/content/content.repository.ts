@@ -241,6 +241,7 @@ export const createContentRepository = (db: Kysely<Database>) => ({
         'difficulty',
         'duration_minutes',
         'success_rule',
+        'reveal_answers_after_game',
       ])
       .where('uuid', '=', missionUuid)
       .executeTakeFirst(),

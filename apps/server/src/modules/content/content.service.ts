@@ -21,12 +21,12 @@ type SessionListings = Pick<HomeBody, 'ongoingMissions' | 'ongoingSessions' | 'j
 
 /**
  * What content needs from gaming sessions, which are built on top of it: the sessions a player
- * sees on the home screen, and whether a locked objective has been opened to them in a session
- * (a prerequisite solved by their team, or a trainer's unlock).
+ * sees on the home screen, and whether an objective is open to them in a game they are playing
+ * (not locked, a prerequisite solved by their team, or a trainer's unlock).
  */
 export interface ContentSessions {
   homeListings(principal: Principal, locale: Locale): Promise<SessionListings>;
-  isObjectiveUnlocked(principal: Principal, objectiveUuid: string): Promise<boolean>;
+  isObjectiveOpenInPlay(principal: Principal, objectiveUuid: string): Promise<boolean>;
   /** Counts the player's sessions that ended into their best scores, before they are shown. */
   settleResults(accountId: string): Promise<void>;
 }
@@ -34,7 +34,7 @@ export interface ContentSessions {
 /** Until gaming sessions exist: no session to list, and a locked objective stays locked. */
 export const noContentSessions: ContentSessions = {
   homeListings: async () => ({ ongoingMissions: [], ongoingSessions: [], joinableSessions: [] }),
-  isObjectiveUnlocked: async () => false,
+  isObjectiveOpenInPlay: async () => false,
   settleResults: async () => undefined,
 };
 
@@ -105,9 +105,12 @@ export const createContentService = (deps: {
     },
 
     /**
-     * A file downloads while its objective is visible to the player: its chapter is theirs to
-     * open and the objective is not locked (or a session has opened it to them). Anything else,
-     * including a file of another objective, is the same 404 as a file that does not exist.
+     * A file downloads while its objective is visible to the player: an objective that is not
+     * locked, of a chapter theirs to open (its page lists the file), or one open to them in a
+     * game they are playing now, whoever assigned its chapter (a trainer's session may use a
+     * chapter the player was never given). A locked objective opened in a past game is locked
+     * again outside it. Anything else, including a file of another objective, is the same 404 as
+     * a file that does not exist.
      */
     async objectiveFile(
       principal: Principal,
@@ -122,8 +125,8 @@ export const createContentService = (deps: {
       );
       const visible =
         access !== undefined &&
-        mayOpenChapter(access) &&
-        (!access.locked || (await sessions.isObjectiveUnlocked(principal, objectiveUuid)));
+        ((mayOpenChapter(access) && !access.locked) ||
+          (await sessions.isObjectiveOpenInPlay(principal, objectiveUuid)));
       const file = visible ? await repo.findFile(objectiveUuid, fileUuid) : undefined;
       if (!file) throw new AppError('content.file_not_found');
       return toDownloadable(file);

@@ -82,6 +82,7 @@ export const createTrainerContent = (deps: { repo: ContentRepository }) => {
         difficulty: mission.difficulty,
         durationMinutes: mission.duration_minutes,
         successRule: mission.success_rule,
+        revealAnswersAfterGame: mission.reveal_answers_after_game,
         objectives: objectives.map(({ answer, ...objective }) => ({
           uuid: objective.uuid,
           title: objective.title,

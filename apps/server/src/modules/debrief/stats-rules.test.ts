@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { awardsOf, missionResultOf, scoreEvolutionOf, type AwardFacts } from './stats-rules.js';
+import {
+  answersHiddenBecause,
+  awardsOf,
+  missionResultOf,
+  scoreEvolutionOf,
+  type AwardFacts,
+} from './stats-rules.js';
 
 describe('a team’s mission result', () => {
   const team = (solved: string[], score = 0, eliminated = false) => ({
@@ -137,5 +143,44 @@ describe('a team’s awards', () => {
       { kind: 'first_blood', count: 3 },
       { kind: 'speedrun', count: 2 },
     ]);
+  });
+});
+
+describe('when a player reads the answers on a debrief', () => {
+  const ran = {
+    status: 'stopped' as const,
+    startsAt: '2026-01-01T10:00:00.000Z',
+    endsAt: '2026-01-01T10:20:00.000Z',
+    hasTeam: true,
+    revealAfterGame: true,
+    missionInPlay: false,
+  };
+
+  it.each([
+    ['a game that ran, in a team, nothing else in play', {}, null],
+    ['a game that ran to its end', { status: 'finished' }, null],
+    ['a game still running', { status: 'running' }, 'session_not_over'],
+    ['a lobby', { status: 'lobby', startsAt: null, endsAt: null }, 'session_not_over'],
+    [
+      'a canceled start',
+      { status: 'canceled', startsAt: null, endsAt: null },
+      'session_not_played',
+    ],
+    ['a lobby closed by its owner', { startsAt: null, endsAt: null }, 'session_not_played'],
+    [
+      'a game stopped during its countdown',
+      { startsAt: '2026-01-01T10:00:10.000Z', endsAt: '2026-01-01T10:00:04.000Z' },
+      'session_not_played',
+    ],
+    ['a player without a team', { hasTeam: false }, 'no_team'],
+    ['a mission whose authors keep its answers', { revealAfterGame: false }, 'reveal_off'],
+    ['another session of the mission in play', { missionInPlay: true }, 'mission_in_play'],
+    [
+      'no team and a session in play: the lasting reason first',
+      { hasTeam: false, missionInPlay: true },
+      'no_team',
+    ],
+  ] as const)('%s', (_label, change, expected) => {
+    expect(answersHiddenBecause({ ...ran, ...change })).toBe(expected);
   });
 });

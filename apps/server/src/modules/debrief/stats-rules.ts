@@ -1,4 +1,11 @@
-import type { Award, MissionResult, ScoreEvolution, SuccessRule } from '@rampart/contracts';
+import type {
+  AnswersHiddenReason,
+  Award,
+  MissionResult,
+  ScoreEvolution,
+  SessionStatus,
+  SuccessRule,
+} from '@rampart/contracts';
 
 /**
  * A team's result by its mission's success rule (DESIGN §5), once the session is over. An
@@ -72,4 +79,34 @@ export const awardsOf = (team: AwardFacts): Award[] => {
   if (team.firstBloods > 0) awards.push({ kind: 'first_blood', count: team.firstBloods });
   if (team.speedruns > 0) awards.push({ kind: 'speedrun', count: team.speedruns });
   return awards;
+};
+
+/**
+ * Whether a player may read a session's resolutions, and if not why (null: they may). Checked
+ * in this order, so the reason shown is the one that holds whatever else changes: a session that
+ * never ran and a player without a team never reveal anything; a mission whose authors keep its
+ * answers never does; otherwise the answers wait until no session of the mission is in play
+ * anywhere, because a player who read them could carry them into a game still running.
+ */
+export const answersHiddenBecause = (facts: {
+  status: SessionStatus;
+  /** When play began and ended; a session stopped during its countdown never ran. */
+  startsAt: string | null;
+  endsAt: string | null;
+  hasTeam: boolean;
+  revealAfterGame: boolean;
+  missionInPlay: boolean;
+}): AnswersHiddenReason | null => {
+  if (facts.status !== 'finished' && facts.status !== 'stopped') {
+    return facts.status === 'canceled' ? 'session_not_played' : 'session_not_over';
+  }
+  const ran =
+    facts.startsAt !== null &&
+    facts.endsAt !== null &&
+    Date.parse(facts.startsAt) <= Date.parse(facts.endsAt);
+  if (!ran) return 'session_not_played';
+  if (!facts.hasTeam) return 'no_team';
+  if (!facts.revealAfterGame) return 'reveal_off';
+  if (facts.missionInPlay) return 'mission_in_play';
+  return null;
 };

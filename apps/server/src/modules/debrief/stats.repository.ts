@@ -1,4 +1,4 @@
-import { type Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 
 /**
@@ -10,9 +10,39 @@ export const createStatsRepository = (db: Kysely<Database>) => ({
   findMission: (missionUuid: string) =>
     db
       .selectFrom('mission')
-      .select(['uuid', 'title', 'success_rule'])
+      .select(['uuid', 'title', 'success_rule', 'reveal_answers_after_game'])
       .where('uuid', '=', missionUuid)
       .executeTakeFirst(),
+
+  /**
+   * The sessions of a mission that may not be over at `now`: not stopped, and not past their
+   * end (a session paused or not started yet has no end). The caller derives each one's status:
+   * a lobby whose start wait ran out is canceled.
+   */
+  listUnendedSessionsOfMission: (missionUuid: string, now: Date) =>
+    db
+      .selectFrom('gaming_session')
+      .select([
+        'duration_ms',
+        'countdown_ms',
+        'start_wait_ms',
+        'scheduled_start_at',
+        'start_requested_at',
+        'starts_at',
+        'paused_at',
+        'paused_ms',
+        'stopped_at',
+      ])
+      .where('mission_uuid', '=', missionUuid)
+      .where('stopped_at', 'is', null)
+      .where((eb) =>
+        eb.or([
+          eb('starts_at', 'is', null),
+          eb('paused_at', 'is not', null),
+          eb(sql<Date>`starts_at + (duration_ms + paused_ms) * interval '1 millisecond'`, '>', now),
+        ]),
+      )
+      .execute(),
 
   listObjectives: (sessionUuid: string, missionUuid: string) =>
     db

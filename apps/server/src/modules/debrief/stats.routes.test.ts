@@ -53,6 +53,18 @@ describe(`a session's statistics and exports (${testDatabaseKind()})`, () => {
     const trainerAccount = await buildAccount(database.db, { role: 'trainer' });
     trainer = new TestBrowser(app);
     await trainer.login(trainerAccount.username, trainerAccount.password, 'trainer');
+  });
+
+  afterAll(async () => {
+    await app.close();
+    await database.close();
+  });
+
+  /**
+   * A mission of its own for each game: players read a mission's answers only once no session
+   * of it is open, and a game another test left running would hold them back.
+   */
+  const freshMission = async () => {
     const chapter = await buildChapter(database.db, {
       missions: [
         {
@@ -73,15 +85,11 @@ describe(`a session's statistics and exports (${testDatabaseKind()})`, () => {
     missionUuid = chapter.missions[0]!.uuid;
     const [flag, single, multiple] = chapter.missions[0]!.objectives.map((o) => o.uuid);
     objective = { flag: flag!, single: single!, multiple: multiple! };
-  });
-
-  afterAll(async () => {
-    await app.close();
-    await database.close();
-  });
+  };
 
   /** Three teams: A solves the flag first after a wrong try and the single choice; B the flag. */
   const playedGame = async () => {
+    await freshMission();
     const game = await sessionWithTeams({
       trainer,
       missionUuid,

@@ -1,19 +1,32 @@
-import type { LocalizedText, ObjectiveType, SessionStats, SuccessRule } from '@rampart/contracts';
+import type {
+  AnswersHiddenReason,
+  LocalizedText,
+  ObjectiveType,
+  SessionStats,
+  SuccessRule,
+} from '@rampart/contracts';
 import type { ObjectiveAnswer } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
 import type { CockpitRepository } from '../cockpit/cockpit.repository.js';
 import { requireCapability, type Principal } from '../identity/auth.service.js';
 import type { PlayRepository } from '../play/play.repository.js';
 import { rankTeamRows } from '../play/scoring.js';
-import { logoUrlOf, sessionTimes } from '../sessions/session-view.js';
+import { deriveSessionState } from '../sessions/session-state.js';
+import { logoUrlOf, sessionTimes, timelineOf } from '../sessions/session-view.js';
 import type { SessionsRepository } from '../sessions/sessions.repository.js';
 import type { StatsRepository } from './stats.repository.js';
-import { awardsOf, missionResultOf, scoreEvolutionOf } from './stats-rules.js';
+import {
+  answersHiddenBecause,
+  awardsOf,
+  missionResultOf,
+  scoreEvolutionOf,
+} from './stats-rules.js';
 
 const iso = (instant: Date | string | null) =>
   instant === null ? null : new Date(instant).toISOString();
 
 const OVER = new Set(['finished', 'stopped', 'canceled']);
+const IN_PLAY = new Set(['lobby', 'countdown', 'running', 'paused']);
 
 const resolutionOf = (objective: {
   type: ObjectiveType;
@@ -41,8 +54,9 @@ const resolutionOf = (objective: {
 /**
  * A session's debrief: the objectives with each team's result, the ranking with each
  * team's mission result, the score evolution from the ledger and the resolutions. One read of
- * each part whatever the numbers of teams, objectives and answers. The answers are in it only
- * once the session is over: a player asks for it then (before, 409), a trainer at any time.
+ * each part whatever the numbers of teams, objectives and answers. A player asks for it once
+ * the session is over (before, 409), a trainer at any time. Trainers read the answers once the
+ * session is over; a player only as `answersHiddenBecause` allows (docs/security.md).
  */
 export const createStatsService = (deps: {
   repo: StatsRepository;
@@ -51,13 +65,20 @@ export const createStatsService = (deps: {
   cockpit: Pick<CockpitRepository, 'listCells'>;
   now: () => Promise<Date>;
 }) => {
+  /** Whether a session of this mission is in its lobby, countdown, running or paused. */
+  const missionInPlay = async (missionUuid: string, now: Date) =>
+    (await deps.repo.listUnendedSessionsOfMission(missionUuid, now)).some((row) =>
+      IN_PLAY.has(deriveSessionState(timelineOf(row), now).status),
+    );
+
   const build = async (
     session: NonNullable<Awaited<ReturnType<SessionsRepository['findSession']>>>,
-    myTeamUuid: string | null,
+    reader: { kind: 'trainer' } | { kind: 'player'; teamUuid: string | null },
     now: Date,
   ): Promise<SessionStats> => {
     const times = sessionTimes(session, now);
     const over = OVER.has(times.status);
+    const myTeamUuid = reader.kind === 'player' ? reader.teamUuid : null;
     const [mission, teamRows, objectives, cells] = await Promise.all([
       deps.repo.findMission(session.mission_uuid),
       deps.play.listRankingRows(session.uuid),
@@ -65,6 +86,21 @@ export const createStatsService = (deps: {
       deps.cockpit.listCells(session.uuid),
     ]);
     if (!mission) throw new AppError('session.not_found');
+    // Trainers read the answers of any session once it is over; players by the rule, which
+    // looks at every session of the mission on the deployment, not only this one.
+    const hiddenBecause: AnswersHiddenReason | null =
+      reader.kind === 'trainer'
+        ? over
+          ? null
+          : 'session_not_over'
+        : answersHiddenBecause({
+            status: times.status,
+            startsAt: times.startsAt,
+            endsAt: times.endsAt,
+            hasTeam: reader.teamUuid !== null,
+            revealAfterGame: mission.reveal_answers_after_game,
+            missionInPlay: await missionInPlay(session.mission_uuid, now),
+          });
     const ledger = await deps.repo.listLedger(teamRows.map((team) => team.uuid));
 
     // What each objective brought each team, and which objectives each team solved.
@@ -109,6 +145,7 @@ export const createStatsService = (deps: {
         mission: { uuid: mission.uuid, title: mission.title as LocalizedText },
       },
       myTeamUuid,
+      answersHiddenBecause: hiddenBecause,
       teams: rankTeamRows(teamRows).map((team) => ({
         uuid: team.uuid,
         name: team.name,
@@ -161,14 +198,15 @@ export const createStatsService = (deps: {
             attempts: cell.attempts,
             points: pointsOn.get(`${cell.team_uuid}:${objective.uuid}`) ?? 0,
           })),
-        resolution: over
-          ? resolutionOf({
-              type: objective.type,
-              answer: objective.answer as ObjectiveAnswer,
-              choices: objective.choices as { id: string; text: LocalizedText }[],
-              explanation: objective.explanation as LocalizedText | null,
-            })
-          : null,
+        resolution:
+          hiddenBecause === null
+            ? resolutionOf({
+                type: objective.type,
+                answer: objective.answer as ObjectiveAnswer,
+                choices: objective.choices as { id: string; text: LocalizedText }[],
+                explanation: objective.explanation as LocalizedText | null,
+              })
+            : null,
       })),
       evolution: scoreEvolutionOf(
         teamRows.map((team) => team.uuid),
@@ -190,7 +228,7 @@ export const createStatsService = (deps: {
       const now = await deps.now();
       if (!OVER.has(sessionTimes(session, now).status))
         throw new AppError('debrief.session_not_over');
-      return build(session, player.team_uuid, now);
+      return build(session, { kind: 'player', teamUuid: player.team_uuid }, now);
     },
 
     /** A trainer's debrief of any session, at any time. */
@@ -198,7 +236,7 @@ export const createStatsService = (deps: {
       requireCapability(principal, 'debrief.read_all');
       const session = await deps.sessions.findSession(sessionUuid);
       if (!session) throw new AppError('session.not_found');
-      return build(session, null, await deps.now());
+      return build(session, { kind: 'trainer' }, await deps.now());
     },
   };
 };

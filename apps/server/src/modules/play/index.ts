@@ -67,9 +67,9 @@ export const createPlayModule = (deps: {
   return {
     repo,
     cache,
-    /** For content: a locked objective's files download once it is open to the player. */
-    isObjectiveUnlocked: (principal: { accountId: string }, objectiveUuid: string) =>
-      repo.isOpenToPlayer(principal.accountId, objectiveUuid),
+    /** For content: an objective's files download while it is open to the player in a game. */
+    isObjectiveOpenInPlay: async (principal: { accountId: string }, objectiveUuid: string) =>
+      repo.isOpenToPlayer(principal.accountId, objectiveUuid, await deps.now()),
     registerRoutes: (app: FastifyInstance) => {
       app.addHook('onClose', async () => answers.close());
       registerPlayRoutes(app, { answers, objectives, ranking, trainer });

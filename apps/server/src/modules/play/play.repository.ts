@@ -78,17 +78,24 @@ export const createPlayRepository = (db: Kysely<Database>) => ({
       .execute(),
 
   /**
-   * Whether a locked objective is open to this player in a session they play: a trainer
-   * unlocked it there, or their team solved every prerequisite.
+   * Whether an objective is open to this player in a session they are playing at `now` (running
+   * or paused, in a team): it is not locked, a trainer unlocked it there, or their team solved
+   * every prerequisite. Sessions that are over or not started yet count for nothing: an
+   * objective opened in one game is not open in the next, where it is locked again.
    */
-  isOpenToPlayer: async (accountId: string, objectiveUuid: string) => {
+  isOpenToPlayer: async (accountId: string, objectiveUuid: string, now: Date) => {
     const row = await sql<{ open: number }>`
       select 1 as open
       from gaming_session_player p
       join gaming_session s on s.uuid = p.session_uuid
       join objective o on o.mission_uuid = s.mission_uuid and o.uuid = ${objectiveUuid}
-      where p.account_id = ${accountId} and p.team_uuid is not null and (
-        exists (select 1 from objective_unlock u
+      where p.account_id = ${accountId} and p.team_uuid is not null
+        and s.stopped_at is null and s.starts_at <= ${now}
+        and (s.paused_at is not null
+             or s.starts_at + (s.duration_ms + s.paused_ms) * interval '1 millisecond' > ${now})
+        and (
+        not o.locked
+        or exists (select 1 from objective_unlock u
                 where u.session_uuid = s.uuid and u.objective_uuid = o.uuid)
         or not exists (
           select 1 from unnest(o.prerequisites) as pre(uuid)

@@ -30,6 +30,7 @@ export const createSessionsModule = (deps: {
   events: EventWriter;
   clock: Clock | 'database';
   logger: FastifyBaseLogger;
+  playerSessionsPerHour: number;
 }) => {
   const { repo } = deps;
   const sessions = createSessionsService({
@@ -37,6 +38,7 @@ export const createSessionsModule = (deps: {
     events: deps.events,
     rateLimits: createRateLimitRepository(deps.db),
     clock: deps.clock,
+    playerSessionsPerHour: deps.playerSessionsPerHour,
   });
   const trainer = createTrainerSessions({ repo, sessions, events: deps.events });
   const homeListings = createHomeListings({ repo, now: () => sessions.nowIn() });

@@ -35,6 +35,8 @@ import { normaliseTeamLogo } from './team-logo.js';
 /** Failed token attempts one player may make on one session per window (tokens are 160 bits). */
 const TOKEN_ATTEMPTS = 10;
 const TOKEN_WINDOW_SECONDS = 600;
+/** The window of the sessions a player creates (`playerSessionsPerHour`). */
+const CREATION_WINDOW_SECONDS = 3600;
 
 /** 20 random bytes: 160 bits, far past guessing; base64url so it can be typed and pasted. */
 const newTeamToken = () => randomBytes(20).toString('base64url');
@@ -56,6 +58,8 @@ export const createSessionsService = (deps: {
   rateLimits: RateLimitRepository;
   /** Time for every rule: the database's clock, unless a test injects its own. */
   clock: Clock | 'database';
+  /** Sessions one player may create per hour. */
+  playerSessionsPerHour: number;
 }) => {
   const { repo, events, rateLimits } = deps;
   const nowIn = (trx?: Transaction<Database>) =>
@@ -198,6 +202,24 @@ export const createSessionsService = (deps: {
     async createForPlayer(principal: Principal, missionUuid: string, locale: Locale) {
       requireCapability(principal, 'session.create_own');
       const mission = await playableMission(principal, missionUuid);
+      // Each session is a lobby that holds its mission's answers back from every debrief until
+      // it ends (docs/security.md), and rows for the whole deployment to read: a player makes a
+      // few an hour, not sixty a second. The count is one atomic statement, so a burst of
+      // concurrent creations cannot slip past it.
+      const bucket = await rateLimits.hit(
+        `session-create:${principal.accountId}`,
+        CREATION_WINDOW_SECONDS,
+      );
+      if (bucket.hits > deps.playerSessionsPerHour) {
+        const now = await nowIn();
+        const retryAfter = Math.max(
+          1,
+          Math.ceil((bucket.resetAt.getTime() - now.getTime()) / 1000),
+        );
+        throw new AppError('session.rate_limited', undefined, undefined, {
+          'Retry-After': String(retryAfter),
+        });
+      }
       const uuid = randomUUID();
       await events.transaction(async (trx) => {
         await repo.insertSession(

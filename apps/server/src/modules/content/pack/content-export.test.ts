@@ -127,6 +127,34 @@ describe('a pack round-trip', () => {
       .executeTakeFirstOrThrow();
     expect(again.explanation).toBeNull();
   });
+
+  it('carries a mission’s answer reveal when it is off, and turns it back on without it', async () => {
+    const document = buildPackDocument();
+    const mission = document.chapter.missions[0]!;
+    mission.revealAnswersAfterGame = false;
+    await importOk(first, [writePack(document)]);
+    const revealIn = async (database: TestDatabase) =>
+      (
+        await database.db
+          .selectFrom('mission')
+          .select('reveal_answers_after_game')
+          .where('uuid', '=', mission.uuid)
+          .executeTakeFirstOrThrow()
+      ).reveal_answers_after_game;
+    expect(await revealIn(first)).toBe(false);
+
+    const exported = temporaryDirectory();
+    await exportOk(first, document.chapter.uuid, exported);
+    const text = fs.readFileSync(path.join(exported, 'chapter.yaml'), 'utf8');
+    expect(text).toContain('revealAnswersAfterGame: false');
+    await importOk(second, [exported]);
+    expect(await revealIn(second)).toBe(false);
+
+    // The default is on: a pack that does not say it turns it on again.
+    delete mission.revealAnswersAfterGame;
+    await importOk(first, [writePack(document)]);
+    expect(await revealIn(first)).toBe(true);
+  });
 });
 
 describe('exporting', () => {

@@ -83,6 +83,7 @@ const missionRow = (mission: PackMission, chapterUuid: string, position: number)
   difficulty: mission.difficulty,
   duration_minutes: mission.durationMinutes,
   success_rule: json(mission.successRule),
+  reveal_answers_after_game: mission.revealAnswersAfterGame,
   // A re-import without a lab removes it: the pack is the whole truth of its missions.
   lab: mission.lab ? json(mission.lab) : null,
 });

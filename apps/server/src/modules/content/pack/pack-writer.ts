@@ -91,6 +91,8 @@ export const buildPackDocument = ({ chapter, missions, objectives, files }: Stor
         difficulty: mission.difficulty,
         durationMinutes: mission.duration_minutes,
         successRule: successRule(mission.success_rule),
+        // Written only when off: packs that never set it stay as they were written.
+        ...(mission.reveal_answers_after_game ? {} : { revealAnswersAfterGame: false }),
         objectives: byPosition(
           objectives.filter((objective) => objective.mission_uuid === mission.uuid),
         ).map((objective) =>

@@ -6,7 +6,7 @@ import {
 } from '@rampart/contracts';
 import { useTranslation } from 'react-i18next';
 import type { MissionDraft } from '../lib/chapter-draft';
-import { FieldGroup, LocalizedField, NumberField, SelectField } from './fields';
+import { CheckField, FieldGroup, LocalizedField, NumberField, SelectField } from './fields';
 import styles from './editor.module.css';
 
 const ruleKinds = ['required_objectives', 'min_points', 'min_objectives'] as const;
@@ -19,7 +19,10 @@ const ruleOf = (kind: SuccessRule['kind'], previous: SuccessRule): SuccessRule =
   return { kind };
 };
 
-/** A mission's own fields: texts in both languages, difficulty, duration, success rule. */
+/**
+ * A mission's own fields: texts in both languages, difficulty, duration, success rule, and
+ * whether players read its answers on the debrief after the game.
+ */
 export function MissionFields({
   mission,
   path,
@@ -99,6 +102,15 @@ export function MissionFields({
             onChange={(count) => onChange({ successRule: { ...rule, count: count ?? Number.NaN } })}
           />
         )}
+      </div>
+      <div className={styles.checks}>
+        <CheckField
+          label={t('missions.revealAnswersAfterGame')}
+          path={`${path}.revealAnswersAfterGame`}
+          issues={issues}
+          checked={mission.revealAnswersAfterGame}
+          onChange={(revealAnswersAfterGame) => onChange({ revealAnswersAfterGame })}
+        />
       </div>
     </FieldGroup>
   );

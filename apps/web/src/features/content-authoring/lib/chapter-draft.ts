@@ -52,6 +52,7 @@ export const newMission = (): MissionDraft => ({
   difficulty: 1,
   durationMinutes: 60,
   successRule: { kind: 'required_objectives' },
+  revealAnswersAfterGame: true,
   objectives: [newObjective()],
 });
 

@@ -43,6 +43,7 @@ const answer = (): ChapterDocumentAnswer => ({
           difficulty: 2,
           durationMinutes: 45,
           successRule: { kind: 'required_objectives' },
+          revealAnswersAfterGame: true,
           objectives: [
             {
               ...objectiveDefaults,
@@ -147,6 +148,26 @@ describe('chapter editor', () => {
     expect(objective).toMatchObject({
       choices: [{ id: 'a' }, { id: 'b', text: { en: 'Cross-site scripting' } }],
     });
+  });
+
+  it('turns off showing the mission’s answers to players after the game, and saves it', async () => {
+    let sent: { document: { chapter: { missions: object[] } } } | null = null;
+    renderApp(`/en/trainer/content/${chapterUuid}`, {
+      api: editorApi({
+        [`PUT /api/trainer/chapters/${chapterUuid}/document`]: (init) => {
+          sent = JSON.parse(String(init.body));
+          return Response.json(saved);
+        },
+      }),
+    });
+    const reveal = (await screen.findByLabelText(
+      'Show players the answers and explanations after the game (once no session of this mission is open)',
+    )) as HTMLInputElement;
+    expect(reveal.checked).toBe(true);
+    fireEvent.click(reveal);
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Saved.')).toBeTruthy();
+    expect(sent!.document.chapter.missions[0]).toMatchObject({ revealAnswersAfterGame: false });
   });
 
   it('edits an objective’s explanation in both languages, saves it, and keeps it out of the preview', async () => {

@@ -10,13 +10,22 @@ type Objective = SessionStats['objectives'][number];
 
 /**
  * Each objective with who solved it and when, its first blood, and its resolution: the correct
- * answer and the author's explanation, which the server sends only once the session is over.
+ * answer and the author's explanation, which the server sends only when the player may read them.
+ * When it keeps them back, the panel says why, once, in plain words.
  */
 export function ObjectiveResults({ stats }: { stats: SessionStats }) {
   const { t } = useTranslation('debrief');
+  const hidden = stats.answersHiddenBecause;
   return (
     <Panel id="objectives-title" title={t('objectives.title')}>
-      <p className={styles.muted}>{t('objectives.description')}</p>
+      {hidden ? (
+        <div className={styles.answersHidden} role="note">
+          <p className={styles.answersHiddenTitle}>{t('objectives.hidden.title')}</p>
+          <p>{t(`objectives.hidden.${hidden}`)}</p>
+        </div>
+      ) : (
+        <p className={styles.muted}>{t('objectives.description')}</p>
+      )}
       {stats.objectives.length === 0 ? (
         <p className={styles.muted}>{t('objectives.empty')}</p>
       ) : (

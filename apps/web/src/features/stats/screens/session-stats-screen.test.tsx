@@ -60,6 +60,35 @@ describe('the stats page', () => {
     expect(within(choice).getByText('AES-256').closest('li')!.textContent).toBe('✗AES-256Wrong');
   });
 
+  it('says plainly why the answers are hidden when the server keeps them back', async () => {
+    const hidden = buildSessionStats({
+      answersHiddenBecause: 'mission_in_play',
+      objectives: stats.objectives.map((objective) => ({ ...objective, resolution: null })),
+    });
+    renderApp(path, { api: api({ stats: () => Response.json(hidden) }) });
+    const objectives = await screen.findByRole('region', { name: 'Objectives and resolutions' });
+    const note = within(objectives).getByRole('note');
+    expect(note.textContent).toBe(
+      'The answers are not shownAnother session of this mission is still open or being played. The answers stay secret until every session of the mission is over; come back then.',
+    );
+    const flag = within(objectives).getByRole('listitem', { name: '1. Who knocked?' });
+    expect(within(flag).getByText('Answer not shown: the note above says why.')).toBeTruthy();
+    expect(within(flag).queryByRole('list', { name: 'Correct answer' })).toBeNull();
+  });
+
+  it('says why in French too, for a player who was in no team', async () => {
+    const hidden = buildSessionStats({
+      myTeamUuid: null,
+      answersHiddenBecause: 'no_team',
+      objectives: stats.objectives.map((objective) => ({ ...objective, resolution: null })),
+    });
+    renderApp(`/fr${path}`, { api: api({ stats: () => Response.json(hidden) }) });
+    expect(await screen.findByRole('heading', { name: 'Classement final' })).toBeTruthy();
+    const note = screen.getByRole('note');
+    expect(note.textContent).toContain('Les réponses ne sont pas affichées');
+    expect(note.textContent).toContain('Vous n’étiez dans aucune équipe de cette session');
+  });
+
   it('marks an eliminated team in words, not only in colour', async () => {
     const [blue, red] = stats.teams;
     const eliminated = buildSessionStats({

@@ -27,6 +27,7 @@ export const buildSessionStats = (overrides: Partial<SessionStats> = {}): Sessio
       },
     },
     myTeamUuid: RED,
+    answersHiddenBecause: null,
     teams: [
       {
         uuid: BLUE,
