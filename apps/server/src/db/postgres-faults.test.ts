@@ -6,6 +6,7 @@ import { createTestApp } from '../../test/app.js';
 import { TestBrowser } from '../../test/browser.js';
 import { testClock } from '../../test/clock.js';
 import { buildChapter } from '../../test/content-factories.js';
+import { openEventStream, type StreamMessage } from '../../test/event-stream.js';
 import { buildAccount } from '../../test/factories.js';
 import {
   freePort,
@@ -45,6 +46,47 @@ const expectAlive = (name: string, node: ServerProcess) => {
     `node ${name} exited (${node.child.exitCode ?? node.child.signalCode}):\n` +
       node.output().split('\n').slice(-15).join('\n'),
   );
+};
+
+/**
+ * A player's session stream as the web app keeps it: reopened after it ends or is refused, from
+ * the last event it handled (`Last-Event-ID`).
+ */
+const followStream = (url: string, cookie: string) => {
+  const archived: StreamMessage[] = [];
+  let current: StreamMessage[] = [];
+  let lastEventId = '0';
+  let following = true;
+  let close = async () => {};
+  let reconnections = 0;
+  const done = (async () => {
+    while (following) {
+      try {
+        const stream = await openEventStream(url, { cookie, 'last-event-id': lastEventId });
+        current = stream.messages;
+        close = stream.close;
+        await stream.finished;
+      } catch {
+        // Refused: the node is not listening.
+      }
+      archived.push(...current);
+      current = [];
+      lastEventId = archived.findLast((message) => message.id)?.id ?? lastEventId;
+      reconnections += 1;
+      if (following) await sleep(100);
+    }
+  })();
+  return {
+    messages: () => [...archived, ...current],
+    get reconnections() {
+      return reconnections;
+    },
+    stop: async () => {
+      following = false;
+      await close();
+      await done;
+    },
+  };
 };
 
 const waitFor = async (condition: () => Promise<boolean> | boolean, timeoutMs = 15_000) => {
@@ -90,6 +132,7 @@ describe.runIf(onPostgres)('nodes while their PostgreSQL goes away under load', 
   let handle: DatabaseHandle;
   let setupApp: FastifyInstance;
   const processes: ServerProcess[] = [];
+  const cleanups: (() => Promise<unknown>)[] = [];
 
   const startNode = (databaseUrl: string, port?: number) => {
     const node = spawnServer({
@@ -114,6 +157,7 @@ describe.runIf(onPostgres)('nodes while their PostgreSQL goes away under load', 
       node.child.kill('SIGKILL');
       await node.exited;
     }
+    for (const cleanup of cleanups) await cleanup();
     await setupApp?.close();
     await handle?.close();
     await postgres?.close();
@@ -122,6 +166,7 @@ describe.runIf(onPostgres)('nodes while their PostgreSQL goes away under load', 
   it('never exit, answer 503 fast while it is away, recover by themselves, lose no acknowledged write', async () => {
     const target = new URL(postgres.url);
     const proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port) });
+    cleanups.push(() => proxy.close());
     const viaProxy = new URL(postgres.url);
     viaProxy.host = `127.0.0.1:${proxy.port}`;
     const direct = startNode(postgres.url);
@@ -162,6 +207,14 @@ describe.runIf(onPostgres)('nodes while their PostgreSQL goes away under load', 
       (thread) => thread.channel === 'general',
     )!.uuid;
 
+    // A player of each node follows the session's stream through every fault.
+    const followers = (['direct', 'proxied'] as const).map((node, index) =>
+      followStream(
+        `${nodes[node]}/api/sessions/${session.uuid}/events`,
+        session.members[index]![0]!.cookieHeader(),
+      ),
+    );
+    for (const follower of followers) cleanups.push(() => follower.stop());
     const outcomes: Outcome[] = [];
     const acknowledged = { answers: [] as string[], chats: [] as string[] };
     let phase = 'load';
@@ -273,7 +326,6 @@ describe.runIf(onPostgres)('nodes while their PostgreSQL goes away under load', 
     } finally {
       running = false;
       await Promise.all([...answering, ...chatting]);
-      await proxy.close();
     }
 
     expectAlive('direct', direct);
@@ -318,6 +370,37 @@ describe.runIf(onPostgres)('nodes while their PostgreSQL goes away under load', 
 
     const sorted = away.map((outcome) => outcome.ms).sort((a, b) => a - b);
     const median = sorted[Math.floor(sorted.length / 2)]!;
+    // Each stream delivered every chat message stored, once and in order, without a reset.
+    const stored = (
+      await handle.db
+        .selectFrom('chat_message')
+        .select('uuid')
+        .where('thread_uuid', '=', general)
+        .orderBy('id')
+        .execute()
+    ).map((row) => row.uuid);
+    const chatOf = (messages: StreamMessage[]) =>
+      messages
+        .filter((message) => message.event === 'chat.message_posted')
+        .map(
+          (message) =>
+            (message.data as { payload: { message: { uuid: string } } }).payload.message.uuid,
+        );
+    try {
+      await waitFor(() =>
+        followers.every((follower) => chatOf(follower.messages()).length >= stored.length),
+      );
+    } finally {
+      await Promise.all(followers.map((follower) => follower.stop()));
+    }
+    for (const follower of followers) {
+      const messages = follower.messages();
+      expect(messages.filter((message) => message.event === 'stream.reset')).toEqual([]);
+      const ids = messages.flatMap((message) => (message.id ? [Number(message.id)] : []));
+      expect(ids).toEqual([...new Set(ids)].sort((a, b) => a - b));
+      expect(chatOf(messages)).toEqual(stored);
+    }
+
     console.info(
       `database faults: ${outcomes.length} requests, ${acknowledged.answers.length} answers and ` +
         `${acknowledged.chats.length} chat messages acknowledged, ${unavailable.length} 503s, ${away.length} of them sent while it was away ` +
@@ -325,7 +408,9 @@ describe.runIf(onPostgres)('nodes while their PostgreSQL goes away under load', 
           recoveries,
         )
           .map(([fault, ms]) => `${Math.round(ms)} ms after the ${fault}`)
-          .join(', ')}`,
+          .join(
+            ', ',
+          )}; streams reopened ${followers.map((f) => f.reconnections - 1).join(' and ')} times`,
     );
   }, 90_000);
 
