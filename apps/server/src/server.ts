@@ -34,16 +34,21 @@ const version = (() => {
 /** How often a node started while PostgreSQL is away tries it again. */
 const DATABASE_RETRY_MS = 1000;
 
-/** Says why the node is not serving yet: at the first attempt, when the reason changes, every minute. */
-let lastReason = '';
-const reportWaiting = (error: unknown, attempt: number, address: string) => {
-  const reason = error instanceof Error ? error.message : String(error);
-  if (reason === lastReason && attempt % 60 !== 1) return;
-  lastReason = reason;
-  console.warn(
-    `Waiting for the database (${reason}): trying again every ${DATABASE_RETRY_MS / 1000} s, ` +
-      `answering 503 on ${address} meanwhile (attempt ${attempt}).`,
-  );
+/**
+ * Says why a node is not serving yet: at the first attempt, when the reason changes and every
+ * minute, not at every attempt.
+ */
+const createWaitingReport = () => {
+  let lastReason = '';
+  return (error: unknown, attempt: number, address: string) => {
+    const reason = error instanceof Error ? error.message : String(error);
+    if (reason === lastReason && attempt % 60 !== 1) return;
+    lastReason = reason;
+    console.warn(
+      `Waiting for the database (${reason}): trying again every ${DATABASE_RETRY_MS / 1000} s, ` +
+        `answering 503 on ${address} meanwhile (attempt ${attempt}).`,
+    );
+  };
 };
 
 export const startServer = async (
@@ -55,6 +60,7 @@ export const startServer = async (
   const database = await openDatabase(config.database, bootLog);
   let app: FastifyInstance | undefined;
   let waiting: WaitingServer | undefined;
+  const reportWaiting = createWaitingReport();
   try {
     let seededDemoAccounts = false;
     // On PostgreSQL, a node started while the database is away waits for it, answering 503
