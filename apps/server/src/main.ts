@@ -28,7 +28,9 @@ const main = async () => {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'EADDRINUSE')
       return fail(`Port ${config.port} is already in use: set PORT to another port.`);
-    if (code === 'ECONNREFUSED' || code === 'ENOTFOUND' || code === '28P01' || code === '3D000') {
+    // A database that cannot be reached is waited for (startServer); one that refuses this
+    // login or does not exist is a configuration error.
+    if (code === '28P01' || code === '3D000') {
       return fail(`Cannot reach the database at DATABASE_URL: ${(error as Error).message}`);
     }
     throw error;

@@ -3,7 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
 import type { Config } from './config.js';
 import { openDatabase, type DatabaseHandle } from './db/database.js';
+import { isDatabaseUnavailable } from './db/connection-errors.js';
 import { migrateToLatest } from './db/migrate.js';
+import { answerUnavailable, type WaitingServer } from './http/waiting-server.js';
 import { loadDemoContent } from './modules/content/pack/demo-content.js';
 import { seedDemoAccounts } from './modules/identity/demo-accounts.js';
 import { createIdentityServices } from './modules/identity/index.js';
@@ -29,6 +31,26 @@ const version = (() => {
   }
 })();
 
+/** How often a node started while PostgreSQL is away tries it again. */
+const DATABASE_RETRY_MS = 1000;
+
+/**
+ * Says why a node is not serving yet: at the first attempt, when the reason changes and every
+ * minute, not at every attempt.
+ */
+const createWaitingReport = () => {
+  let lastReason = '';
+  return (error: unknown, attempt: number, address: string) => {
+    const reason = error instanceof Error ? error.message : String(error);
+    if (reason === lastReason && attempt % 60 !== 1) return;
+    lastReason = reason;
+    console.warn(
+      `Waiting for the database (${reason}): trying again every ${DATABASE_RETRY_MS / 1000} s, ` +
+        `answering 503 on ${address} meanwhile (attempt ${attempt}).`,
+    );
+  };
+};
+
 export const startServer = async (
   config: Config,
   options: { configure?: (app: FastifyInstance) => void | Promise<void> } = {},
@@ -37,19 +59,41 @@ export const startServer = async (
   const bootLog = { warn: (details: object, message: string) => console.warn(message, details) };
   const database = await openDatabase(config.database, bootLog);
   let app: FastifyInstance | undefined;
+  let waiting: WaitingServer | undefined;
+  const reportWaiting = createWaitingReport();
   try {
-    await migrateToLatest(database.db);
-    const seededDemoAccounts = config.seedDemoAccounts
-      ? await seedDemoAccounts(createIdentityServices(database.db, config.auth))
-      : false;
-    app = await buildApp({
-      config,
-      database,
-      version,
-      ...(options.configure ? { configure: options.configure } : {}),
+    let seededDemoAccounts = false;
+    // On PostgreSQL, a node started while the database is away waits for it, answering 503
+    // meanwhile, instead of exiting: under a process manager the cluster would otherwise stay
+    // down for the whole outage, restarted and failing in a loop.
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        await migrateToLatest(database.db);
+        seededDemoAccounts = config.seedDemoAccounts
+          ? await seedDemoAccounts(createIdentityServices(database.db, config.auth))
+          : false;
+        app = await buildApp({
+          config,
+          database,
+          version,
+          ...(options.configure ? { configure: options.configure } : {}),
+        });
+        if (config.seedDemoAccounts) await loadDemoContent(database.db, config.contentDir, app.log);
+        break;
+      } catch (error) {
+        await app?.close().catch(() => {});
+        app = undefined;
+        if (database.kind !== 'postgres' || !isDatabaseUnavailable(error)) throw error;
+        waiting ??= await answerUnavailable(config.host, config.port);
+        reportWaiting(error, attempt, waiting.address);
+        await new Promise((resolve) => setTimeout(resolve, DATABASE_RETRY_MS));
+      }
+    }
+    await waiting?.close();
+    const address = await app.listen({
+      host: config.host,
+      port: waiting?.port ?? config.port,
     });
-    if (config.seedDemoAccounts) await loadDemoContent(database.db, config.contentDir, app.log);
-    const address = await app.listen({ host: config.host, port: config.port });
     app.log.info(
       { database: database.kind, startupMs: Math.round(performance.now() - startedAt) },
       `Rampart ${version} listening on ${address}`,
@@ -82,6 +126,7 @@ export const startServer = async (
         })()),
     };
   } catch (error) {
+    await waiting?.close().catch(() => {});
     await app?.close().catch(() => {});
     await database.close().catch(() => {});
     throw error;

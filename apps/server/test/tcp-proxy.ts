@@ -3,7 +3,7 @@ import net from 'node:net';
 /**
  * A TCP proxy in front of a real server, to cut and restore the network between the app and
  * PostgreSQL in tests. `cut()` drops every connection and refuses new ones; `restore()` listens
- * again on the same port.
+ * again on the same port; `reset()` resets the open connections only.
  */
 export const startTcpProxy = async (target: { host: string; port: number }) => {
   const sockets = new Set<net.Socket>();
@@ -41,6 +41,10 @@ export const startTcpProxy = async (target: { host: string; port: number }) => {
       await new Promise<void>((resolve) => server!.close(() => resolve()));
     },
     restore: listen,
+    /** Resets every open connection (a TCP RST, as a proxy or firewall dropping them) and keeps listening. */
+    reset: () => {
+      for (const socket of sockets) socket.resetAndDestroy();
+    },
     close: async () => {
       for (const socket of sockets) socket.destroy();
       await new Promise<void>((resolve) =>

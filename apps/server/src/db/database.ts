@@ -128,8 +128,20 @@ export const openPostgres = (
             : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
       },
     });
-    // node-postgres emits 'error' on the pool when an idle client loses its connection; unhandled,
-    // that event would end the process. The pool drops the client and reconnects on next use.
+    // A node-postgres client whose connection dies emits 'error', and an 'error' nobody listens
+    // to ends the process. The pool listens while a client is idle (and re-emits it here); while
+    // a client is lent, to a transaction or an answer batch, nobody would: each client gets a
+    // listener of its own for its whole life. The statement in flight fails with the error
+    // (503 database.unavailable), the next one on that client fails at once, and the pool drops
+    // the client when it comes back, connecting anew on next use.
+    const lent = new WeakSet<pg.PoolClient>();
+    pool.on('acquire', (client) => lent.add(client));
+    pool.on('release', (_error, client) => lent.delete(client));
+    pool.on('connect', (client) => {
+      client.on('error', (error) => {
+        if (lent.has(client)) logger.warn({ err: error }, 'database connection lost while in use');
+      });
+    });
     pool.on('error', (error) => {
       logger.warn({ err: error }, 'database connection lost');
     });

@@ -95,7 +95,8 @@ const resetFrame = (sequence: number) =>
     })}\n\n`,
   );
 
-export type SubscribeResult = { ok: Subscription } | { error: 'too_many_streams' };
+/** `closing`: the node is shutting down; the client should come back (to another node). */
+export type SubscribeResult = { ok: Subscription } | { error: 'too_many_streams' | 'closing' };
 
 /**
  * The node's side of fan-out. Clients of one stream share a channel: when the bus announces a
@@ -316,7 +317,7 @@ export const createEventHub = (deps: {
       lastEventId: number | null;
       sink: EventSink;
     }): Promise<SubscribeResult> {
-      if (closed) throw new Error('event hub closed');
+      if (closed) return { error: 'closing' };
       const open = streamsPerOwner.get(input.owner) ?? 0;
       if (open >= deps.maxStreamsPerOwner) return { error: 'too_many_streams' };
       streamsPerOwner.set(input.owner, open + 1);
@@ -335,6 +336,11 @@ export const createEventHub = (deps: {
         // The channel may have emptied and been replaced while this one initialised.
         channel = channelFor(input.stream);
         await channel.ready;
+        // The node began shutting down meanwhile: nothing was written to the client yet.
+        if (closed) {
+          detach(subscriber, input.stream);
+          return { error: 'closing' };
+        }
         channel.subscribers.add(subscriber);
         // "From now": past what was committed and announced, even if the channel has not read
         // it yet (it may be waiting for its next page).

@@ -312,6 +312,44 @@ describe('with the default session access (before gaming sessions exist)', () =>
 });
 
 describe('on shutdown', () => {
+  it('answers 503 server.unavailable to a stream that reaches the hub once it has closed', async () => {
+    // The request is held where a session stream checks access, and let go once the node has
+    // begun to shut down (its hub closed, the preClose hooks run in order): as a request that
+    // passed the shutdown check just before it.
+    let letGo = () => {};
+    const held = new Promise<void>((resolve) => (letGo = resolve));
+    let reached = () => {};
+    const holding = new Promise<void>((resolve) => (reached = resolve));
+    const node = await buildApp({
+      config: testConfig(),
+      database,
+      logger: false,
+      sessionAccess: {
+        canRead: async (principal, sessionUuid) => {
+          reached();
+          await held;
+          return fakeSessionAccess.canRead(principal, sessionUuid);
+        },
+      },
+      configure: (app) => {
+        app.addHook('preClose', async () => letGo());
+      },
+    });
+    const address = await node.listen({ host: '127.0.0.1', port: 0 });
+    const browser = new TestBrowser(node);
+    await browser.login(bob.username, bob.password);
+    const response = fetch(`${address}/api/sessions/${session}/events`, {
+      headers: { cookie: browser.cookieHeader() },
+    });
+    await holding;
+    await node.close();
+    const answered = await response;
+    expect(answered.status).toBe(503);
+    expect(await answered.json()).toEqual({
+      error: { code: 'server.unavailable', message: expect.any(String) },
+    });
+  });
+
   it('ends every open stream so that close() does not wait for them', async () => {
     const node = await buildApp({ config: testConfig(), database, logger: false });
     const address = await node.listen({ host: '127.0.0.1', port: 0 });

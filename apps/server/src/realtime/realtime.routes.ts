@@ -37,6 +37,7 @@ const lastEventIdOf = (request: FastifyRequest, fromQuery: string | undefined): 
 
 const errorCodes = {
   too_many_streams: 'events.too_many_streams',
+  closing: 'server.unavailable',
   forbidden: 'auth.forbidden',
   not_found: 'request.not_found',
 } as const;

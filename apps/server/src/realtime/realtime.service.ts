@@ -5,7 +5,7 @@ import type { SessionAccess } from './session-access.js';
 import { sessionStream, userStream } from './streams.js';
 
 export type OpenStreamResult =
-  { ok: Subscription } | { error: 'too_many_streams' | 'not_found' | 'forbidden' };
+  { ok: Subscription } | { error: 'too_many_streams' | 'closing' | 'not_found' | 'forbidden' };
 
 /** Which stream a caller may open and with which audiences; the hub does the rest. */
 export const createRealtimeService = (deps: {
