@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { awardsOf, missionResultOf, scoreEvolutionOf, type AwardFacts } from './stats-rules.js';
+import {
+  awardsOf,
+  missionResultOf,
+  scoreEvolutionOf,
+  speedrunWinsOf,
+  type AwardFacts,
+} from './stats-rules.js';
 
 describe('a team’s mission result', () => {
   const team = (solved: string[], score = 0, eliminated = false) => ({
@@ -137,5 +143,28 @@ describe('a team’s awards', () => {
       { kind: 'first_blood', count: 3 },
       { kind: 'speedrun', count: 2 },
     ]);
+  });
+});
+
+describe('speedrun wins', () => {
+  const row = (id: number, team: string, objective: string, at: number, kind = 'speedrun') => ({
+    id,
+    team_uuid: team,
+    objective_uuid: objective,
+    kind,
+    created_at: new Date(at),
+  });
+
+  it('gives each speedrun to the first team that solved during it, and only to it', () => {
+    const wins = speedrunWinsOf([
+      // The ledger comes team by team: B's row on o1 is later in it but earlier in time.
+      row(7, 'A', 'o1', 2_000),
+      row(3, 'A', 'o2', 1_000),
+      row(5, 'B', 'o1', 1_500),
+      row(9, 'B', 'o2', 1_000),
+      row(1, 'C', 'o1', 500, 'solve'),
+      row(2, 'C', 'o3', 100, 'first_blood'),
+    ]);
+    expect(Object.fromEntries(wins)).toEqual({ A: 1, B: 1 });
   });
 });

@@ -8,7 +8,7 @@ import { rankTeamRows } from '../play/scoring.js';
 import { logoUrlOf, sessionTimes } from '../sessions/session-view.js';
 import type { SessionsRepository } from '../sessions/sessions.repository.js';
 import type { StatsRepository } from './stats.repository.js';
-import { awardsOf, missionResultOf, scoreEvolutionOf } from './stats-rules.js';
+import { awardsOf, missionResultOf, scoreEvolutionOf, speedrunWinsOf } from './stats-rules.js';
 
 const iso = (instant: Date | string | null) =>
   instant === null ? null : new Date(instant).toISOString();
@@ -79,12 +79,12 @@ export const createStatsService = (deps: {
     const count = (counts: Map<string, number>, team: string, by = 1) =>
       counts.set(team, (counts.get(team) ?? 0) + by);
     const firstBloods = new Map<string, number>();
-    const speedruns = new Map<string, number>();
+    const speedruns = speedrunWinsOf(ledger);
     for (const row of ledger)
       if (row.kind === 'first_blood' && row.objective_uuid) {
         firstBlood.set(row.objective_uuid, { teamUuid: row.team_uuid, at: iso(row.created_at)! });
         count(firstBloods, row.team_uuid);
-      } else if (row.kind === 'speedrun') count(speedruns, row.team_uuid);
+      }
     const solvedBy = new Map<string, Set<string>>();
     const wrongAnswers = new Map<string, number>();
     for (const cell of cells) {
