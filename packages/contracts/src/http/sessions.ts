@@ -384,6 +384,18 @@ export const getTrainerSessionMission = defineRoute({
   responses: { 200: sessionMissionAnswer, 404: null },
 });
 
+/** Trainers' screens (the cockpit, the debrief) show logos through their own credential. */
+export const getTrainerTeamLogo = defineRoute({
+  method: 'GET',
+  path: '/api/trainer/sessions/{uuid}/teams/{teamUuid}/logo',
+  summary: 'A team’s logo, for trainers',
+  tag: 'sessions',
+  access: 'trainer',
+  params: z.object({ uuid, teamUuid: uuid }),
+  produces: 'image/*',
+  responses: { 200: null, 403: null, 404: null },
+});
+
 const trainerAction = (action: 'start' | 'pause' | 'resume' | 'stop', summary: string) =>
   defineRoute({
     method: 'POST',
@@ -423,6 +435,7 @@ export const sessionRoutes = [
   getTrainerSessions,
   getTrainerSession,
   getTrainerSessionMission,
+  getTrainerTeamLogo,
   postTrainerStart,
   postTrainerPause,
   postTrainerResume,

@@ -55,6 +55,7 @@ export const createStatsService = (deps: {
     session: NonNullable<Awaited<ReturnType<SessionsRepository['findSession']>>>,
     myTeamUuid: string | null,
     now: Date,
+    reader: 'player' | 'trainer',
   ): Promise<SessionStats> => {
     const times = sessionTimes(session, now);
     const over = OVER.has(times.status);
@@ -112,7 +113,7 @@ export const createStatsService = (deps: {
       teams: rankTeamRows(teamRows).map((team) => ({
         uuid: team.uuid,
         name: team.name,
-        logoUrl: team.has_logo ? logoUrlOf(session.uuid, team.uuid) : null,
+        logoUrl: team.has_logo ? logoUrlOf(session.uuid, team.uuid, reader) : null,
         score: team.score,
         rank: team.rank,
         eliminated: team.eliminated,
@@ -190,7 +191,7 @@ export const createStatsService = (deps: {
       const now = await deps.now();
       if (!OVER.has(sessionTimes(session, now).status))
         throw new AppError('debrief.session_not_over');
-      return build(session, player.team_uuid, now);
+      return build(session, player.team_uuid, now, 'player');
     },
 
     /** A trainer's debrief of any session, at any time. */
@@ -198,7 +199,7 @@ export const createStatsService = (deps: {
       requireCapability(principal, 'debrief.read_all');
       const session = await deps.sessions.findSession(sessionUuid);
       if (!session) throw new AppError('session.not_found');
-      return build(session, null, await deps.now());
+      return build(session, null, await deps.now(), 'trainer');
     },
   };
 };

@@ -22,6 +22,9 @@ import { readEventsAfter } from '../../realtime/event-log.repository.js';
 import { sessionStream } from '../../realtime/streams.js';
 import { testClock } from '../../../test/clock.js';
 
+type TeamsBody = { teams: { logoUrl: string | null }[] };
+type TrainerBody = { session: TeamsBody };
+
 /** A clock the test moves by hand: session rules read it instead of the database's clock. */
 describe(`gaming sessions and teams (${testDatabaseKind()})`, () => {
   let database: TestDatabase;
@@ -362,6 +365,58 @@ describe(`gaming sessions and teams (${testDatabaseKind()})`, () => {
       expect(logo.rawPayload.toString('latin1')).not.toContain(secret);
       // Shrunk to the size a logo is shown at.
       expect(logo.rawPayload.readUInt32BE(16)).toBe(256);
+    });
+
+    it('shows trainers every logo through the URLs of their screens, and no other session’s player', async () => {
+      const session = await newSession();
+      const [alice, bob, mallory] = await Promise.all([signedIn(), signedIn(), signedIn()]);
+      const pictured = await createTeamOk(alice, session.uuid, 'Logo', logoFile(await pngLogo()));
+      await createTeamOk(bob, session.uuid, 'Plain');
+      await createTeamOk(mallory, (await newSession()).uuid, 'Elsewhere');
+      const started = await trainer.post(`/api/trainer/sessions/${session.uuid}/start`);
+      expect(started.statusCode, started.body).toBe(200);
+      clock.advance(10_000);
+
+      const urlsOf = async (path: string, teams: (body: never) => { logoUrl: string | null }[]) => {
+        const response = await trainer.get(path);
+        expect(response.statusCode, response.body).toBe(200);
+        return teams(response.json() as never)
+          .map((team) => team.logoUrl)
+          .filter((url): url is string => url !== null);
+      };
+      const screens = [
+        ...(await urlsOf(
+          `/api/trainer/sessions/${session.uuid}`,
+          (body: TrainerBody) => body.session.teams,
+        )),
+        ...(await urlsOf(
+          `/api/trainer/sessions/${session.uuid}/cockpit`,
+          (body: TeamsBody) => body.teams,
+        )),
+        ...(await urlsOf(
+          `/api/trainer/sessions/${session.uuid}/stats`,
+          (body: TeamsBody) => body.teams,
+        )),
+      ];
+      expect(screens).toHaveLength(3);
+      for (const url of screens) {
+        const logo = await trainer.get(url);
+        expect(logo.statusCode, url).toBe(200);
+        expect(logo.headers['content-type']).toBe('image/png');
+        expect(logo.headers['x-content-type-options']).toBe('nosniff');
+      }
+      const trainerUrl = screens[0]!;
+      expect(trainerUrl).toBe(`/api/trainer/sessions/${session.uuid}/teams/${pictured.uuid}/logo`);
+      // Players read it through their own route; a trainer's route is no way around the session.
+      expect((await alice.get(pictured.logoUrl!)).statusCode).toBe(200);
+      expect((await mallory.get(pictured.logoUrl!)).statusCode).toBe(403);
+      const asPlayer = await mallory.get(trainerUrl);
+      expect(asPlayer.statusCode).toBe(401);
+      expect(asPlayer.json().error.code).toBe('auth.unauthenticated');
+      expect(
+        (await trainer.get(`/api/trainer/sessions/${session.uuid}/teams/${randomUUID()}/logo`))
+          .statusCode,
+      ).toBe(404);
     });
 
     it.each([
