@@ -469,6 +469,36 @@ describe(`gaming sessions and teams (${testDatabaseKind()})`, () => {
   });
 
   describe('the lifecycle', () => {
+    it('cancels a game stopped during its countdown: no stats transition, survey or history', async () => {
+      const session = await newSession();
+      const alice = await signedIn();
+      await createTeamOk(alice, session.uuid, 'Early birds');
+      const started = await trainer.post(`/api/trainer/sessions/${session.uuid}/start`);
+      expect(started.json().session.status).toBe('countdown');
+      const stream = await openEventStream(`${base}/api/sessions/${session.uuid}/events`, {
+        cookie: alice.cookieHeader(),
+      });
+      streams.push(stream);
+      clock.advance(3_000);
+      const stopped = await trainer.post(`/api/trainer/sessions/${session.uuid}/stop`);
+      expect(stopped.statusCode, stopped.body).toBe(200);
+      expect(stopped.json().session).toMatchObject({ status: 'canceled', startsAt: null });
+      const announced = () =>
+        stream.messages.find((message) => message.event === 'session.status_changed');
+      await stream.waitUntil(() => announced() !== undefined);
+      expect(announced()!.data).toMatchObject({ payload: { status: 'canceled' } });
+      // Long after the planned start, it stays a game that never began.
+      clock.advance(60 * 60_000);
+      expect(await detail(alice, session.uuid)).toMatchObject({ status: 'canceled', endsAt: null });
+      const survey = await alice.post(`/api/sessions/${session.uuid}/survey`, {
+        rating: 'satisfied',
+      });
+      expect(survey.statusCode).toBe(403);
+      expect(survey.json().error.code).toBe('survey.not_played');
+      const history = await alice.get('/api/profile/history');
+      expect(history.json().history).toEqual([]);
+    });
+
     it('waits for players, starts the countdown when a team fills, then runs and ends on time', async () => {
       const session = await newSession({ playersPerTeam: 2, minPlayersPerTeam: 2 });
       const [alice, bob] = await Promise.all([signedIn(), signedIn()]);
@@ -602,7 +632,8 @@ describe(`gaming sessions and teams (${testDatabaseKind()})`, () => {
       const started = await owner.post(`/api/sessions/${session.uuid}/start`);
       expect(started.json().session.status).toBe('countdown');
       const closed = await owner.post(`/api/sessions/${session.uuid}/close`);
-      expect(closed.json().session.status).toBe('stopped');
+      // Closed before play began: the game is canceled.
+      expect(closed.json().session.status).toBe('canceled');
       const reopen = await owner.post(`/api/sessions/${session.uuid}/start`);
       expect(reopen.json().error.code).toBe('session.ended');
     });
