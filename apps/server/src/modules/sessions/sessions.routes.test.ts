@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { getSession, getTrainerSession, postTeam } from '@rampart/contracts';
+import { getHome, getSession, getTrainerSession, postTeam } from '@rampart/contracts';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/app.js';
@@ -16,6 +16,7 @@ import {
   createTrainerSession,
   logoFile,
   pngLogo,
+  sessionWithTeams,
   type SessionSettings,
 } from '../../../test/session-factories.js';
 import { readEventsAfter } from '../../realtime/event-log.repository.js';
@@ -663,6 +664,51 @@ describe(`gaming sessions and teams (${testDatabaseKind()})`, () => {
       expect(home.joinableSessions.map((s: { uuid: string }) => s.uuid)).toContain(
         trainerSession.uuid,
       );
+    });
+  });
+
+  describe('home’s ongoing sessions', () => {
+    it('show what the player’s team solved and, once play began, its rank', async () => {
+      const objectives = chapter.missions[0]!.objectives;
+      const game = await sessionWithTeams({
+        trainer,
+        missionUuid: chapter.missions[0]!.uuid,
+        signIn: signedIn,
+        clock,
+        teams: 3,
+        start: false,
+      });
+      const [alice, bob, carol] = game.members.map(([player]) => player!);
+      const cardOf = async (player: TestBrowser) => {
+        const response = await player.get('/api/home');
+        expect(response.statusCode, response.body).toBe(200);
+        return getHome.responses[200]
+          .parse(response.json())
+          .ongoingSessions.find((card) => card.uuid === game.uuid)!;
+      };
+      // In the lobby, nobody has a rank yet.
+      expect(await cardOf(alice!)).toMatchObject({ completed_objectives: 0, rank: null });
+      await trainer.post(`/api/trainer/sessions/${game.uuid}/start`, { force: true });
+      clock.advance(10_000);
+      const single = objectives.find((objective) => objective.type === 'single_choice')!;
+      const solved = await bob!.post(
+        `/api/sessions/${game.uuid}/objectives/${single.uuid}/answers`,
+        {
+          answer: 'a',
+        },
+      );
+      expect(solved.statusCode, solved.body).toBe(200);
+
+      expect(await cardOf(bob!)).toMatchObject({
+        status: 'running',
+        completed_objectives: 1,
+        total_objectives: 2,
+        progress_percentage: 50,
+        rank: 1,
+        teamsCount: 3,
+      });
+      expect(await cardOf(alice!)).toMatchObject({ completed_objectives: 0, rank: 2 });
+      expect(await cardOf(carol!)).toMatchObject({ completed_objectives: 0, rank: 2 });
     });
   });
 
