@@ -84,6 +84,13 @@ export const sessionDetailSchema = sessionTimesSchema.extend({
   completed_objectives: z.number().int().nonnegative(),
   total_objectives: z.number().int().nonnegative(),
   progress_percentage: z.number().int().min(0).max(100),
+  /**
+   * The trainers' adjustments of the caller's team's score, newest first, each with the reason
+   * its players are shown; empty without a team.
+   */
+  scoreAdjustments: z.array(
+    z.object({ points: z.number().int(), reason: z.string(), at: instant }),
+  ),
   /** The caller in this session: `null` before they join. */
   gaming_session_user: z
     .object({
@@ -323,7 +330,13 @@ export const createSessionBodySchema = z
 export const trainerSessionTeamSchema = ownTeamSchema;
 
 export const trainerSessionSchema = sessionDetailSchema
-  .omit({ gaming_session_user: true, teams: true, isOwner: true, mission: true })
+  .omit({
+    gaming_session_user: true,
+    teams: true,
+    isOwner: true,
+    mission: true,
+    scoreAdjustments: true,
+  })
   .extend({
     mission: z.object({
       uuid,

@@ -394,6 +394,16 @@ export const createSessionsRepository = (db: Kysely<Database>) => ({
           .orderBy('t.uuid')
           .execute(),
 
+  /** The trainers' adjustments of a team's score, newest first, through the ledger's team index. */
+  listAdjustments: (teamUuid: string) =>
+    db
+      .selectFrom('score_entry')
+      .select(['points', 'reason', 'created_at'])
+      .where('team_uuid', '=', teamUuid)
+      .where('kind', '=', 'adjustment')
+      .orderBy('id', 'desc')
+      .execute(),
+
   /** How many objectives the team solved. */
   countSolved: async (teamUuid: string) =>
     Number(

@@ -712,6 +712,48 @@ describe(`gaming sessions and teams (${testDatabaseKind()})`, () => {
     });
   });
 
+  describe('a trainer’s score adjustment', () => {
+    it('reaches every player live, and stays in the adjusted team’s view with its reason', async () => {
+      const game = await sessionWithTeams({
+        trainer,
+        missionUuid: chapter.missions[0]!.uuid,
+        signIn: signedIn,
+        clock,
+      });
+      const [alice, bob] = game.members.map(([player]) => player!);
+      const [red] = game.teamUuids;
+      const stream = await openEventStream(`${base}/api/sessions/${game.uuid}/events`, {
+        cookie: bob!.cookieHeader(),
+      });
+      streams.push(stream);
+      for (const [points, reason] of [
+        [7, 'Helped another team'],
+        [-3, 'Shared a flag'],
+      ] as const) {
+        const adjusted = await trainer.post(
+          `/api/trainer/sessions/${game.uuid}/teams/${red}/adjustments`,
+          { points, reason },
+        );
+        expect(adjusted.statusCode, adjusted.body).toBe(201);
+        clock.advance(1_000);
+      }
+      const announced = () =>
+        stream.messages.filter((message) => message.event === 'score.adjusted');
+      await stream.waitUntil(() => announced().length === 2);
+      expect(announced()[0]!.data).toMatchObject({
+        payload: { teamUuid: red, points: 7, reason: 'Helped another team', score: 7 },
+      });
+      const own = await detail(alice!, game.uuid);
+      expect(own.scoreAdjustments).toEqual([
+        { points: -3, reason: 'Shared a flag', at: expect.any(String) },
+        { points: 7, reason: 'Helped another team', at: expect.any(String) },
+      ]);
+      expect(own.gaming_session_user?.gaming_session_team?.score).toBe(4);
+      // Another team's view lists only its own.
+      expect((await detail(bob!, game.uuid)).scoreAdjustments).toEqual([]);
+    });
+  });
+
   describe('the session stream', () => {
     it('reaches the players of the session live, and no other team’s private events', async () => {
       const session = await newSession();
