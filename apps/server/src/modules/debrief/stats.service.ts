@@ -189,8 +189,10 @@ export const createStatsService = (deps: {
       const player = await deps.sessions.findPlayer(sessionUuid, principal.accountId);
       if (!player) throw new AppError('session.forbidden');
       const now = await deps.now();
-      if (!OVER.has(sessionTimes(session, now).status))
-        throw new AppError('debrief.session_not_over');
+      const { status } = sessionTimes(session, now);
+      if (!OVER.has(status)) throw new AppError('debrief.session_not_over');
+      // A game canceled before it began has nothing to debrief (and no answers to reveal).
+      if (status === 'canceled') throw new AppError('debrief.not_played');
       return build(session, player.team_uuid, now, 'player');
     },
 

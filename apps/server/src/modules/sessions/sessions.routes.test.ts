@@ -496,6 +496,9 @@ describe(`gaming sessions and teams (${testDatabaseKind()})`, () => {
       });
       expect(survey.statusCode).toBe(403);
       expect(survey.json().error.code).toBe('survey.not_played');
+      const stats = await alice.get(`/api/sessions/${session.uuid}/stats`);
+      expect(stats.statusCode).toBe(409);
+      expect(stats.json().error.code).toBe('debrief.not_played');
       const history = await alice.get('/api/profile/history');
       expect(history.json().history).toEqual([]);
     });
