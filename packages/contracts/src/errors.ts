@@ -81,6 +81,7 @@ export const errorStatus = {
   'survey.not_played': 403,
   'survey.session_not_over': 409,
   'debrief.session_not_over': 409,
+  'debrief.not_played': 409,
   'content.edit_conflict': 409,
   'content.chapter_in_use': 409,
   'content.objective_not_found': 404,

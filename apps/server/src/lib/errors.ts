@@ -79,6 +79,7 @@ const defaultMessages: Record<ErrorCode, string> = {
   'survey.not_played': 'Only the players of a session can rate it.',
   'survey.session_not_over': 'A session can be rated once it is over.',
   'debrief.session_not_over': 'The statistics of a session open once it is over.',
+  'debrief.not_played': 'This game was canceled before it began: it has no statistics.',
   'content.edit_conflict':
     'This chapter changed since you opened it (another trainer saved it, or a pack was imported): reload it.',
   'content.chapter_in_use': 'Gaming sessions used missions of this chapter: it cannot be deleted.',

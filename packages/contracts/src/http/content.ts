@@ -34,9 +34,12 @@ export const sessionSummarySchema = z.object({
   playersPerTeam: z.number().int().positive(),
   startsAt: z.iso.datetime().nullable(),
   endsAt: z.iso.datetime().nullable(),
+  /** The player's team's solved objectives (0 in sessions to join or without a team). */
   completed_objectives: z.number().int().nonnegative(),
   total_objectives: z.number().int().nonnegative(),
   progress_percentage: z.number().int().min(0).max(100),
+  /** The player's team's rank once play began; null before, without a team, or to join. */
+  rank: z.number().int().positive().nullable(),
 });
 export type SessionSummary = z.infer<typeof sessionSummarySchema>;
 

@@ -84,6 +84,13 @@ export const sessionDetailSchema = sessionTimesSchema.extend({
   completed_objectives: z.number().int().nonnegative(),
   total_objectives: z.number().int().nonnegative(),
   progress_percentage: z.number().int().min(0).max(100),
+  /**
+   * The trainers' adjustments of the caller's team's score, newest first, each with the reason
+   * its players are shown; empty without a team.
+   */
+  scoreAdjustments: z.array(
+    z.object({ points: z.number().int(), reason: z.string(), at: instant }),
+  ),
   /** The caller in this session: `null` before they join. */
   gaming_session_user: z
     .object({
@@ -323,7 +330,13 @@ export const createSessionBodySchema = z
 export const trainerSessionTeamSchema = ownTeamSchema;
 
 export const trainerSessionSchema = sessionDetailSchema
-  .omit({ gaming_session_user: true, teams: true, isOwner: true, mission: true })
+  .omit({
+    gaming_session_user: true,
+    teams: true,
+    isOwner: true,
+    mission: true,
+    scoreAdjustments: true,
+  })
   .extend({
     mission: z.object({
       uuid,
@@ -384,6 +397,18 @@ export const getTrainerSessionMission = defineRoute({
   responses: { 200: sessionMissionAnswer, 404: null },
 });
 
+/** Trainers' screens (the cockpit, the debrief) show logos through their own credential. */
+export const getTrainerTeamLogo = defineRoute({
+  method: 'GET',
+  path: '/api/trainer/sessions/{uuid}/teams/{teamUuid}/logo',
+  summary: 'A team’s logo, for trainers',
+  tag: 'sessions',
+  access: 'trainer',
+  params: z.object({ uuid, teamUuid: uuid }),
+  produces: 'image/*',
+  responses: { 200: null, 403: null, 404: null },
+});
+
 const trainerAction = (action: 'start' | 'pause' | 'resume' | 'stop', summary: string) =>
   defineRoute({
     method: 'POST',
@@ -423,6 +448,7 @@ export const sessionRoutes = [
   getTrainerSessions,
   getTrainerSession,
   getTrainerSessionMission,
+  getTrainerTeamLogo,
   postTrainerStart,
   postTrainerPause,
   postTrainerResume,

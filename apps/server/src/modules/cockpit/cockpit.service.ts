@@ -68,7 +68,7 @@ export const createCockpitService = (deps: {
           return {
             uuid: team.uuid,
             name: team.name,
-            logoUrl: team.has_logo ? logoUrlOf(sessionUuid, team.uuid) : null,
+            logoUrl: team.has_logo ? logoUrlOf(sessionUuid, team.uuid, 'trainer') : null,
             eliminated: team.eliminated,
             eliminationReason: team.elimination_reason,
             score: team.score,

@@ -63,16 +63,19 @@ export const createResultsRepository = (db: Kysely<Database>) => ({
           .where('mission_uuid', 'in', missionUuids)
           .execute(),
 
-  /** How many first bloods and speedruns each of these teams won, from the ledger. */
-  countBadgeRows: (teamUuids: readonly string[]) =>
-    teamUuids.length === 0
+  /**
+   * The first-blood and speedrun rows of every team of these sessions: a speedrun is won by the
+   * first team that solved during it, which only the other teams' rows can tell.
+   */
+  listBadgeRows: (sessionUuids: readonly string[]) =>
+    sessionUuids.length === 0
       ? Promise.resolve([])
       : db
-          .selectFrom('score_entry')
-          .select(['team_uuid', 'kind', (eb) => eb.fn.countAll<string>().as('rows')])
-          .where('team_uuid', 'in', teamUuids)
-          .where('kind', 'in', ['first_blood', 'speedrun'])
-          .groupBy(['team_uuid', 'kind'])
+          .selectFrom('score_entry as e')
+          .innerJoin('gaming_session_team as t', 't.uuid', 'e.team_uuid')
+          .select(['e.id', 'e.team_uuid', 'e.objective_uuid', 'e.kind', 'e.created_at'])
+          .where('t.session_uuid', 'in', sessionUuids)
+          .where('e.kind', 'in', ['first_blood', 'speedrun'])
           .execute(),
 
   /**

@@ -3,7 +3,7 @@ import { requireCapability, type Principal } from '../identity/auth.service.js';
 import { rankTeamRows } from '../play/scoring.js';
 import { logoUrlOf, sessionTimes } from '../sessions/session-view.js';
 import type { ResultsRepository } from './results.repository.js';
-import { awardsOf, missionResultOf } from './stats-rules.js';
+import { awardsOf, missionResultOf, speedrunWinsOf } from './stats-rules.js';
 
 type PlayedRow = Awaited<ReturnType<ResultsRepository['listPlayed']>>[number];
 
@@ -30,7 +30,7 @@ export const createResultsService = (deps: {
       repo.listTeams(sessionUuids),
       repo.listStates(teamUuids),
       repo.listObjectives([...new Set(rows.map((row) => row.mission_uuid))]),
-      repo.countBadgeRows(teamUuids),
+      repo.listBadgeRows(sessionUuids),
     ]);
     return rows.map((row) => {
       const times = sessionTimes(row, now);
@@ -41,11 +41,8 @@ export const createResultsService = (deps: {
         mine.filter((state) => state.solved_at !== null).map((state) => state.objective_uuid),
       );
       const missionObjectives = objectives.filter((o) => o.mission_uuid === row.mission_uuid);
-      const badges = (kind: string) =>
-        Number(
-          badgeRows.find((badge) => badge.team_uuid === row.team_uuid && badge.kind === kind)
-            ?.rows ?? 0,
-        );
+      const sessionTeams = new Set(ranked.map((candidate) => candidate.uuid));
+      const sessionBadges = badgeRows.filter((badge) => sessionTeams.has(badge.team_uuid));
       const result = missionResultOf(
         row.success_rule as SuccessRule,
         { score: team.score, eliminated: team.eliminated, solved },
@@ -56,8 +53,10 @@ export const createResultsService = (deps: {
         rank: team.rank,
         score: team.score,
         eliminated: team.eliminated,
-        firstBloods: badges('first_blood'),
-        speedruns: badges('speedrun'),
+        firstBloods: sessionBadges.filter(
+          (badge) => badge.kind === 'first_blood' && badge.team_uuid === row.team_uuid,
+        ).length,
+        speedruns: speedrunWinsOf(sessionBadges).get(row.team_uuid) ?? 0,
         solved: solved.size,
         objectives: missionObjectives.length,
         wrongAnswers: mine.reduce((sum, state) => sum + state.attempts, 0),

@@ -4,6 +4,7 @@ import {
   awardsOf,
   missionResultOf,
   scoreEvolutionOf,
+  speedrunWinsOf,
   type AwardFacts,
 } from './stats-rules.js';
 
@@ -182,5 +183,28 @@ describe('when a player reads the answers on a debrief', () => {
     ],
   ] as const)('%s', (_label, change, expected) => {
     expect(answersHiddenBecause({ ...ran, ...change })).toBe(expected);
+  });
+});
+
+describe('speedrun wins', () => {
+  const row = (id: number, team: string, objective: string, at: number, kind = 'speedrun') => ({
+    id,
+    team_uuid: team,
+    objective_uuid: objective,
+    kind,
+    created_at: new Date(at),
+  });
+
+  it('gives each speedrun to the first team that solved during it, and only to it', () => {
+    const wins = speedrunWinsOf([
+      // The ledger comes team by team: B's row on o1 is later in it but earlier in time.
+      row(7, 'A', 'o1', 2_000),
+      row(3, 'A', 'o2', 1_000),
+      row(5, 'B', 'o1', 1_500),
+      row(9, 'B', 'o2', 1_000),
+      row(1, 'C', 'o1', 500, 'solve'),
+      row(2, 'C', 'o3', 100, 'first_blood'),
+    ]);
+    expect(Object.fromEntries(wins)).toEqual({ A: 1, B: 1 });
   });
 });

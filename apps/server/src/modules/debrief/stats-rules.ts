@@ -110,3 +110,33 @@ export const answersHiddenBecause = (facts: {
   if (facts.missionInPlay) return 'mission_in_play';
   return null;
 };
+
+type LedgerRow = {
+  id: number | string;
+  team_uuid: string;
+  objective_uuid: string | null;
+  kind: string;
+  created_at: Date | string;
+};
+
+const writtenBefore = (a: LedgerRow, b: LedgerRow) => {
+  const [atA, atB] = [new Date(a.created_at).getTime(), new Date(b.created_at).getTime()];
+  return atA < atB || (atA === atB && Number(a.id) < Number(b.id));
+};
+
+/**
+ * How many speedruns each team won. Every team that solves an objective while its speedrun runs
+ * scores the speedrun's value then (a `speedrun` ledger row), but only the first of them wins it:
+ * the earliest row on the objective, the ledger's order settling rows written at the same instant.
+ */
+export const speedrunWinsOf = (ledger: readonly LedgerRow[]) => {
+  const first = new Map<string, LedgerRow>();
+  for (const row of ledger) {
+    if (row.kind !== 'speedrun' || !row.objective_uuid) continue;
+    const held = first.get(row.objective_uuid);
+    if (!held || writtenBefore(row, held)) first.set(row.objective_uuid, row);
+  }
+  const wins = new Map<string, number>();
+  for (const row of first.values()) wins.set(row.team_uuid, (wins.get(row.team_uuid) ?? 0) + 1);
+  return wins;
+};

@@ -74,7 +74,7 @@ export const createStatsRepository = (db: Kysely<Database>) => ({
       ? Promise.resolve([])
       : db
           .selectFrom('score_entry')
-          .select(['team_uuid', 'objective_uuid', 'kind', 'points', 'created_at'])
+          .select(['id', 'team_uuid', 'objective_uuid', 'kind', 'points', 'created_at'])
           .where('team_uuid', 'in', teamUuids)
           .orderBy('team_uuid')
           .orderBy('id')

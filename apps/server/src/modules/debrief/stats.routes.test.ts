@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  getProfileHistory,
   rankingCsvColumns,
   sessionExportSchema,
   sessionStatsSchema,
@@ -138,6 +139,57 @@ describe(`a session's statistics and exports (${testDatabaseKind()})`, () => {
       [],
     ]);
     expect(JSON.stringify(live)).not.toContain(FLAG);
+  });
+
+  it('awards a speedrun to its first solver only, in the stats, the export and the history', async () => {
+    const game = await sessionWithTeams({
+      trainer,
+      missionUuid,
+      signIn: signedIn,
+      clock,
+      teams: 3,
+    });
+    const [a, b] = game.members.map(([player]) => player!);
+    const [teamA, teamB, teamC] = game.teamUuids;
+    const launched = await trainer.post(`/api/trainer/sessions/${game.uuid}/speedruns`, {
+      objectiveUuid: objective.single,
+      title: 'Race',
+      description: '',
+    });
+    expect(launched.statusCode, launched.body).toBe(201);
+    clock.advance(5_000);
+    await answer(b!, game.uuid, objective.single, 'b');
+    clock.advance(5_000);
+    // A scores the speedrun's value too, but B won it.
+    await answer(a!, game.uuid, objective.single, 'b');
+    expect((await trainer.post(`/api/trainer/sessions/${game.uuid}/stop`)).statusCode).toBe(200);
+
+    const speedrunsOf = (
+      teams: { uuid: string; awards: SessionStats['teams'][number]['awards'] }[],
+    ) =>
+      Object.fromEntries(
+        teams.map((team) => [
+          team.uuid,
+          team.awards.find((award) => award.kind === 'speedrun')?.count ?? 0,
+        ]),
+      );
+    const won = { [teamA!]: 0, [teamB!]: 1, [teamC!]: 0 };
+    const stats = await statsOf(trainer, `/api/trainer/sessions/${game.uuid}/stats`);
+    expect(speedrunsOf(stats.teams)).toEqual(won);
+    expect(speedrunsOf((await statsOf(a!, `/api/sessions/${game.uuid}/stats`)).teams)).toEqual(won);
+    const exported = await trainer.get(`/api/trainer/sessions/${game.uuid}/exports/session.json`);
+    expect(speedrunsOf(sessionExportSchema.parse(exported.json()).stats.teams)).toEqual(won);
+    for (const [player, team] of [
+      [a!, teamA!],
+      [b!, teamB!],
+    ] as const) {
+      const history = await player.get('/api/profile/history');
+      expect(history.statusCode, history.body).toBe(200);
+      const entry = getProfileHistory.responses[200]
+        .parse(history.json())
+        .history.find((played) => played.sessionUuid === game.uuid)!;
+      expect(entry.awards.filter((award) => award.kind === 'speedrun')).toHaveLength(won[team]!);
+    }
   });
 
   it('gives players the results, ranking, evolution and resolutions once it is over', async () => {

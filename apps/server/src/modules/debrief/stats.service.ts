@@ -20,6 +20,7 @@ import {
   awardsOf,
   missionResultOf,
   scoreEvolutionOf,
+  speedrunWinsOf,
 } from './stats-rules.js';
 
 const iso = (instant: Date | string | null) =>
@@ -115,12 +116,12 @@ export const createStatsService = (deps: {
     const count = (counts: Map<string, number>, team: string, by = 1) =>
       counts.set(team, (counts.get(team) ?? 0) + by);
     const firstBloods = new Map<string, number>();
-    const speedruns = new Map<string, number>();
+    const speedruns = speedrunWinsOf(ledger);
     for (const row of ledger)
       if (row.kind === 'first_blood' && row.objective_uuid) {
         firstBlood.set(row.objective_uuid, { teamUuid: row.team_uuid, at: iso(row.created_at)! });
         count(firstBloods, row.team_uuid);
-      } else if (row.kind === 'speedrun') count(speedruns, row.team_uuid);
+      }
     const solvedBy = new Map<string, Set<string>>();
     const wrongAnswers = new Map<string, number>();
     for (const cell of cells) {
@@ -149,7 +150,7 @@ export const createStatsService = (deps: {
       teams: rankTeamRows(teamRows).map((team) => ({
         uuid: team.uuid,
         name: team.name,
-        logoUrl: team.has_logo ? logoUrlOf(session.uuid, team.uuid) : null,
+        logoUrl: team.has_logo ? logoUrlOf(session.uuid, team.uuid, reader.kind) : null,
         score: team.score,
         rank: team.rank,
         eliminated: team.eliminated,
@@ -226,8 +227,10 @@ export const createStatsService = (deps: {
       const player = await deps.sessions.findPlayer(sessionUuid, principal.accountId);
       if (!player) throw new AppError('session.forbidden');
       const now = await deps.now();
-      if (!OVER.has(sessionTimes(session, now).status))
-        throw new AppError('debrief.session_not_over');
+      const { status } = sessionTimes(session, now);
+      if (!OVER.has(status)) throw new AppError('debrief.session_not_over');
+      // A game canceled before it began has nothing to debrief (and no answers to reveal).
+      if (status === 'canceled') throw new AppError('debrief.not_played');
       return build(session, { kind: 'player', teamUuid: player.team_uuid }, now);
     },
 

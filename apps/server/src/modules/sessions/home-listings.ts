@@ -2,9 +2,19 @@ import type { LocalizedText, Locale } from '@rampart/contracts';
 import type { ContentSessions } from '../content/index.js';
 import type { Principal } from '../identity/auth.service.js';
 import type { SessionListRow, SessionsRepository } from './sessions.repository.js';
+import { rankTeamRows } from '../play/scoring.js';
 import { progressOf, sessionTimes } from './session-view.js';
 
-const summaryOf = (row: SessionListRow, now: Date, locale: Locale, totals: Map<string, number>) => {
+/** The player's team in a session: what it solved, and its rank once play began. */
+type Standing = { completed: number; rank: number | null };
+
+const summaryOf = (
+  row: SessionListRow,
+  now: Date,
+  locale: Locale,
+  totals: Map<string, number>,
+  standing: Standing = { completed: 0, rank: null },
+) => {
   const times = sessionTimes(row, now);
   return {
     uuid: row.uuid,
@@ -17,8 +27,35 @@ const summaryOf = (row: SessionListRow, now: Date, locale: Locale, totals: Map<s
     playersPerTeam: row.players_per_team,
     startsAt: times.startsAt,
     endsAt: times.endsAt,
-    ...progressOf(0, totals.get(row.mission_uuid) ?? 0),
+    ...progressOf(standing.completed, totals.get(row.mission_uuid) ?? 0),
+    rank: standing.rank,
   };
+};
+
+/** The player's team's standing in each of these sessions, by the scoring rules' ranking. */
+const standingsOf = async (
+  repo: SessionsRepository,
+  sessions: readonly SessionListRow[],
+  accountId: string,
+  now: Date,
+) => {
+  const teams = await repo.listStandings(
+    sessions.map((row) => row.uuid),
+    accountId,
+  );
+  const standings = new Map<string, Standing>();
+  for (const row of sessions) {
+    const mine = rankTeamRows(teams.filter((team) => team.session_uuid === row.uuid)).find(
+      (team) => team.mine,
+    );
+    if (!mine) continue;
+    const started = ['running', 'paused'].includes(sessionTimes(row, now).status);
+    standings.set(row.uuid, {
+      completed: Number(mine.completed ?? 0),
+      rank: started ? mine.rank : null,
+    });
+  }
+  return standings;
 };
 
 /**
@@ -48,11 +85,16 @@ export const createHomeListings = (deps: {
         chapters.has(row.chapter_uuid) &&
         sessionTimes(row, now).status === 'lobby',
     );
-    const totals = await repo.countObjectivesOf([
-      ...new Set([...ongoing, ...joinable].map((row) => row.mission_uuid)),
+    const [totals, standings] = await Promise.all([
+      repo.countObjectivesOf([
+        ...new Set([...ongoing, ...joinable].map((row) => row.mission_uuid)),
+      ]),
+      standingsOf(repo, ongoing, principal.accountId, now),
     ]);
     return {
-      ongoingSessions: ongoing.map((row) => summaryOf(row, now, locale, totals)),
+      ongoingSessions: ongoing.map((row) =>
+        summaryOf(row, now, locale, totals, standings.get(row.uuid)),
+      ),
       ongoingMissions: ongoing.map((row) => ({
         missionUuid: row.mission_uuid,
         missionTitle: (row.mission_title as LocalizedText)[locale],

@@ -63,7 +63,7 @@ const expectedAfter: Record<
   teams_changed: { lobby: 'lobby' },
   pause: { running: 'paused' },
   resume: { paused: 'running' },
-  stop: { lobby: 'stopped', countdown: 'stopped', running: 'stopped', paused: 'stopped' },
+  stop: { lobby: 'canceled', countdown: 'canceled', running: 'stopped', paused: 'stopped' },
 };
 
 const cases = Object.entries(actions).flatMap(([kind, action]) =>
@@ -230,6 +230,24 @@ describe('time-derived status at boundary instants', () => {
         status: 'stopped',
         remainingMs: 0,
         endsAt: at(300),
+      });
+  });
+});
+
+describe('a stop before play began', () => {
+  it.each([
+    ['in the lobby', timeline({}), at(10)],
+    ['during the countdown', timeline({ startsAt: at(10) }), at(5)],
+  ])('cancels the game %s, whatever the time after', (_label, before, instant) => {
+    const result = applySessionAction(before, { kind: 'stop' }, instant);
+    expect(result).toMatchObject({ ok: true, status: 'canceled' });
+    if (!result.ok) return;
+    for (const later of [instant, at(60), at(99_999)])
+      expect(deriveSessionState({ ...before, ...result.changes }, later)).toMatchObject({
+        status: 'canceled',
+        startsAt: null,
+        endsAt: null,
+        remainingMs: 0,
       });
   });
 });

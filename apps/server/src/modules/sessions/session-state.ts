@@ -63,7 +63,11 @@ export const deriveSessionState = (timeline: SessionTimeline, now: Date): Derive
   const { startsAt } = timeline;
 
   if (timeline.stoppedAt) {
-    const endsAt = startsAt ? minDate(plannedEnd(timeline, startsAt), timeline.stoppedAt) : null;
+    // Stopped before play began (in the lobby or the countdown): no game was played, so there is
+    // nothing to debrief or rate. The game is canceled, as when a start waits too long.
+    if (!startsAt || timeline.stoppedAt < startsAt)
+      return { ...lobby('idle', null), status: 'canceled', remainingMs: 0 };
+    const endsAt = minDate(plannedEnd(timeline, startsAt), timeline.stoppedAt);
     return { ...lobby('idle', null), status: 'stopped', startsAt, endsAt, remainingMs: 0 };
   }
 
@@ -117,7 +121,7 @@ export type SessionAction =
   | { kind: 'teams_changed'; requirementsMet: boolean }
   | { kind: 'pause' }
   | { kind: 'resume' }
-  /** A trainer's stop or a player-owner's close: irreversible. */
+  /** A trainer's stop or a player-owner's close: irreversible; before play began, a cancel. */
   | { kind: 'stop' };
 
 export type SessionActionKind = SessionAction['kind'];
@@ -185,7 +189,11 @@ export const applySessionAction = (
         changes: { pausedAt: null, pausedMs: pausedMsAt(timeline, now) },
       };
     case 'stop':
-      return { ok: true, status: 'stopped', changes: { stoppedAt: now } };
+      return {
+        ok: true,
+        status: state.status === 'running' || state.status === 'paused' ? 'stopped' : 'canceled',
+        changes: { stoppedAt: now },
+      };
   }
 };
 

@@ -1,5 +1,6 @@
 import {
   getTeamLogo,
+  getTrainerTeamLogo,
   toColonPath,
   type AvatarId,
   type LocalizedText,
@@ -57,8 +58,16 @@ export const sessionTimes = (row: TimelineColumns, now: Date) => {
   };
 };
 
-export const logoUrlOf = (sessionUuid: string, teamUuid: string) =>
-  toColonPath(getTeamLogo.path)
+/**
+ * Where a team's logo is read: players of the session through theirs, trainers through their own
+ * route (a trainer holds no player credential).
+ */
+export const logoUrlOf = (
+  sessionUuid: string,
+  teamUuid: string,
+  reader: 'player' | 'trainer' = 'player',
+) =>
+  toColonPath((reader === 'trainer' ? getTrainerTeamLogo : getTeamLogo).path)
     .replace(':uuid', encodeURIComponent(sessionUuid))
     .replace(':teamUuid', encodeURIComponent(teamUuid));
 
@@ -86,11 +95,12 @@ export const rankedTeams = (
   teams: readonly TeamRow[],
   players: readonly PlayerRow[],
   callerId: string | null,
+  reader: 'player' | 'trainer' = 'player',
 ) =>
   rankTeamRows(teams).map((team) => ({
     uuid: team.uuid,
     name: team.name,
-    logoUrl: team.has_logo ? logoUrlOf(sessionUuid, team.uuid) : null,
+    logoUrl: team.has_logo ? logoUrlOf(sessionUuid, team.uuid, reader) : null,
     members: players
       .filter((player) => player.team_uuid === team.uuid)
       .map((player) => ({

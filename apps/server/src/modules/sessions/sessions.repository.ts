@@ -355,6 +355,55 @@ export const createSessionsRepository = (db: Kysely<Database>) => ({
     return query.orderBy('s.created_at', 'desc').limit(500).execute();
   },
 
+  /**
+   * Every team of these sessions with what the ranking needs, its solved objectives, and whether
+   * this player is in it: the standing of each of the player's sessions in one query.
+   */
+  listStandings: (sessionUuids: readonly string[], accountId: string) =>
+    sessionUuids.length === 0
+      ? Promise.resolve([])
+      : db
+          .selectFrom('gaming_session_team as t')
+          .select([
+            't.uuid',
+            't.session_uuid',
+            't.score',
+            't.score_reached_at',
+            't.eliminated_at',
+            (eb) =>
+              eb
+                .selectFrom('team_objective_state as s')
+                .select((inner) => inner.fn.countAll<number>().as('n'))
+                .whereRef('s.team_uuid', '=', 't.uuid')
+                .where('s.solved_at', 'is not', null)
+                .as('completed'),
+            (eb) =>
+              eb
+                .exists(
+                  eb
+                    .selectFrom('gaming_session_player as p')
+                    .select('p.account_id')
+                    .whereRef('p.session_uuid', '=', 't.session_uuid')
+                    .where('p.account_id', '=', accountId)
+                    .whereRef('p.team_uuid', '=', 't.uuid'),
+                )
+                .as('mine'),
+          ])
+          .where('t.session_uuid', 'in', sessionUuids)
+          .orderBy('t.created_at')
+          .orderBy('t.uuid')
+          .execute(),
+
+  /** The trainers' adjustments of a team's score, newest first, through the ledger's team index. */
+  listAdjustments: (teamUuid: string) =>
+    db
+      .selectFrom('score_entry')
+      .select(['points', 'reason', 'created_at'])
+      .where('team_uuid', '=', teamUuid)
+      .where('kind', '=', 'adjustment')
+      .orderBy('id', 'desc')
+      .execute(),
+
   /** How many objectives the team solved. */
   countSolved: async (teamUuid: string) =>
     Number(

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { getSession, getTrainerSession, postTeam } from '@rampart/contracts';
+import { getHome, getSession, getTrainerSession, postTeam } from '@rampart/contracts';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/app.js';
@@ -16,11 +16,15 @@ import {
   createTrainerSession,
   logoFile,
   pngLogo,
+  sessionWithTeams,
   type SessionSettings,
 } from '../../../test/session-factories.js';
 import { readEventsAfter } from '../../realtime/event-log.repository.js';
 import { sessionStream } from '../../realtime/streams.js';
 import { testClock } from '../../../test/clock.js';
+
+type TeamsBody = { teams: { logoUrl: string | null }[] };
+type TrainerBody = { session: TeamsBody };
 
 /** A clock the test moves by hand: session rules read it instead of the database's clock. */
 describe(`gaming sessions and teams (${testDatabaseKind()})`, () => {
@@ -364,6 +368,58 @@ describe(`gaming sessions and teams (${testDatabaseKind()})`, () => {
       expect(logo.rawPayload.readUInt32BE(16)).toBe(256);
     });
 
+    it('shows trainers every logo through the URLs of their screens, and no other session’s player', async () => {
+      const session = await newSession();
+      const [alice, bob, mallory] = await Promise.all([signedIn(), signedIn(), signedIn()]);
+      const pictured = await createTeamOk(alice, session.uuid, 'Logo', logoFile(await pngLogo()));
+      await createTeamOk(bob, session.uuid, 'Plain');
+      await createTeamOk(mallory, (await newSession()).uuid, 'Elsewhere');
+      const started = await trainer.post(`/api/trainer/sessions/${session.uuid}/start`);
+      expect(started.statusCode, started.body).toBe(200);
+      clock.advance(10_000);
+
+      const urlsOf = async (path: string, teams: (body: never) => { logoUrl: string | null }[]) => {
+        const response = await trainer.get(path);
+        expect(response.statusCode, response.body).toBe(200);
+        return teams(response.json() as never)
+          .map((team) => team.logoUrl)
+          .filter((url): url is string => url !== null);
+      };
+      const screens = [
+        ...(await urlsOf(
+          `/api/trainer/sessions/${session.uuid}`,
+          (body: TrainerBody) => body.session.teams,
+        )),
+        ...(await urlsOf(
+          `/api/trainer/sessions/${session.uuid}/cockpit`,
+          (body: TeamsBody) => body.teams,
+        )),
+        ...(await urlsOf(
+          `/api/trainer/sessions/${session.uuid}/stats`,
+          (body: TeamsBody) => body.teams,
+        )),
+      ];
+      expect(screens).toHaveLength(3);
+      for (const url of screens) {
+        const logo = await trainer.get(url);
+        expect(logo.statusCode, url).toBe(200);
+        expect(logo.headers['content-type']).toBe('image/png');
+        expect(logo.headers['x-content-type-options']).toBe('nosniff');
+      }
+      const trainerUrl = screens[0]!;
+      expect(trainerUrl).toBe(`/api/trainer/sessions/${session.uuid}/teams/${pictured.uuid}/logo`);
+      // Players read it through their own route; a trainer's route is no way around the session.
+      expect((await alice.get(pictured.logoUrl!)).statusCode).toBe(200);
+      expect((await mallory.get(pictured.logoUrl!)).statusCode).toBe(403);
+      const asPlayer = await mallory.get(trainerUrl);
+      expect(asPlayer.statusCode).toBe(401);
+      expect(asPlayer.json().error.code).toBe('auth.unauthenticated');
+      expect(
+        (await trainer.get(`/api/trainer/sessions/${session.uuid}/teams/${randomUUID()}/logo`))
+          .statusCode,
+      ).toBe(404);
+    });
+
     it.each([
       ['a renamed HTML file', 'logo.png', 'image/png', '<html><script>alert(1)</script></html>'],
       [
@@ -414,6 +470,39 @@ describe(`gaming sessions and teams (${testDatabaseKind()})`, () => {
   });
 
   describe('the lifecycle', () => {
+    it('cancels a game stopped during its countdown: no stats transition, survey or history', async () => {
+      const session = await newSession();
+      const alice = await signedIn();
+      await createTeamOk(alice, session.uuid, 'Early birds');
+      const started = await trainer.post(`/api/trainer/sessions/${session.uuid}/start`);
+      expect(started.json().session.status).toBe('countdown');
+      const stream = await openEventStream(`${base}/api/sessions/${session.uuid}/events`, {
+        cookie: alice.cookieHeader(),
+      });
+      streams.push(stream);
+      clock.advance(3_000);
+      const stopped = await trainer.post(`/api/trainer/sessions/${session.uuid}/stop`);
+      expect(stopped.statusCode, stopped.body).toBe(200);
+      expect(stopped.json().session).toMatchObject({ status: 'canceled', startsAt: null });
+      const announced = () =>
+        stream.messages.find((message) => message.event === 'session.status_changed');
+      await stream.waitUntil(() => announced() !== undefined);
+      expect(announced()!.data).toMatchObject({ payload: { status: 'canceled' } });
+      // Long after the planned start, it stays a game that never began.
+      clock.advance(60 * 60_000);
+      expect(await detail(alice, session.uuid)).toMatchObject({ status: 'canceled', endsAt: null });
+      const survey = await alice.post(`/api/sessions/${session.uuid}/survey`, {
+        rating: 'satisfied',
+      });
+      expect(survey.statusCode).toBe(403);
+      expect(survey.json().error.code).toBe('survey.not_played');
+      const stats = await alice.get(`/api/sessions/${session.uuid}/stats`);
+      expect(stats.statusCode).toBe(409);
+      expect(stats.json().error.code).toBe('debrief.not_played');
+      const history = await alice.get('/api/profile/history');
+      expect(history.json().history).toEqual([]);
+    });
+
     it('waits for players, starts the countdown when a team fills, then runs and ends on time', async () => {
       const session = await newSession({ playersPerTeam: 2, minPlayersPerTeam: 2 });
       const [alice, bob] = await Promise.all([signedIn(), signedIn()]);
@@ -547,7 +636,8 @@ describe(`gaming sessions and teams (${testDatabaseKind()})`, () => {
       const started = await owner.post(`/api/sessions/${session.uuid}/start`);
       expect(started.json().session.status).toBe('countdown');
       const closed = await owner.post(`/api/sessions/${session.uuid}/close`);
-      expect(closed.json().session.status).toBe('stopped');
+      // Closed before play began: the game is canceled.
+      expect(closed.json().session.status).toBe('canceled');
       const reopen = await owner.post(`/api/sessions/${session.uuid}/start`);
       expect(reopen.json().error.code).toBe('session.ended');
     });
@@ -577,6 +667,93 @@ describe(`gaming sessions and teams (${testDatabaseKind()})`, () => {
       expect(home.joinableSessions.map((s: { uuid: string }) => s.uuid)).toContain(
         trainerSession.uuid,
       );
+    });
+  });
+
+  describe('home’s ongoing sessions', () => {
+    it('show what the player’s team solved and, once play began, its rank', async () => {
+      const objectives = chapter.missions[0]!.objectives;
+      const game = await sessionWithTeams({
+        trainer,
+        missionUuid: chapter.missions[0]!.uuid,
+        signIn: signedIn,
+        clock,
+        teams: 3,
+        start: false,
+      });
+      const [alice, bob, carol] = game.members.map(([player]) => player!);
+      const cardOf = async (player: TestBrowser) => {
+        const response = await player.get('/api/home');
+        expect(response.statusCode, response.body).toBe(200);
+        return getHome.responses[200]
+          .parse(response.json())
+          .ongoingSessions.find((card) => card.uuid === game.uuid)!;
+      };
+      // In the lobby, nobody has a rank yet.
+      expect(await cardOf(alice!)).toMatchObject({ completed_objectives: 0, rank: null });
+      await trainer.post(`/api/trainer/sessions/${game.uuid}/start`, { force: true });
+      clock.advance(10_000);
+      const single = objectives.find((objective) => objective.type === 'single_choice')!;
+      const solved = await bob!.post(
+        `/api/sessions/${game.uuid}/objectives/${single.uuid}/answers`,
+        {
+          answer: 'a',
+        },
+      );
+      expect(solved.statusCode, solved.body).toBe(200);
+
+      expect(await cardOf(bob!)).toMatchObject({
+        status: 'running',
+        completed_objectives: 1,
+        total_objectives: 2,
+        progress_percentage: 50,
+        rank: 1,
+        teamsCount: 3,
+      });
+      expect(await cardOf(alice!)).toMatchObject({ completed_objectives: 0, rank: 2 });
+      expect(await cardOf(carol!)).toMatchObject({ completed_objectives: 0, rank: 2 });
+    });
+  });
+
+  describe('a trainer’s score adjustment', () => {
+    it('reaches every player live, and stays in the adjusted team’s view with its reason', async () => {
+      const game = await sessionWithTeams({
+        trainer,
+        missionUuid: chapter.missions[0]!.uuid,
+        signIn: signedIn,
+        clock,
+      });
+      const [alice, bob] = game.members.map(([player]) => player!);
+      const [red] = game.teamUuids;
+      const stream = await openEventStream(`${base}/api/sessions/${game.uuid}/events`, {
+        cookie: bob!.cookieHeader(),
+      });
+      streams.push(stream);
+      for (const [points, reason] of [
+        [7, 'Helped another team'],
+        [-3, 'Shared a flag'],
+      ] as const) {
+        const adjusted = await trainer.post(
+          `/api/trainer/sessions/${game.uuid}/teams/${red}/adjustments`,
+          { points, reason },
+        );
+        expect(adjusted.statusCode, adjusted.body).toBe(201);
+        clock.advance(1_000);
+      }
+      const announced = () =>
+        stream.messages.filter((message) => message.event === 'score.adjusted');
+      await stream.waitUntil(() => announced().length === 2);
+      expect(announced()[0]!.data).toMatchObject({
+        payload: { teamUuid: red, points: 7, reason: 'Helped another team', score: 7 },
+      });
+      const own = await detail(alice!, game.uuid);
+      expect(own.scoreAdjustments).toEqual([
+        { points: -3, reason: 'Shared a flag', at: expect.any(String) },
+        { points: 7, reason: 'Helped another team', at: expect.any(String) },
+      ]);
+      expect(own.gaming_session_user?.gaming_session_team?.score).toBe(4);
+      // Another team's view lists only its own.
+      expect((await detail(bob!, game.uuid)).scoreAdjustments).toEqual([]);
     });
   });
 

@@ -5,6 +5,7 @@ import {
   getTeamLogo,
   getTrainerSession,
   getTrainerSessionMission,
+  getTrainerTeamLogo,
   getTrainerSessions,
   postCloseSession,
   postJoinSession,
@@ -21,7 +22,7 @@ import {
   putSessionMission,
   type Locale,
 } from '@rampart/contracts';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { route } from '../../http/route.js';
 import { principalOf } from '../identity/auth.plugin.js';
 import type { Principal } from '../identity/auth.service.js';
@@ -31,6 +32,15 @@ import type { TrainerSessions } from './trainer-sessions.js';
 
 const localeOf = (query: { locale?: Locale | undefined } | undefined, principal: Principal) =>
   query?.locale ?? principal.locale;
+
+/** A stored logo, re-encoded on upload, sent so that nothing can run it as a document. */
+const sendLogo = (reply: FastifyReply, logo: { data: Uint8Array; type: string }) =>
+  reply
+    .header('Content-Type', logo.type)
+    .header('X-Content-Type-Options', 'nosniff')
+    .header('Content-Security-Policy', "default-src 'none'; sandbox")
+    .header('Cache-Control', 'private, max-age=300')
+    .send(Buffer.from(logo.data.buffer, logo.data.byteOffset, logo.data.byteLength));
 
 export const registerSessionRoutes = (
   app: FastifyInstance,
@@ -78,15 +88,13 @@ export const registerSessionRoutes = (
     return sessions.leaveTeam(principal, params.uuid, principal.locale);
   });
 
-  route(app, getTeamLogo, async ({ params, request, reply }) => {
-    const logo = await sessions.teamLogo(principalOf(request), params.uuid, params.teamUuid);
-    return reply
-      .header('Content-Type', logo.type)
-      .header('X-Content-Type-Options', 'nosniff')
-      .header('Content-Security-Policy', "default-src 'none'; sandbox")
-      .header('Cache-Control', 'private, max-age=300')
-      .send(Buffer.from(logo.data.buffer, logo.data.byteOffset, logo.data.byteLength));
-  });
+  route(app, getTeamLogo, async ({ params, request, reply }) =>
+    sendLogo(reply, await sessions.teamLogo(principalOf(request), params.uuid, params.teamUuid)),
+  );
+
+  route(app, getTrainerTeamLogo, async ({ params, request, reply }) =>
+    sendLogo(reply, await trainer.teamLogo(principalOf(request), params.uuid, params.teamUuid)),
+  );
 
   route(app, postStartSession, async ({ params, request }) => {
     const principal = principalOf(request);

@@ -143,6 +143,9 @@ export const createSessionsService = (deps: {
       : [[], []];
     const ranked = rankedTeams(uuid, teams, players, principal.accountId);
     const ownTeam = me?.team_uuid ? ranked.find((team) => team.uuid === me.team_uuid) : undefined;
+    const [solved, adjustments] = ownTeam
+      ? await Promise.all([repo.countSolved(ownTeam.uuid), repo.listAdjustments(ownTeam.uuid)])
+      : [0, []];
     return {
       session: {
         ...sessionTimes(row, now),
@@ -161,7 +164,12 @@ export const createSessionsService = (deps: {
         minPlayersPerTeam: row.min_players_per_team,
         durationMinutes: Math.round(Number(row.duration_ms) / 60_000),
         teamsCount: me ? teams.length : await repo.countTeams(uuid),
-        ...progressOf(ownTeam ? await repo.countSolved(ownTeam.uuid) : 0, total),
+        ...progressOf(solved, total),
+        scoreAdjustments: adjustments.map((adjustment) => ({
+          points: adjustment.points,
+          reason: adjustment.reason ?? '',
+          at: adjustment.created_at.toISOString(),
+        })),
         gaming_session_user: me
           ? { joinedAt: me.joined_at.toISOString(), gaming_session_team: ownTeam ?? null }
           : null,

@@ -61,7 +61,7 @@ export const createTrainerSessions = (deps: {
         durationMinutes: Math.round(Number(row.duration_ms) / 60_000),
         teamsCount: teams.length,
         ...progressOf(0, total),
-        teams: rankedTeams(uuid, teams, players, null),
+        teams: rankedTeams(uuid, teams, players, null, 'trainer'),
         playersWithoutTeam: players
           .filter((player) => !player.team_uuid)
           .map((player) => ({
@@ -75,6 +75,14 @@ export const createTrainerSessions = (deps: {
 
   return {
     trainerView,
+
+    /** Any session's team logo: trainers see every session they may run. */
+    async teamLogo(principal: Principal, uuid: string, teamUuid: string) {
+      requireCapability(principal, 'session.run');
+      const logo = await repo.findTeamLogo(uuid, teamUuid);
+      if (!logo?.logo || !logo.logo_type) throw new AppError('team.not_found');
+      return { data: logo.logo, type: logo.logo_type };
+    },
 
     async create(principal: Principal, body: z.output<typeof createSessionBodySchema>) {
       requireCapability(principal, 'session.run');

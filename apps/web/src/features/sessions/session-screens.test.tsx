@@ -1,7 +1,8 @@
 import type { SessionDetail } from '@rampart/contracts';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '../../test/render-app';
+import { fakeEventStreams } from '../realtime/testing/fake-event-streams';
 import { buildPlayerSession, buildTeam, sessionApi } from './testing/session-api';
 
 const outsider = (overrides: Partial<SessionDetail> = {}) =>
@@ -247,6 +248,62 @@ describe('the start screen', () => {
     renderApp(`/sessions/${session.uuid}/startScreen`, { api: sessionApi(() => session) });
     expect(await screen.findByRole('heading', { level: 1, name: 'Game canceled' })).toBeTruthy();
   });
+});
+
+describe('a game stopped before it began', () => {
+  const countdown = () => {
+    const serverNow = Date.now();
+    return buildPlayerSession({
+      status: 'countdown',
+      serverTime: new Date(serverNow).toISOString(),
+      startsAt: new Date(serverNow + 8_000).toISOString(),
+      endsAt: new Date(serverNow + 8_000 + 30 * 60_000).toISOString(),
+    });
+  };
+
+  it.each([
+    ['English', '', 'Game canceled', 'The game was canceled before it began.'],
+    ['French', '/fr', 'Partie annulée', 'La partie a été annulée avant de commencer.'],
+  ])(
+    'says "game canceled" in %s on the start screen, with no end transition or survey',
+    async (_language, prefix, heading, hint) => {
+      let session = countdown();
+      const streams = fakeEventStreams();
+      const { router } = renderApp(`${prefix}/sessions/${session.uuid}/startScreen`, {
+        streams: streams.create,
+        api: sessionApi(() => session),
+      });
+      await screen.findByRole('timer');
+      // The trainer stops it during the countdown.
+      session = { ...session, status: 'canceled', startsAt: null, endsAt: null, remainingMs: 0 };
+      streams.emit(`/api/sessions/${session.uuid}/events`, {
+        type: 'session.status_changed',
+        payload: {
+          sessionUuid: session.uuid,
+          status: 'canceled',
+          startPhase: 'idle',
+          startWaitEndsAt: null,
+          startsAt: null,
+          endsAt: null,
+          remainingMs: 0,
+          serverTime: new Date().toISOString(),
+        },
+      });
+      expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeTruthy();
+      expect(screen.getByText(hint, { exact: false })).toBeTruthy();
+      expect(router.state.location.pathname).toBe(`${prefix}/sessions/${session.uuid}/startScreen`);
+      // Its end transition, survey and stats lead back there.
+      for (const screenPath of ['statsTransition', 'survey', 'stats']) {
+        await act(() => router.navigate(`${prefix}/sessions/${session.uuid}/${screenPath}`));
+        await waitFor(() =>
+          expect(router.state.location.pathname).toBe(
+            `${prefix}/sessions/${session.uuid}/startScreen`,
+          ),
+        );
+      }
+      expect(screen.getByRole('heading', { level: 1, name: heading })).toBeTruthy();
+    },
+  );
 });
 
 describe('the game screen', () => {

@@ -15,7 +15,10 @@ interface SessionCardProps {
   headingLevel?: 2 | 3;
 }
 
-/** A gaming session in a list: its mission, status, teams, schedule, progress and next step. */
+/**
+ * A gaming session in a list: its mission, status, teams, the player's team's rank once play
+ * began, schedule, progress and next step.
+ */
 export function SessionCard({ session, action, headingLevel = 3 }: SessionCardProps) {
   const { t } = useTranslation('content');
   const localize = useLocalizedPath();
@@ -32,6 +35,11 @@ export function SessionCard({ session, action, headingLevel = 3 }: SessionCardPr
       <p className={styles.mission}>{t('sessionCard.mission', { title: session.missionTitle })}</p>
       <ul className={styles.facts}>
         <li>{t('sessionCard.teams', { count: session.teamsCount, max: session.maxTeams })}</li>
+        {session.rank !== null && (
+          <li className={styles.rank}>
+            {t('sessionCard.rank', { rank: session.rank, count: session.teamsCount })}
+          </li>
+        )}
         <li>{t('sessionCard.playersPerTeam', { count: session.playersPerTeam })}</li>
         {session.startsAt && (
           <li>

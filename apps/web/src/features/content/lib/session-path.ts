@@ -5,14 +5,15 @@ export const sessionPath = ({ uuid, status }: Pick<SessionSummary, 'uuid' | 'sta
   switch (status) {
     case 'lobby':
       return `/sessions/${uuid}/lobby`;
+    // A game that never began (canceled): the start screen says so.
     case 'countdown':
+    case 'canceled':
       return `/sessions/${uuid}/startScreen`;
     case 'running':
     case 'paused':
       return `/sessions/${uuid}/game`;
     case 'finished':
     case 'stopped':
-    case 'canceled':
       return `/sessions/${uuid}/stats`;
   }
 };

@@ -82,6 +82,7 @@ export const buildSession = (overrides: Partial<SessionSummary> = {}): SessionSu
   completed_objectives: 2,
   total_objectives: 8,
   progress_percentage: 25,
+  rank: 2,
   ...overrides,
 });
 

@@ -6,7 +6,8 @@ import styles from './my-team.module.css';
 
 /**
  * The player's team: members with who has the game open right now (kept live by the session's
- * stream), score, rank, and what it solved.
+ * stream), score, rank, the trainers' adjustments of that score with their reasons, and what it
+ * solved.
  */
 export function MyTeam({
   session,
@@ -31,6 +32,7 @@ export function MyTeam({
           </p>
         </div>
       </div>
+      <ScoreAdjustments adjustments={session.scoreAdjustments} />
       <h3 className={styles.subtitle}>
         {t('team.membersOnline', { count: online, total: team.members.length })}
       </h3>
@@ -65,5 +67,25 @@ export function MyTeam({
         ))}
       </ul>
     </div>
+  );
+}
+
+/** Each trainer's adjustment of the team's score, newest first, with the reason given. */
+function ScoreAdjustments({ adjustments }: { adjustments: PlayerSession['scoreAdjustments'] }) {
+  const { t, i18n } = useTranslation('game');
+  if (adjustments.length === 0) return null;
+  const signed = new Intl.NumberFormat(i18n.language, { signDisplay: 'always' });
+  return (
+    <ul className={styles.adjustments} aria-label={t('team.adjustments')}>
+      {adjustments.map((adjustment, index) => (
+        <li key={`${adjustment.at}-${index}`} className={styles.adjustment}>
+          {t('team.adjustment', {
+            count: Math.abs(adjustment.points),
+            points: signed.format(adjustment.points),
+            reason: adjustment.reason,
+          })}
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -211,4 +211,58 @@ describe('the game screen', () => {
     await waitFor(() => expect(member('Bob').textContent).toBe('BobOnline'));
     expect(screen.getByRole('heading', { name: 'Members: 2 of 2 online' })).toBeTruthy();
   });
+
+  it.each([
+    [
+      'English',
+      '',
+      'My team',
+      'The trainer gave your team 7 points.',
+      'The trainer took 3 points from Blue Owls.',
+      'Trainer adjustments',
+      '+7 points: Helped another team',
+    ],
+    [
+      'French',
+      '/fr',
+      'Mon équipe',
+      'Le formateur a donné 7 points à votre équipe.',
+      'Le formateur a retiré 3 points à Blue Owls.',
+      'Ajustements du formateur',
+      '+7 points : Helped another team',
+    ],
+  ])(
+    'tells every player of a score adjustment with its reason, and lists it in the team (%s)',
+    async (_language, prefix, tab, own, other, listName, line) => {
+      let session = running();
+      const ownTeam = session.gaming_session_user!.gaming_session_team!;
+      const streams = fakeEventStreams();
+      renderApp(`${prefix}/sessions/${session.uuid}/game`, {
+        streams: streams.create,
+        api: gameApi(() => session),
+      });
+      fireEvent.click(await screen.findByRole('tab', { name: tab }));
+      const adjusted = (teamUuid: string, teamName: string, points: number, reason: string) =>
+        streams.emit(`/api/sessions/${session.uuid}/events`, {
+          type: 'score.adjusted',
+          payload: { teamUuid, teamName, points, reason, score: points },
+        });
+
+      session = {
+        ...session,
+        scoreAdjustments: [
+          { points: 7, reason: 'Helped another team', at: new Date().toISOString() },
+        ],
+      };
+      adjusted(ownTeam.uuid, ownTeam.name, 7, 'Helped another team');
+      expect((await screen.findAllByText(own)).length).toBeGreaterThan(0);
+      expect(screen.getAllByText('Helped another team').length).toBeGreaterThan(0);
+      const list = await screen.findByRole('list', { name: listName });
+      expect(within(list).getByRole('listitem').textContent).toBe(line);
+
+      adjusted('0190a1b2-c3d4-7e5f-8c9b-0000000000b1', 'Blue Owls', -3, 'Shared a flag');
+      expect((await screen.findAllByText(other)).length).toBeGreaterThan(0);
+      expect(screen.getAllByText('Shared a flag').length).toBeGreaterThan(0);
+    },
+  );
 });

@@ -149,6 +149,7 @@ describe('home screen', () => {
     });
     expect(resume.getAttribute('href')).toBe(`/sessions/${ongoing.uuid}/game`);
     expect(within(sessions).getByText('2/8 objectives solved')).toBeTruthy();
+    expect(within(sessions).getByText('Your team: rank 2 of 3 teams')).toBeTruthy();
     expect(
       within(sessions).getByRole('link', { name: 'All current sessions' }).getAttribute('href'),
     ).toBe('/currentsSessions');

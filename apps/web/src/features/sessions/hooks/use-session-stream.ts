@@ -119,6 +119,18 @@ export const useSessionStream = (
             description: payload.reason,
           });
         },
+        // Shown to every player, with the trainer's reason; the team's view lists it too.
+        'score.adjusted': ({ payload }) => {
+          refreshGame();
+          const direction = payload.points >= 0 ? 'Gain' : 'Loss';
+          const count = Math.abs(payload.points);
+          toast.info(
+            payload.teamUuid === ownTeam
+              ? t(`toast.adjustedOwn${direction}`, { count })
+              : t(`toast.adjusted${direction}`, { count, team: payload.teamName }),
+            { description: payload.reason },
+          );
+        },
         'ranking.changed': refreshGame,
         // The team's lab environment started, became ready, was extended or released: the
         // Console and VPN tabs read it again, and the player is told in words.

@@ -71,7 +71,9 @@ export const screenForStatus = ({ status, startPhase, joined, inTeam }: SessionP
 export const sessionRedirect = (screen: SessionScreen, position: SessionPosition) => {
   const expected = screenForStatus(position);
   if (expected === screen) return null;
-  if (passThroughScreens.includes(screen) && position.joined) return null;
+  // A game that never began (canceled) has no end transition, stats or survey: "game canceled".
+  if (passThroughScreens.includes(screen) && position.joined && position.status !== 'canceled')
+    return null;
   if (joiningScreens.includes(screen) && expected === 'join') return null;
   return expected;
 };

@@ -12,7 +12,12 @@ describe('current sessions screen', () => {
   });
 
   it('lists the ongoing sessions of home, each leading to its screen', async () => {
-    const lobby = buildSession({ name: 'Tuesday drill', status: 'lobby', startsAt: null });
+    const lobby = buildSession({
+      name: 'Tuesday drill',
+      status: 'lobby',
+      startsAt: null,
+      rank: null,
+    });
     const paused = buildSession({ name: 'Red team night', status: 'paused' });
     renderApp('/fr/currentsSessions', {
       api: contentApi({ home: { en: { ...emptyHome, ongoingSessions: [lobby, paused] } } }),
@@ -30,5 +35,8 @@ describe('current sessions screen', () => {
     const second = screen.getByText('Red team night', { selector: 'h2' }).closest('article')!;
     expect(second.textContent).toContain('En pause');
     expect(second.textContent).toContain('2/8 objectifs résolus');
+    // The team's rank once play began; none in the lobby.
+    expect(second.textContent).toContain('Votre équipe : rang 2 sur 3 équipes');
+    expect(first.textContent).not.toContain('rang');
   });
 });

@@ -52,6 +52,7 @@ export const buildPlayerSession = (overrides: Partial<SessionDetail> = {}): Sess
     completed_objectives: 0,
     total_objectives: 7,
     progress_percentage: 0,
+    scoreAdjustments: [],
     gaming_session_user: { joinedAt: serverTime, gaming_session_team: ownTeam },
     teams: [(({ token: _token, ...team }) => team)(ownTeam), buildTeam()],
     ...overrides,
