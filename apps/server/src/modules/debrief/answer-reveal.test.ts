@@ -79,6 +79,14 @@ describe(`when a player reads a mission's answers (${testDatabaseKind()})`, () =
     expect(stats.objectives.every((objective) => objective.resolution === null)).toBe(true);
   };
 
+  /** A game canceled before it began has no debrief at all, so nothing to reveal. */
+  const expectNoDebrief = async (player: HttpBrowser, session: string) => {
+    const response = await player.get(`/api/sessions/${session}/stats`);
+    expect(response.statusCode, response.body).toBe(409);
+    expect(response.json().error.code).toBe('debrief.not_played');
+    expect(response.body).not.toContain(canary);
+  };
+
   /** A player's own session of the mission, with their team, started and closed. */
   const ownSessionPlayed = async (player: HttpBrowser, missionUuid: string) => {
     const created = await player.post('/api/sessions', { missionUuid });
@@ -126,7 +134,7 @@ describe(`when a player reads a mission's answers (${testDatabaseKind()})`, () =
     const canceled = created.json().session.uuid as string;
     await createTeamOk(attacker, canceled, 'Recon');
     expect((await attacker.post(`/api/sessions/${canceled}/close`)).statusCode).toBe(200);
-    await expectHidden(attacker, canceled, 'session_not_played');
+    await expectNoDebrief(attacker, canceled);
 
     // Played for real this time, and closed: the trainer's game still runs.
     const played = await ownSessionPlayed(attacker, missionUuid);
@@ -165,7 +173,7 @@ describe(`when a player reads a mission's answers (${testDatabaseKind()})`, () =
       explanation: { en: `${canary}-why-en`, fr: `${canary}-why-fr` },
     });
     // The session that never ran still shows nothing.
-    await expectHidden(attacker, canceled, 'session_not_played');
+    await expectNoDebrief(attacker, canceled);
   });
 
   it('counts a lobby nobody started, a countdown and a pause as sessions in play', async () => {
