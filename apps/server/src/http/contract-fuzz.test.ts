@@ -161,6 +161,27 @@ describe(`every route, fuzzed from the contracts (${testDatabaseKind()})`, () =>
             { weight: 12, arbitrary: fc.constant(null) },
             { weight: 1, arbitrary: hostileString },
           ),
+          // Sent as they are by a stranger (the signed-in callers send their own cookies).
+          cookie: fc.oneof(
+            { weight: 8, arbitrary: fc.constant(null) },
+            {
+              weight: 1,
+              arbitrary: fc
+                .tuple(
+                  fc.constantFrom('rampart_session', 'rampart_trainer_session', 'locale'),
+                  hostileString,
+                )
+                .map(([name, value]) => `${name}=${value}`),
+            },
+          ),
+          userAgent: fc.oneof(
+            { weight: 8, arbitrary: fc.constant(null) },
+            { weight: 1, arbitrary: hostileString },
+          ),
+          acceptLanguage: fc.oneof(
+            { weight: 8, arbitrary: fc.constant(null) },
+            { weight: 1, arbitrary: hostileString },
+          ),
         })
         .chain((base) => {
           const route = routes.get(base.route)!;
@@ -199,6 +220,9 @@ describe(`every route, fuzzed from the contracts (${testDatabaseKind()})`, () =>
           const headers: Record<string, string> = { ...body.headers };
           if (base.xsrf !== 'valid') headers['x-xsrf-token'] = base.xsrf;
           if (base.bearer !== null) headers.authorization = `Bearer ${base.bearer}`;
+          if (base.cookie !== null) headers.cookie = base.cookie;
+          if (base.userAgent !== null) headers['user-agent'] = base.userAgent;
+          if (base.acceptLanguage !== null) headers['accept-language'] = base.acceptLanguage;
           const response = await browser.request({
             method: route.method as never,
             url: search ? `${path}?${search}` : path,
