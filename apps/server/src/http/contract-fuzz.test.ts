@@ -254,6 +254,6 @@ describe(`every route, fuzzed from the contracts (${testDatabaseKind()})`, () =>
         `fuzz (${testDatabaseKind()}): ${runs} runs, ${counts.reduce((sum, [, n]) => sum + n, 0)} requests by status: ${counts.map(([status, n]) => `${status}: ${n}`).join(', ')}`,
       );
     },
-    Math.max(60_000, runs * 50),
+    Math.max(120_000, runs * 100),
   );
 });
