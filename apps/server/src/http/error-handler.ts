@@ -48,9 +48,9 @@ export const registerErrorHandler = (app: FastifyInstance) => {
         request.log.info('request body aborted by the client');
         return sendError(reply, 'request.malformed');
       }
-      const code = frameworkCodes[status] ?? 'request.malformed';
-      const message = status === 429 ? messageFor(code) : error.message || messageFor(code);
-      return sendError(reply, code, message);
+      // The code's own message: the framework's may quote the request (a content type, a
+      // piece of a body that is not JSON), and nothing of it is echoed back.
+      return sendError(reply, frameworkCodes[status] ?? 'request.malformed');
     }
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: error }, 'database unavailable');
