@@ -6,9 +6,10 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/database.js';
 import { registerErrorHandler, sendError } from './http/error-handler.js';
+import { clientErrorHandler, frameworkErrorHandler } from './http/framework-errors.js';
 import { isApiPath } from './http/paths.js';
 import { requestLogFields } from './http/request-log.js';
-import { registerSecurityHeaders } from './http/security-headers.js';
+import { registerSecurityHeaders, securityHeadersOf } from './http/security-headers.js';
 import { registerWebApp } from './http/web-app.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { createChatModule } from './modules/chat/index.js';
@@ -75,6 +76,7 @@ export const loggerOptions = (config: Config) => ({
  */
 export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> => {
   const { config } = deps;
+  const securityHeaders = securityHeadersOf({ hsts: config.hsts });
   const app = Fastify({
     logger: deps.logger ?? loggerOptions(config),
     trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
@@ -83,6 +85,8 @@ export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> 
     return503OnClosing: false,
     forceCloseConnections: 'idle',
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    frameworkErrors: frameworkErrorHandler(securityHeaders),
+    clientErrorHandler: clientErrorHandler(securityHeaders),
   });
 
   // Every API route must be declared in the contracts: it is validated with them and appears in
@@ -138,7 +142,7 @@ export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> 
     },
   });
   registerErrorHandler(app);
-  registerSecurityHeaders(app, { hsts: config.hsts });
+  registerSecurityHeaders(app, securityHeaders);
 
   const clock = deps.clock ?? systemClock;
   const identity = await createIdentityModule({ db: deps.database.db, config, clock });

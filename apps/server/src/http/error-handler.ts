@@ -20,18 +20,21 @@ const frameworkCodes: Record<number, ErrorCode> = {
   404: 'request.not_found',
   405: 'request.method_not_allowed',
   406: 'request.malformed',
+  408: 'request.timeout',
   411: 'request.malformed',
   413: 'request.too_large',
-  414: 'request.too_large',
+  414: 'request.url_too_long',
   415: 'request.unsupported_media_type',
-  431: 'request.too_large',
+  431: 'request.headers_too_large',
   429: 'request.rate_limited',
 };
 
 /**
  * One error handler for the whole app: domain errors keep their code, client errors from the
  * framework get a request.* code, a lost database is 503, and anything else is a 500 whose body
- * says nothing about the internals.
+ * says nothing about the internals. Client errors come before the database check: a body the
+ * client stops sending fails with the socket's ECONNRESET, which must not read as a lost
+ * database.
  */
 export const registerErrorHandler = (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -39,15 +42,19 @@ export const registerErrorHandler = (app: FastifyInstance) => {
       if (error.headers) reply.headers(error.headers);
       return sendError(reply, error.code, error.message, error.issues);
     }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      if (request.raw.aborted || error.code === 'ECONNRESET') {
+        request.log.info('request body aborted by the client');
+        return sendError(reply, 'request.malformed');
+      }
+      // The code's own message: the framework's may quote the request (a content type, a
+      // piece of a body that is not JSON), and nothing of it is echoed back.
+      return sendError(reply, frameworkCodes[status] ?? 'request.malformed');
+    }
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: error }, 'database unavailable');
       return sendError(reply, 'database.unavailable');
-    }
-    const status = error.statusCode ?? 500;
-    if (status >= 400 && status < 500) {
-      const code = frameworkCodes[status] ?? 'request.malformed';
-      const message = status === 429 ? messageFor(code) : error.message || messageFor(code);
-      return sendError(reply, code, message);
     }
     request.log.error({ err: error }, 'unhandled error');
     return sendError(reply, 'server.internal');

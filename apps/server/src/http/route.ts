@@ -28,12 +28,34 @@ export const issuesOf = (error: z.ZodError, prefix: string): FieldIssue[] =>
     message: issue.message,
   }));
 
+/**
+ * Where a request's text holds U+0000, as field issues. PostgreSQL (and so PGlite) cannot store
+ * that character in text, and no one types it: it is refused here, once for every field of every
+ * route, rather than stripped, so what a player sent is never silently changed (a flag, a
+ * username) and nothing reaches the database that it would turn into a 500.
+ */
+const nulIssues = (value: unknown, path: string[]): FieldIssue[] => {
+  if (typeof value === 'string')
+    return value.includes('\u0000')
+      ? [{ path: path.join('.'), message: 'Must not contain the NUL character (U+0000).' }]
+      : [];
+  if (Array.isArray(value))
+    return value.flatMap((item, index) => nulIssues(item, [...path, String(index)]));
+  if (value === null || typeof value !== 'object' || value instanceof Uint8Array) return [];
+  return Object.entries(value).flatMap(([key, item]) => [
+    ...nulIssues(key, [...path, '(key)']),
+    ...nulIssues(item, [...path, key]),
+  ]);
+};
+
 const parse = <S extends z.ZodType | undefined>(
   schema: S,
   value: unknown,
   prefix: string,
 ): Infer<S> => {
   if (!schema) return undefined as Infer<S>;
+  const nul = nulIssues(value, [prefix]);
+  if (nul.length > 0) throw new AppError('request.invalid', undefined, nul);
   const result = schema.safeParse(value ?? (prefix === 'body' ? undefined : {}));
   if (!result.success) {
     throw new AppError('request.invalid', undefined, issuesOf(result.error, prefix));
@@ -41,15 +63,32 @@ const parse = <S extends z.ZodType | undefined>(
   return result.data as Infer<S>;
 };
 
+/**
+ * Reads a multipart body with `read`. The parser's own refusals (no boundary, another boundary,
+ * a body cut short, a broken part header) are plain errors without a status: they are the
+ * client's, so they become 400 request.malformed; the plugin's limits keep their 413.
+ */
+const readingMultipart = async <T>(read: () => Promise<T>): Promise<T> => {
+  try {
+    return await read();
+  } catch (error) {
+    const status = (error as { statusCode?: unknown }).statusCode;
+    if (error instanceof AppError || (typeof status === 'number' && status < 500)) throw error;
+    throw new AppError('request.malformed', 'The multipart body could not be read.');
+  }
+};
+
 /** The fields of a multipart form posted with `_method=PUT`, without that field. */
 const readOverriddenPut = async (request: FastifyRequest) => {
   if (!request.isMultipart()) throw new AppError('request.method_not_allowed');
   const fields: Record<string, string> = {};
-  for await (const part of request.parts()) {
-    if (part.type !== 'field')
-      throw new AppError('request.invalid', 'Files are not accepted here.');
-    fields[part.fieldname] = String(part.value);
-  }
+  await readingMultipart(async () => {
+    for await (const part of request.parts()) {
+      if (part.type !== 'field')
+        throw new AppError('request.invalid', 'Files are not accepted here.');
+      fields[part.fieldname] = String(part.value);
+    }
+  });
   if (fields._method?.toUpperCase() !== 'PUT') throw new AppError('request.method_not_allowed');
   delete fields._method;
   return fields;
@@ -62,16 +101,18 @@ const readOverriddenPut = async (request: FastifyRequest) => {
 const readMultipart = async (request: FastifyRequest, maxFileBytes?: number) => {
   if (!request.isMultipart()) throw new AppError('request.unsupported_media_type');
   const body: Record<string, unknown> = {};
-  const parts = request.parts(maxFileBytes ? { limits: { fileSize: maxFileBytes } } : undefined);
-  for await (const part of parts) {
-    if (part.type === 'field') body[part.fieldname] = String(part.value);
-    else
-      body[part.fieldname] = {
-        filename: part.filename,
-        mimetype: part.mimetype,
-        data: new Uint8Array(await part.toBuffer()),
-      };
-  }
+  await readingMultipart(async () => {
+    const parts = request.parts(maxFileBytes ? { limits: { fileSize: maxFileBytes } } : undefined);
+    for await (const part of parts) {
+      if (part.type === 'field') body[part.fieldname] = String(part.value);
+      else
+        body[part.fieldname] = {
+          filename: part.filename,
+          mimetype: part.mimetype,
+          data: new Uint8Array(await part.toBuffer()),
+        };
+    }
+  });
   return body;
 };
 

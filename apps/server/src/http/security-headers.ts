@@ -41,16 +41,22 @@ const apiHeadersOf = (hsts: Record<string, string>): Record<string, string> => (
   ...hsts,
 });
 
+export interface SecurityHeaders {
+  /** For documents (the SPA and its files). */
+  readonly document: Readonly<Record<string, string>>;
+  /** For API answers, and for every error the framework writes before any route runs. */
+  readonly api: Readonly<Record<string, string>>;
+}
+
 /**
- * Security headers on every answer. Documents (the SPA): scripts only from our own origin (it is
- * built without inline scripts); inline styles are allowed because components and the toast
- * library set them. No `upgrade-insecure-requests`: a classroom server is often reached over plain
- * HTTP on a LAN address, where upgrading subresources to HTTPS would break the page. API answers:
- * the short set above. Set when a request arrives, so a route may still replace one (a
- * download's sandboxing CSP).
+ * The security headers of every answer, computed once. Documents (the SPA): scripts only from
+ * our own origin (it is built without inline scripts); inline styles are allowed because
+ * components and the toast library set them. No `upgrade-insecure-requests`: a classroom server
+ * is often reached over plain HTTP on a LAN address, where upgrading subresources to HTTPS would
+ * break the page. API answers: the short set above.
  */
-export const registerSecurityHeaders = (app: FastifyInstance, options: { hsts: boolean }) => {
-  const documentHeaders = headersOf({
+export const securityHeadersOf = (options: { hsts: boolean }): SecurityHeaders => {
+  const document = headersOf({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -72,10 +78,17 @@ export const registerSecurityHeaders = (app: FastifyInstance, options: { hsts: b
     strictTransportSecurity: options.hsts ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     xFrameOptions: { action: 'deny' },
   });
-  const hsts = documentHeaders['strict-transport-security'];
-  const apiHeaders = apiHeadersOf(hsts ? { 'strict-transport-security': hsts } : {});
+  const hsts = document['strict-transport-security'];
+  return { document, api: apiHeadersOf(hsts ? { 'strict-transport-security': hsts } : {}) };
+};
+
+/**
+ * Security headers on every answer, set when a request arrives, so a route may still replace
+ * one (a download's sandboxing CSP).
+ */
+export const registerSecurityHeaders = (app: FastifyInstance, headers: SecurityHeaders) => {
   app.addHook('onRequest', (request, reply, done) => {
-    reply.headers(isApiPath(request.url) ? apiHeaders : documentHeaders);
+    reply.headers(isApiPath(request.url) ? headers.api : headers.document);
     done();
   });
 };

@@ -12,6 +12,18 @@ export const sessionCookieName: Record<Interface, string> = {
 export const CSRF_HEADER = CSRF_HEADER_NAME.toLowerCase();
 
 /**
+ * The header as the web client encoded it. A malformed percent-encoding is no token at all (a
+ * mismatch), not an exception.
+ */
+const decodedHeader = (sent: string): string => {
+  try {
+    return decodeURIComponent(sent);
+  } catch {
+    return '';
+  }
+};
+
+/**
  * The cookies of the two interfaces and the anti-forgery token bound to them. The token is an
  * HMAC of both session cookies, so it is worthless with any other session, and a fresh one is
  * sent whenever either cookie changes (login, logout, password change).
@@ -74,7 +86,7 @@ export const createSessionCookies = (options: { secret: string; crossOrigin: boo
       if (typeof sent !== 'string' || sent.length === 0) return false;
       const cookies = current(request);
       if (!cookies.player && !cookies.trainer) return false;
-      return safeEqual(decodeURIComponent(sent), tokenFor(cookies));
+      return safeEqual(decodedHeader(sent), tokenFor(cookies));
     },
 
     setLocale(request: FastifyRequest, reply: FastifyReply, locale: string) {
