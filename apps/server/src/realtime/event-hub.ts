@@ -9,6 +9,11 @@ export interface EventSink {
   write(bytes: Buffer): void;
   /** Bytes written but not yet sent: a client that stops reading is cut past a limit. */
   bufferedBytes(): number;
+  /**
+   * Resolves once what was written has gone to the client (at once if nothing waits): true, or
+   * false if the client went away first. A replay from the log waits on it between its pages.
+   */
+  drained(): Promise<boolean>;
   end(): void;
 }
 
@@ -64,8 +69,25 @@ export const PAGE_INTERVAL_MS = 50;
  * announced but not read would wait for the stream's next event or the periodic check.
  */
 export const READ_RETRY_MS = 1000;
-/** A client that lets this much pile up is disconnected; it resumes from the log. */
+/** A live client that lets this much pile up is disconnected; it resumes from the log. */
 const MAX_BUFFERED_BYTES = 1024 * 1024;
+/**
+ * A replay writes a page, then waits for the client to take it once this much waits for it. A
+ * backlog of any size goes out paced by the socket, never held whole in memory, and never cut by
+ * the limit above (which is for live clients, written to without waiting).
+ */
+const REPLAY_HIGH_WATER_BYTES = 64 * 1024;
+/**
+ * Live frames queued for a subscriber while it replays. A client that stops reading in the middle
+ * of its replay is disconnected past this many, as a live one is past its byte limit.
+ */
+const MAX_PENDING_FRAMES = 20_000;
+/**
+ * Replays reading the log at once, on this node. A herd of clients resuming together (a room's
+ * Wi-Fi back) would otherwise put a page read each before every ordinary request's query; the
+ * others wait their turn, so an ordinary query waits behind this many page reads at most.
+ */
+const REPLAY_READS_AT_ONCE = 2;
 const HEARTBEAT = Buffer.from(':\n\n');
 
 /** One SSE message, serialised once and written to every subscriber who may see it. */
@@ -115,6 +137,23 @@ export const createEventHub = (deps: {
   const channels = new Map<string, Channel>();
   const streamsPerOwner = new Map<string, number>();
   let closed = false;
+  let replayReads = 0;
+  const replayReadQueue: (() => void)[] = [];
+
+  /** A page of the log for a replay, once one of the replays' turns is free. */
+  const readReplayPage = async (stream: string, after: number) => {
+    if (replayReads >= REPLAY_READS_AT_ONCE)
+      await new Promise<void>((resolve) => replayReadQueue.push(resolve));
+    else replayReads += 1;
+    try {
+      return await readEventsAfter(deps.db, stream, after, PAGE);
+    } finally {
+      // The turn passes to the next waiting replay, or is given back.
+      const next = replayReadQueue.shift();
+      if (next) next();
+      else replayReads -= 1;
+    }
+  };
 
   const send = (subscriber: Subscriber, bytes: Buffer) => {
     if (subscriber.closed) return;
@@ -147,6 +186,13 @@ export const createEventHub = (deps: {
       if (subscriber.pending) {
         for (const frame of frames)
           if (subscriber.audiences.has(frame.audience)) subscriber.pending.push(frame);
+        if (subscriber.pending.length > MAX_PENDING_FRAMES) {
+          deps.logger.warn(
+            { owner: subscriber.owner },
+            'event stream replay too slow: disconnected',
+          );
+          detach(subscriber);
+        }
         continue;
       }
       if (subscriber.position >= last) continue;
@@ -231,7 +277,10 @@ export const createEventHub = (deps: {
 
   const heartbeat = setInterval(() => {
     for (const channel of channels.values()) {
-      for (const subscriber of channel.subscribers) send(subscriber, HEARTBEAT);
+      // A subscriber still replaying is sent pages, paced by its socket: no heartbeat needed,
+      // and none may cut it for what its replay has queued.
+      for (const subscriber of channel.subscribers)
+        if (!subscriber.pending) send(subscriber, HEARTBEAT);
     }
     // A safety net under the notifications (a node that died between commit and NOTIFY).
     void catchUp();
@@ -273,7 +322,23 @@ export const createEventHub = (deps: {
     }
   };
 
-  /** Replays from `after`, then drains the frames that arrived live meanwhile. */
+  /**
+   * Writes a replayed page to a subscriber, then waits while the client has not taken it: false
+   * if the subscriber is gone (closed, or the client went away meanwhile).
+   */
+  const replayWrite = async (subscriber: Subscriber, bytes: Buffer): Promise<boolean> => {
+    if (subscriber.closed) return false;
+    subscriber.sink.write(bytes);
+    if (subscriber.sink.bufferedBytes() <= REPLAY_HIGH_WATER_BYTES) return true;
+    if (!(await subscriber.sink.drained())) detach(subscriber);
+    return !subscriber.closed;
+  };
+
+  /**
+   * Replays from `after`, then drains the frames that arrived live meanwhile. Both go out a page
+   * at a time, in one write each, paced by the client's socket: live frames keep queueing for
+   * the subscriber until its queue is empty, and only then does it take live pages directly.
+   */
   const resume = async (channel: Channel, subscriber: Subscriber, after: number | null) => {
     if (after !== null && after > channel.cursor) {
       const head = (await findStreamHeads(deps.db, [channel.stream])).get(channel.stream) ?? 0;
@@ -286,23 +351,27 @@ export const createEventHub = (deps: {
     if (after !== null) {
       subscriber.position = after;
       for (;;) {
-        const events = await readEventsAfter(deps.db, channel.stream, subscriber.position, PAGE);
+        const events = await readReplayPage(channel.stream, subscriber.position);
+        const visible: Buffer[] = [];
         for (const event of events) {
-          if (subscriber.audiences.has(event.audience)) {
-            send(subscriber, serialiseEvent(event).bytes);
-          }
+          if (subscriber.audiences.has(event.audience)) visible.push(serialiseEvent(event).bytes);
           subscriber.position = event.sequence;
         }
+        if (visible.length > 0 && !(await replayWrite(subscriber, Buffer.concat(visible)))) return;
         if (events.length < PAGE || subscriber.closed) break;
       }
     }
-    const pending = subscriber.pending ?? [];
-    subscriber.pending = null;
-    for (const frame of pending) {
-      if (frame.sequence <= subscriber.position) continue;
-      subscriber.position = frame.sequence;
-      send(subscriber, frame.bytes);
+    while (!subscriber.closed && subscriber.pending && subscriber.pending.length > 0) {
+      const frames = subscriber.pending
+        .splice(0)
+        .filter((frame) => frame.sequence > subscriber.position);
+      if (frames.length === 0) continue;
+      subscriber.position = frames.at(-1)!.sequence;
+      if (!(await replayWrite(subscriber, Buffer.concat(frames.map((frame) => frame.bytes)))))
+        return;
     }
+    // Checked and cleared with no wait in between: no live page can slip past the queue.
+    subscriber.pending = null;
   };
 
   return {

@@ -54,6 +54,7 @@ const memorySink = () => {
       if (arrived.length > 0) sends.push(arrived);
     },
     bufferedBytes: () => 0,
+    drained: async () => true,
     end: () => {},
   };
   return { sink, ids, sends, writes };

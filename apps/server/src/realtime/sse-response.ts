@@ -35,6 +35,21 @@ export const createSseSink = (
       if (!raw.destroyed) raw.write(bytes);
     },
     bufferedBytes: () => raw.writableLength,
+    drained: () =>
+      new Promise<boolean>((resolve) => {
+        if (raw.destroyed || raw.writableEnded) return resolve(false);
+        // 'drain' comes only after a write the socket could not take at once.
+        if (!raw.writableNeedDrain) return resolve(true);
+        const settle = (drained: boolean) => () => {
+          raw.off('drain', onDrain);
+          raw.off('close', onClose);
+          resolve(drained);
+        };
+        const onDrain = settle(true);
+        const onClose = settle(false);
+        raw.once('drain', onDrain);
+        raw.once('close', onClose);
+      }),
     end: () => {
       if (!opened || raw.writableEnded) return;
       // A client that stopped reading would hold what is queued for it: drop it instead.
