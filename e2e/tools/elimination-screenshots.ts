@@ -164,6 +164,8 @@ const main = async () => {
     reason: 'Scanned machines outside the lab',
   });
   for (const locale of locales) {
+    // Wide first: on a phone, selecting an objective opens it in a modal over the notice.
+    await bob.setViewportSize({ width: 1440, height: 900 });
     await bob.goto(`${base}/${locale}/sessions/${live}/game`);
     await closeBriefing(bob, locale);
     await bob.getByRole('button', { name: /./ }).first().waitFor();
