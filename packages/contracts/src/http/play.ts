@@ -48,8 +48,10 @@ export const playObjectiveSchema = z.object({
   attemptsLeft: z.number().int().nonnegative().nullable(),
   solved: z.boolean(),
   solvedAt: instant.nullable(),
-  /** Opened or attempted by the team, not completed. */
+  /** Attempted by the team and still open to it: neither solved nor out of attempts. */
   inProgress: z.boolean(),
+  /** Why the objective is closed to this team, `null` while it may still answer. */
+  closedReason: z.enum(['solved', 'no_attempts_left']).nullable(),
   /** Followed by the caller. */
   followed: z.boolean(),
   /** Whether some team already took the first blood. */

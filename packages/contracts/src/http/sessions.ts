@@ -48,6 +48,8 @@ export type SessionTeam = z.infer<typeof sessionTeamSchema>;
 /** The caller's own team: with its token, to give to teammates. */
 export const ownTeamSchema = sessionTeamSchema.extend({
   token: z.string(),
+  /** The trainer's reason once the team is eliminated: its own players read it, no one else. */
+  eliminationReason: z.string().nullable(),
 });
 
 export const sessionTimesSchema = z.object({
@@ -348,6 +350,11 @@ export const trainerSessionSchema = sessionDetailSchema
     teams: z.array(trainerSessionTeamSchema),
     /** Players who joined without a team yet. */
     playersWithoutTeam: z.array(sessionMemberSchema.omit({ isSelf: true })),
+    /**
+     * The teams below the minimum number of players, with how many each lacks: a start waits
+     * for them unless the trainer forces it.
+     */
+    shortTeams: z.array(z.object({ uuid, name: z.string(), missing: z.number().int().positive() })),
   });
 export type TrainerSession = z.infer<typeof trainerSessionSchema>;
 

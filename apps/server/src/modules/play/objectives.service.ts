@@ -122,6 +122,14 @@ export const createObjectivesService = (deps: {
         !unlocked.has(objective.uuid) &&
         !objective.prerequisites.every((uuid) => solved.has(uuid));
       const attempts = state?.attempts ?? 0;
+      const attemptsLeft =
+        objective.max_attempts === null ? null : Math.max(0, objective.max_attempts - attempts);
+      // An objective the team may no longer answer is closed, like a solved one: not in progress.
+      const closedReason = solved.has(objective.uuid)
+        ? ('solved' as const)
+        : attemptsLeft === 0
+          ? ('no_attempts_left' as const)
+          : null;
       const speedrun = speedrunOf.get(objective.uuid);
       const runningMs = speedrun
         ? speedrunRunningMs(
@@ -165,11 +173,11 @@ export const createObjectivesService = (deps: {
                 url: playerFileUrl(objective.uuid, file.uuid),
               })),
         attempts,
-        attemptsLeft:
-          objective.max_attempts === null ? null : Math.max(0, objective.max_attempts - attempts),
+        attemptsLeft,
         solved: solved.has(objective.uuid),
         solvedAt: state?.solved_at?.toISOString() ?? null,
-        inProgress: !solved.has(objective.uuid) && Boolean(state?.first_attempt_at),
+        inProgress: closedReason === null && Boolean(state?.first_attempt_at),
+        closedReason,
         followed: followed.has(objective.uuid),
         firstBloodTaken: bloodied.has(objective.uuid),
         solvedBy: solves

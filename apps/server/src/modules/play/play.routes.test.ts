@@ -219,6 +219,31 @@ describe(`play: answers, scores and the ranking (${testDatabaseKind()})`, () => 
     await expectLedgerConsistent(uuid, alice!);
   });
 
+  it('lists an objective out of attempts among the closed ones, saying why', async () => {
+    const { uuid, members } = await runningSession(1);
+    const [alice] = members[0]!;
+    const states = async () => {
+      const response = await alice!.get(`/api/sessions/${uuid}/objectives`);
+      expect(response.statusCode, response.body).toBe(200);
+      const found = getObjectives.responses[200].parse(response.json()).objectives;
+      return Object.fromEntries(
+        found.map((o) => [o.uuid, { inProgress: o.inProgress, closedReason: o.closedReason }]),
+      );
+    };
+    await answerOk(alice!, uuid, objective.flag, 'first');
+    await answerOk(alice!, uuid, objective.free, 'FREE');
+    expect(await states()).toMatchObject({
+      [objective.flag]: { inProgress: true, closedReason: null },
+      [objective.free]: { inProgress: false, closedReason: 'solved' },
+    });
+    await answerOk(alice!, uuid, objective.flag, 'second');
+    await answerOk(alice!, uuid, objective.flag, 'third');
+    expect((await states())[objective.flag]).toEqual({
+      inProgress: false,
+      closedReason: 'no_attempts_left',
+    });
+  });
+
   it('checks choices: the right type, ids of this objective, exactly the expected number', async () => {
     const { uuid, members } = await runningSession(1);
     const [alice] = members[0]!;
@@ -307,10 +332,32 @@ describe(`play: answers, scores and the ranking (${testDatabaseKind()})`, () => 
     expect(eliminated.statusCode, eliminated.body).toBe(200);
     const out = await answer(bob!, uuid, objective.free, 'FREE');
     expect(out.json().error.code).toBe('team.eliminated');
+    expect(out.statusCode).toBe(403);
     const events = await readEventsAfter(database.db, sessionStream(uuid), 0, 500);
     expect(events.find((event) => event.type === 'team.eliminated')?.payload).toMatchObject({
       reason: 'Attacked the scoring server',
     });
+    // The eliminated team reads why on its own session, for as long as it looks; the other
+    // teams see it eliminated, without the reason.
+    const detail = async (player: TestBrowser) => {
+      const response = await player.get(`/api/sessions/${uuid}`);
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json().session;
+    };
+    expect((await detail(bob!)).gaming_session_user.gaming_session_team).toMatchObject({
+      eliminated: true,
+      eliminationReason: 'Attacked the scoring server',
+    });
+    const seenByAlice = await detail(alice!);
+    expect(seenByAlice.gaming_session_user.gaming_session_team).toMatchObject({
+      eliminated: false,
+      eliminationReason: null,
+    });
+    const bobsTeam = seenByAlice.teams.find((team: { uuid: string }) => team.uuid === teamUuids[1]);
+    expect(bobsTeam).toMatchObject({ eliminated: true });
+    expect(bobsTeam).not.toHaveProperty('eliminationReason');
+    const ranking = rankingSchema.parse((await alice!.get(`/api/sessions/${uuid}/ranking`)).json());
+    expect(ranking.teams.at(-1)).toMatchObject({ uuid: teamUuids[1], eliminated: true });
 
     clock.advance(31 * 60_000);
     const late = await answer(alice!, uuid, objective.free, 'FREE');

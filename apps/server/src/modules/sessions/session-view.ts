@@ -79,6 +79,7 @@ export interface TeamRow {
   score: number;
   score_reached_at: Date | null;
   eliminated_at: Date | null;
+  elimination_reason: string | null;
 }
 
 export interface PlayerRow {
@@ -113,9 +114,31 @@ export const rankedTeams = (
     rank: team.rank,
     eliminated: team.eliminated,
     token: team.token,
+    eliminationReason: team.elimination_reason,
   }));
 
-export const withoutToken = <T extends { token: string }>({ token: _token, ...team }: T) => team;
+/**
+ * A team as the other teams see it: without its token, nor the reason a trainer eliminated it
+ * (that reason is for the team itself and the trainers).
+ */
+export const withoutToken = <T extends { token: string; eliminationReason: string | null }>({
+  token: _token,
+  eliminationReason: _reason,
+  ...team
+}: T) => team;
+
+/** The teams below the minimum size, in the order given, with how many players each still needs. */
+export const shortTeamsOf = (
+  teams: readonly { uuid: string; name: string; members: readonly unknown[] }[],
+  minPlayersPerTeam: number,
+) =>
+  teams
+    .filter((team) => team.members.length < minPlayersPerTeam)
+    .map((team) => ({
+      uuid: team.uuid,
+      name: team.name,
+      missing: minPlayersPerTeam - team.members.length,
+    }));
 
 export const progressOf = (completed: number, total: number) => ({
   completed_objectives: completed,

@@ -253,6 +253,7 @@ export const createSessionsRepository = (db: Kysely<Database>) => ({
         'score',
         'score_reached_at',
         'eliminated_at',
+        'elimination_reason',
         sql<boolean>`logo is not null`.as('has_logo'),
       ])
       .where('session_uuid', '=', sessionUuid)

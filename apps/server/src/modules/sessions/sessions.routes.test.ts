@@ -536,6 +536,39 @@ describe(`gaming sessions and teams (${testDatabaseKind()})`, () => {
       ]);
     });
 
+    it('holds a start for short teams, names them to the trainer, who may force it on record', async () => {
+      const session = await newSession({ playersPerTeam: 3, minPlayersPerTeam: 2 });
+      const [alice, bob, carol] = await Promise.all([signedIn(), signedIn(), signedIn()]);
+      const solo = await createTeamOk(alice, session.uuid, 'Solo');
+      const pair = await createTeamOk(bob, session.uuid, 'Pair');
+      await carol.post(`/api/sessions/${session.uuid}/teams/join`, { token: pair.token });
+
+      const asked = await trainer.post(`/api/trainer/sessions/${session.uuid}/start`);
+      expect(asked.statusCode, asked.body).toBe(200);
+      const waiting = getTrainerSession.responses[200].parse(asked.json()).session;
+      expect(waiting).toMatchObject({ status: 'lobby', startPhase: 'waiting_for_players' });
+      expect(waiting.shortTeams).toEqual([{ uuid: solo.uuid, name: 'Solo', missing: 1 }]);
+      // The players are told the start waits for players.
+      expect(await detail(alice, session.uuid)).toMatchObject({
+        status: 'lobby',
+        startPhase: 'waiting_for_players',
+      });
+
+      const forced = await trainer.post(`/api/trainer/sessions/${session.uuid}/start`, {
+        force: true,
+      });
+      expect(forced.json().session.status).toBe('countdown');
+      const audit = await trainer.get(`/api/trainer/sessions/${session.uuid}/audit`);
+      expect(audit.statusCode, audit.body).toBe(200);
+      const starts = audit
+        .json()
+        .entries.filter((entry: { action: string }) => entry.action === 'session.started');
+      expect(starts.map((entry: { details: unknown }) => entry.details)).toEqual([
+        { force: true },
+        {},
+      ]);
+    });
+
     it('cancels a start that waited too long for players', async () => {
       const session = await newSession({ minPlayersPerTeam: 2 });
       await createTeamOk(await signedIn(), session.uuid, 'Alone');

@@ -12,7 +12,7 @@ import { recordTrainerAction } from '../cockpit/audit.repository.js';
 import { requireCapability, type Principal } from '../identity/auth.service.js';
 import type { SessionsRepository } from './sessions.repository.js';
 import type { SessionsService } from './sessions.service.js';
-import { listItemOf, progressOf, rankedTeams, sessionTimes } from './session-view.js';
+import { listItemOf, progressOf, rankedTeams, sessionTimes, shortTeamsOf } from './session-view.js';
 
 export type TrainerAction = 'start' | 'pause' | 'resume' | 'stop';
 
@@ -42,6 +42,7 @@ export const createTrainerSessions = (deps: {
       repo.listPlayers(uuid),
     ]);
     const owner = players.find((player) => player.account_id === row.owner_id);
+    const ranked = rankedTeams(uuid, teams, players, null, 'trainer');
     return {
       session: {
         ...sessionTimes(row, now),
@@ -61,7 +62,8 @@ export const createTrainerSessions = (deps: {
         durationMinutes: Math.round(Number(row.duration_ms) / 60_000),
         teamsCount: teams.length,
         ...progressOf(0, total),
-        teams: rankedTeams(uuid, teams, players, null, 'trainer'),
+        teams: ranked,
+        shortTeams: shortTeamsOf(ranked, row.min_players_per_team),
         playersWithoutTeam: players
           .filter((player) => !player.team_uuid)
           .map((player) => ({

@@ -122,6 +122,7 @@ describe('creating a team', () => {
     const created = {
       ...buildTeam({ name: 'Red Foxes', members: [] }),
       token: 'Zq3xT0kEn-Example_Token12',
+      eliminationReason: null,
     };
     let sent: FormData | null = null;
     const { router } = renderApp(`/sessions/${session.uuid}/join/teams/create`, {

@@ -200,6 +200,7 @@ export const previewObjective = (
   solved: false,
   solvedAt: null,
   inProgress: false,
+  closedReason: null,
   followed: false,
   firstBloodTaken: false,
   solvedBy: [],

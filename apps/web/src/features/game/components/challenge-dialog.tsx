@@ -11,10 +11,12 @@ export function ChallengeDialog({
   sessionUuid,
   objective,
   onClose,
+  eliminated = false,
 }: {
   sessionUuid: string;
   objective: PlayObjective | null;
   onClose: () => void;
+  eliminated?: boolean;
 }) {
   const { t } = useTranslation(['game', 'content']);
   return (
@@ -44,6 +46,7 @@ export function ChallengeDialog({
           sessionUuid={sessionUuid}
           objective={objective}
           inDialog
+          eliminated={eliminated}
         />
       )}
     </Dialog>

@@ -18,10 +18,13 @@ export function ObjectiveDetail({
   sessionUuid,
   objective,
   inDialog = false,
+  eliminated = false,
 }: {
   sessionUuid: string;
   objective: PlayObjective | null;
   inDialog?: boolean;
+  /** The team is eliminated: it may read the objective, no longer answer it. */
+  eliminated?: boolean;
 }) {
   const { t } = useTranslation(['game', 'content']);
   const titleId = useId();
@@ -111,6 +114,8 @@ export function ObjectiveDetail({
           </div>
           {objective.solved ? (
             <p className={styles.solved}>{t('detail.solved')}</p>
+          ) : eliminated ? (
+            <p className={styles.locked}>{t('detail.eliminated')}</p>
           ) : objective.attemptsLeft === 0 ? (
             <p className={styles.locked}>{t('detail.closed')}</p>
           ) : (

@@ -19,6 +19,8 @@ interface ObjectiveListProps {
   onSelect: (uuid: string) => void;
   /** Opens the objective in the challenge modal. */
   onOpen: (uuid: string) => void;
+  /** The team is eliminated: nothing it has not solved is open to it any more. */
+  eliminated?: boolean;
 }
 
 /**
@@ -32,6 +34,7 @@ export function ObjectiveList({
   selected,
   onSelect,
   onOpen,
+  eliminated = false,
 }: ObjectiveListProps) {
   const { t } = useTranslation(['game', 'content']);
   const id = useId();
@@ -112,7 +115,15 @@ export function ObjectiveList({
                 type="button"
                 className={styles.item}
                 aria-current={objective.uuid === selected ? 'true' : undefined}
-                data-state={objective.solved ? 'solved' : objective.locked ? 'locked' : 'open'}
+                data-state={
+                  objective.solved
+                    ? 'solved'
+                    : eliminated || objective.closedReason
+                      ? 'closed'
+                      : objective.locked
+                        ? 'locked'
+                        : 'open'
+                }
                 onClick={() => onSelect(objective.uuid)}
               >
                 <span className={styles.title}>{objective.title}</span>
@@ -126,11 +137,15 @@ export function ObjectiveList({
                   <span className={styles.state}>
                     {objective.solved
                       ? t('state.solved')
-                      : objective.locked
-                        ? t('state.locked')
-                        : objective.inProgress
-                          ? t('state.inProgress')
-                          : t('state.open')}
+                      : eliminated
+                        ? t('state.eliminated')
+                        : objective.closedReason === 'no_attempts_left'
+                          ? t('state.noAttemptsLeft')
+                          : objective.locked
+                            ? t('state.locked')
+                            : objective.inProgress
+                              ? t('state.inProgress')
+                              : t('state.open')}
                   </span>
                   {objective.followed && ` · ${t('state.followed')}`}
                   {objective.speedrun && (

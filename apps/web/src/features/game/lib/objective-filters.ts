@@ -1,6 +1,6 @@
 import type { ObjectiveCategory, PlayObjective } from '@rampart/contracts';
 
-/** The objective lists of spec §2: all, followed, in progress, completed. */
+/** The objective lists: all, followed, in progress, closed (solved or out of attempts). */
 export const objectiveLists = ['all', 'followed', 'inProgress', 'completed'] as const;
 export type ObjectiveList = (typeof objectiveLists)[number];
 
@@ -19,9 +19,10 @@ const inList = (objective: PlayObjective, list: ObjectiveList) => {
     case 'followed':
       return objective.followed;
     case 'inProgress':
-      return objective.inProgress && !objective.solved;
+      return objective.inProgress && objective.closedReason === null;
+    // Closed: solved, or out of attempts (the list's label says "closed", the row says why).
     case 'completed':
-      return objective.solved;
+      return objective.closedReason !== null;
   }
 };
 
@@ -36,4 +37,8 @@ export const filterObjectives = (objectives: readonly PlayObjective[], filters: 
 
 /** The objective to show before the player picks one: the first still to solve, else the first. */
 export const firstToSolve = (objectives: readonly PlayObjective[]): PlayObjective | null =>
-  objectives.find((objective) => !objective.solved && !objective.locked) ?? objectives[0] ?? null;
+  objectives.find(
+    (objective) => objective.closedReason === null && !objective.solved && !objective.locked,
+  ) ??
+  objectives[0] ??
+  null;

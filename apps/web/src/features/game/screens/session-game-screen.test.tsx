@@ -147,6 +147,54 @@ describe('the game screen', () => {
     );
   });
 
+  it('tells an eliminated team so for good, with the trainer’s reason, and closes answering', async () => {
+    const base = running();
+    const own = base.gaming_session_user!.gaming_session_team!;
+    const session = {
+      ...base,
+      gaming_session_user: {
+        ...base.gaming_session_user!,
+        gaming_session_team: { ...own, eliminated: true, eliminationReason: 'Scanned the SOC' },
+      },
+    };
+    renderApp(`/sessions/${session.uuid}/game`, { api: gameApi(() => session) });
+    const notice = await screen.findByRole('alert');
+    expect(within(notice).getByRole('heading').textContent).toBe('Your team has been eliminated');
+    expect(notice.textContent).toContain('The trainer’s reason: Scanned the SOC');
+    fireEvent.click(await screen.findByRole('button', { name: /^Who knocked\?/ }));
+    expect(screen.getByRole('button', { name: /^Who knocked\?/ }).textContent).toContain(
+      'Closed: team eliminated',
+    );
+    expect(
+      await screen.findByText('Your team is eliminated: it can no longer answer.'),
+    ).toBeTruthy();
+    expect(screen.queryByRole('textbox', { name: 'Your answer' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Submit' })).toBeNull();
+  });
+
+  it('lists an objective out of attempts among the closed ones, saying why', async () => {
+    const session = running();
+    const body = objectivesBody();
+    Object.assign(body.objectives[0]!, {
+      attempts: 3,
+      attemptsLeft: 0,
+      inProgress: false,
+      closedReason: 'no_attempts_left',
+    });
+    renderApp(`/sessions/${session.uuid}/game`, {
+      api: gameApi(
+        () => session,
+        () => body,
+      ),
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'In progress' }));
+    expect(screen.queryByRole('button', { name: /^Who knocked\?/ })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Closed' }));
+    expect(screen.getByRole('button', { name: /^Who knocked\?/ }).textContent).toContain(
+      'Closed: no attempt left',
+    );
+  });
+
   it('shows who solved what, first solver first', async () => {
     const session = running();
     const body = objectivesBody();

@@ -8,6 +8,7 @@ import { useObjectives } from '../api/get-objectives';
 import { Briefing } from '../components/briefing';
 import { ChallengeDialog } from '../components/challenge-dialog';
 import { ChatPanel } from '../components/chat-panel';
+import { EliminatedNotice } from '../components/eliminated-notice';
 import { FirstBloodBanners } from '../components/first-blood-banners';
 import {
   QuarterLayout,
@@ -62,7 +63,9 @@ function Game({ session }: { session: PlayerSession }) {
   const first = layout.layout === 'quarter' && selected === null ? firstToSolve(list) : null;
   if (first) setSelected(first.uuid);
   const current = find(selected ?? first?.uuid ?? null);
-  const ownTeam = session.gaming_session_user?.gaming_session_team?.uuid ?? null;
+  const team = session.gaming_session_user?.gaming_session_team ?? null;
+  const ownTeam = team?.uuid ?? null;
+  const eliminated = team?.eliminated ?? false;
   const paused = session.status === 'paused';
 
   const select = (uuid: string) => {
@@ -75,7 +78,12 @@ function Game({ session }: { session: PlayerSession }) {
   };
 
   const detail = (
-    <ObjectiveDetail key={current?.uuid ?? 'none'} sessionUuid={session.uuid} objective={current} />
+    <ObjectiveDetail
+      key={current?.uuid ?? 'none'}
+      sessionUuid={session.uuid}
+      objective={current}
+      eliminated={eliminated}
+    />
   );
   const contents: TabContents = {
     briefing: <Briefing sessionUuid={session.uuid} />,
@@ -101,6 +109,7 @@ function Game({ session }: { session: PlayerSession }) {
       selected={current?.uuid ?? null}
       onSelect={select}
       onOpen={setChallenge}
+      eliminated={eliminated}
     />
   );
 
@@ -120,6 +129,7 @@ function Game({ session }: { session: PlayerSession }) {
             layout.canChoose && <LayoutSwitch value={layout.preference} onChange={layout.choose} />
           }
         />
+        {team?.eliminated && <EliminatedNotice reason={team.eliminationReason} />}
         <FirstBloodBanners objectives={list} ownTeam={ownTeam} />
         <SpeedrunBanners objectives={list} paused={paused} onOpen={setChallenge} />
         {layout.layout === 'quarter' ? (
@@ -143,6 +153,7 @@ function Game({ session }: { session: PlayerSession }) {
           sessionUuid={session.uuid}
           objective={find(challenge)}
           onClose={() => setChallenge(null)}
+          eliminated={eliminated}
         />
       </div>
     </GameClockContext.Provider>

@@ -23,6 +23,7 @@ export const buildPlayObjective = (overrides: Partial<PlayObjective> = {}): Play
   solved: false,
   solvedAt: null,
   inProgress: false,
+  closedReason: null,
   followed: false,
   firstBloodTaken: false,
   solvedBy: [],

@@ -23,6 +23,7 @@ export const buildPlayerSession = (overrides: Partial<SessionDetail> = {}): Sess
       members: [{ pseudo: 'Alice', avatarId: 'sentinel', isSelf: true, online: true }],
     }),
     token: 'Zq3xT0kEn-Example_Token12',
+    eliminationReason: null,
   };
   const serverTime = new Date().toISOString();
   return {
@@ -54,7 +55,10 @@ export const buildPlayerSession = (overrides: Partial<SessionDetail> = {}): Sess
     progress_percentage: 0,
     scoreAdjustments: [],
     gaming_session_user: { joinedAt: serverTime, gaming_session_team: ownTeam },
-    teams: [(({ token: _token, ...team }) => team)(ownTeam), buildTeam()],
+    teams: [
+      (({ token: _token, eliminationReason: _reason, ...team }) => team)(ownTeam),
+      buildTeam(),
+    ],
     ...overrides,
   };
 };

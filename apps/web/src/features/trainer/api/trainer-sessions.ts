@@ -100,16 +100,18 @@ export const useCreateTrainerSession = () => {
   });
 };
 
-export type SessionControl = 'start' | 'pause' | 'resume' | 'stop';
+export type SessionControl = 'start' | 'forceStart' | 'pause' | 'resume' | 'stop';
 const controlRoutes = {
   start: postTrainerStart,
+  // The same start, told to go ahead although teams are short of players (and audited so).
+  forceStart: postTrainerStart,
   pause: postTrainerPause,
   resume: postTrainerResume,
   stop: postTrainerStop,
 } as const;
 
 /**
- * Start, pause, resume or stop. The answer is the session as it is now: it replaces the cached
+ * Start (which waits for short teams), force the start, pause, resume or stop. The answer is the session as it is now: it replaces the cached
  * one at once, so a second trainer's conflicting click shows the state that won.
  */
 export const useSessionControl = (uuid: string) => {
@@ -119,7 +121,7 @@ export const useSessionControl = (uuid: string) => {
       const route = controlRoutes[control];
       const { session } = await apiClient.post(
         sessionApiPath(route.path, uuid),
-        control === 'start' ? { force: true } : undefined,
+        control === 'forceStart' ? { force: true } : undefined,
         { schema: route.responses[200] },
       );
       return withClockOffset(session);

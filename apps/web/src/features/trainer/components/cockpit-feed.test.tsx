@@ -22,6 +22,7 @@ const session = buildTrainerSession({
       score: 40,
       eliminated: false,
       token: 'abcdefghijklmnopqrstuvwxyz1',
+      eliminationReason: null,
     },
   ],
 });

@@ -4,15 +4,29 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button/button';
 import { errorMessage } from '../../../lib/error-message';
 import { toast } from '../../../lib/toast';
-import { useSessionControl, type SessionControl } from '../api/trainer-sessions';
+import {
+  useSessionControl,
+  type SessionControl,
+  type TrainerSessionView,
+} from '../api/trainer-sessions';
 import { ConfirmDialog } from './confirm-dialog';
 import styles from './cockpit.module.css';
 
-/** Which controls a status offers (DESIGN §5): nothing once the session has ended. */
-export const controlsFor = (status: SessionStatus): SessionControl[] => {
+/**
+ * Which controls a status offers: nothing once the session has ended. In the lobby a start
+ * waits for teams short of players; forcing it past them is a separate, deliberate control.
+ */
+export const controlsFor = (
+  status: SessionStatus,
+  { waiting = false, shortTeams = 0 } = {},
+): SessionControl[] => {
   switch (status) {
     case 'lobby':
-      return ['start', 'stop'];
+      return [
+        ...(waiting ? [] : ['start' as const]),
+        ...(shortTeams > 0 ? ['forceStart' as const] : []),
+        'stop',
+      ];
     case 'countdown':
       return ['stop'];
     case 'running':
@@ -25,14 +39,17 @@ export const controlsFor = (status: SessionStatus): SessionControl[] => {
 };
 
 /**
- * Start, pause, resume and stop, each behind a confirmation. Stop says it cannot be undone. When
+ * Start, force the start, pause, resume and stop, each behind a confirmation. Stop says it cannot
+ * be undone. While teams are short of players the trainer sees which and by how many. When
  * another trainer acted first, the refusal is shown and the session shows its real state.
  */
-export function SessionControls({ uuid, status }: { uuid: string; status: SessionStatus }) {
+export function SessionControls({ session }: { session: TrainerSessionView }) {
   const { t } = useTranslation('trainer');
-  const control = useSessionControl(uuid);
+  const control = useSessionControl(session.uuid);
   const [asked, setAsked] = useState<SessionControl | null>(null);
-  const controls = controlsFor(status);
+  const waiting = session.startPhase === 'waiting_for_players';
+  const short = session.status === 'lobby' ? session.shortTeams : [];
+  const controls = controlsFor(session.status, { waiting, shortTeams: short.length });
   if (controls.length === 0) return null;
   const close = (open: boolean) => {
     if (!open) {
@@ -42,10 +59,30 @@ export function SessionControls({ uuid, status }: { uuid: string; status: Sessio
   };
   return (
     <div className={styles.controls} role="group" aria-label={t('controls.label')}>
+      {short.length > 0 && (
+        <div className={styles.shortTeams} role="status">
+          <p className={styles.warning}>
+            {waiting ? t('controls.short.waiting') : t('controls.short.title')}
+          </p>
+          <ul>
+            {short.map((team) => (
+              <li key={team.uuid}>
+                {t('controls.short.team', { name: team.name, count: team.missing })}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
       {controls.map((name) => (
         <Button
           key={name}
-          variant={name === 'stop' ? 'danger' : name === 'pause' ? 'secondary' : 'primary'}
+          variant={
+            name === 'stop'
+              ? 'danger'
+              : name === 'pause' || name === 'forceStart'
+                ? 'secondary'
+                : 'primary'
+          }
           onClick={() => {
             control.reset();
             setAsked(name);
@@ -66,8 +103,12 @@ export function SessionControls({ uuid, status }: { uuid: string; status: Sessio
           error={control.isError ? errorMessage(t, control.error) : null}
           onConfirm={() =>
             control.mutate(asked, {
-              onSuccess: () => {
-                toast.success(t(`controls.${asked}.done`));
+              onSuccess: (updated) => {
+                toast.success(
+                  asked === 'start' && updated.status === 'lobby'
+                    ? t('controls.start.waiting')
+                    : t(`controls.${asked}.done`),
+                );
                 setAsked(null);
               },
             })

@@ -99,4 +99,41 @@ describe('the cockpit’s confirmations', () => {
     expect(await screen.findByRole('button', { name: 'Resume' })).toBeTruthy();
     expect(screen.getByTestId('cockpit-summary').textContent).toContain('20:00 left (frozen)');
   });
+
+  it('starts without forcing, names the short teams, and forces the start only when asked', async () => {
+    const lobby = buildTrainerSession({ status: 'lobby', startsAt: null, endsAt: null });
+    const short = [{ uuid: lobby.teams[0]!.uuid, name: 'Blue Owls', missing: 1 }];
+    const sent: unknown[] = [];
+    let current = { ...lobby, shortTeams: short };
+    renderApp(path, {
+      api: {
+        ...trainerApi({ session: current }),
+        [`GET /api/trainer/sessions/${lobby.uuid}`]: () => Response.json({ session: current }),
+        [`POST /api/trainer/sessions/${lobby.uuid}/start`]: (init) => {
+          const body = init.body ? JSON.parse(String(init.body)) : null;
+          sent.push(body);
+          current = body?.force
+            ? { ...current, status: 'countdown' as const, shortTeams: [] }
+            : { ...current, startPhase: 'waiting_for_players' as const };
+          return Response.json({ session: current });
+        },
+      },
+      streams: fakeEventStreams().create,
+    });
+    const controls = await screen.findByRole('group', { name: 'Session controls' });
+    expect(within(controls).getByText('Blue Owls: 1 player missing')).toBeTruthy();
+    fireEvent.click(within(controls).getByRole('button', { name: 'Start' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Start the session?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Start' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(sent).toEqual([null]);
+    expect(await within(controls).findByText('The start waits for players')).toBeTruthy();
+    expect(within(controls).queryByRole('button', { name: 'Start' })).toBeNull();
+
+    fireEvent.click(within(controls).getByRole('button', { name: 'Force the start' }));
+    dialog = await screen.findByRole('dialog', { name: 'Start without the missing players?' });
+    expect(dialog.textContent).toContain('records that the start was forced');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Force the start' }));
+    await waitFor(() => expect(sent).toEqual([null, { force: true }]));
+  });
 });

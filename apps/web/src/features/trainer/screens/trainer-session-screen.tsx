@@ -39,7 +39,7 @@ export default function TrainerSessionScreen() {
   return (
     <TrainerScreen
       title={title}
-      actions={session.data && <SessionControls uuid={uuid} status={session.data.status} />}
+      actions={session.data && <SessionControls session={session.data} />}
     >
       {session.isPending ? (
         <SectionLoading lines={8} />

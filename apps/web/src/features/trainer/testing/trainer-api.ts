@@ -95,9 +95,11 @@ export const buildTrainerSession = (overrides: Partial<TrainerSession> = {}): Tr
       score: 120,
       eliminated: false,
       token: 'abcdefghijklmnopqrstuvwxyz0',
+      eliminationReason: null,
     },
   ],
   playersWithoutTeam: [],
+  shortTeams: [],
   ...overrides,
 });
 
