@@ -734,10 +734,16 @@ export const createAnswersService = (deps: {
     lanes[(Number.parseInt(sessionUuid.slice(-4), 16) || 0) % lanes.length]!;
 
   return {
-    /** Cancels the announcements still waiting (the node is stopping). */
-    close() {
+    /**
+     * Makes the announcements still waiting now, once the node has stopped taking answers: the
+     * stream's newest ranking is the ledger's when a node stops, not the one before its last
+     * burst. (A crash loses them: `ranking-repair.ts` makes them up.)
+     */
+    async close() {
       closed = true;
-      for (const { timer } of deferred.values()) clearTimeout(timer);
+      const waiting = [...deferred];
+      for (const [, { timer }] of waiting) clearTimeout(timer);
+      await Promise.all(waiting.map(([session, entry]) => announceDeferred(session, entry)));
       deferred.clear();
     },
 
