@@ -83,7 +83,10 @@ interface RankingRow {
 }
 
 /** The session's ranking as an event for everyone: the whole table, serialised once. */
-const rankingEventOf = (sessionUuid: string, rows: readonly RankingRow[]): EventToAppend => ({
+export const rankingEventOf = (
+  sessionUuid: string,
+  rows: readonly RankingRow[],
+): EventToAppend => ({
   stream: sessionStream(sessionUuid),
   audience: 'session',
   type: 'ranking.changed',

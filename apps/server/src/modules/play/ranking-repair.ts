@@ -1,5 +1,5 @@
 import type { EventWriter } from '../../realtime/event-writer.js';
-import { rankingEvent } from './answers.service.js';
+import { rankingEvent, rankingEventOf } from './answers.service.js';
 import type { PlayRepository } from './play.repository.js';
 
 /** What a ranking says, in a form two of them compare by: each team's place, name and score. */
@@ -32,7 +32,14 @@ export const createRankingRepair = (deps: {
     const announced: string[] = [];
     for (const session of await deps.repo.listSessionsWithAnswersAfterRanking(quietMs)) {
       try {
-        // Compared once the stream is held: nothing is appended to it meanwhile.
+        // Most sessions found had only answers that moved no score: their ranking is read
+        // without holding their stream (which would make their answers wait).
+        const current = rankingEventOf(session, await deps.repo.listRankingRows(session));
+        if (
+          standingsOf(await deps.repo.findLatestRanking(session)) === standingsOf(current.payload)
+        )
+          continue;
+        // Compared again once the stream is held: nothing is appended to it meanwhile.
         const appended = await deps.events.transaction(async (trx, append) => {
           const event = await rankingEvent(deps.repo, trx, session);
           const latest = await deps.repo.findLatestRanking(session, trx);
