@@ -39,7 +39,8 @@ describe('graceful shutdown', () => {
     await expect(server.database.ping()).rejects.toThrow();
     expect(fs.existsSync(path.join(dataDir, 'rampart.lock'))).toBe(false);
     fs.rmSync(dataDir, { recursive: true, force: true });
-  });
+    // A real server from an empty data directory: slow on a busy machine.
+  }, 60_000);
 
   it('fails its health check first and keeps serving for the drain period, then closes', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rampart-drain-'));
