@@ -35,7 +35,16 @@ declare module 'fastify' {
     registeredContracts: ReadonlySet<RouteContract>;
     /** Every API route as registered (method, URL, contract), for tests that sweep them all. */
     registeredRoutes: readonly { method: string; url: string; contract: RouteContract }[];
+    /**
+     * `draining`: the node is stopping and waits for its load balancer to notice (its health
+     * check fails) while it still serves; set by the server's close.
+     */
+    lifecycle: Lifecycle;
   }
+}
+
+export interface Lifecycle {
+  draining: boolean;
 }
 
 export interface AppDependencies {
@@ -110,6 +119,8 @@ export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> 
     }
   });
 
+  const lifecycle: Lifecycle = { draining: false };
+  app.decorate('lifecycle', lifecycle);
   let closing = false;
   app.addHook('onClose', async () => {
     closing = true;
@@ -127,7 +138,7 @@ export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> 
   // Responses finishing during shutdown end their keep-alive connection, so close() need not
   // wait for idle sockets to time out.
   app.addHook('onSend', (_request, reply, payload, done) => {
-    if (closing) reply.header('Connection', 'close');
+    if (closing || lifecycle.draining) reply.header('Connection', 'close');
     done(null, payload);
   });
 
@@ -227,6 +238,7 @@ export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> 
       config,
       database: deps.database,
       version: deps.version ?? '0.0.0',
+      lifecycle,
     });
     identity.registerRoutes(api);
     content.registerRoutes(api);

@@ -10,6 +10,8 @@ describe('configuration', () => {
     expect(config.app).toEqual({ name: 'Rampart', mentions: null, goHomeEnabled: true });
     expect(config.bodyLimitBytes).toBe(2 * 1024 * 1024);
     expect(config.seedDemoAccounts).toBe(true);
+    expect(config.shutdownDrainMs).toBe(0);
+    expect(loadConfig({ SHUTDOWN_DRAIN_MS: '2500' }).shutdownDrainMs).toBe(2500);
   });
 
   it('switches to PostgreSQL when DATABASE_URL is set', () => {
@@ -23,6 +25,8 @@ describe('configuration', () => {
       poolSize: 5,
     });
     expect(config.seedDemoAccounts).toBe(false);
+    // Behind a load balancer: a stop drains first.
+    expect(config.shutdownDrainMs).toBe(5000);
   });
 
   it('treats empty variables as unset', () => {

@@ -54,6 +54,7 @@ const environmentSchema = z.object({
   ALLOWED_ORIGINS: list.default([]),
   BODY_LIMIT_BYTES: integer(1024, 64 * 1024 * 1024).default(2 * 1024 * 1024),
   SHUTDOWN_TIMEOUT_MS: integer(0, 600_000).default(10_000),
+  SHUTDOWN_DRAIN_MS: integer(0, 600_000).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   HSTS: booleanFlag.default(false),
   CROSS_ORIGIN_COOKIES: booleanFlag.default(false),
@@ -137,6 +138,12 @@ export interface Config {
   allowedOrigins: string[];
   bodyLimitBytes: number;
   shutdownTimeoutMs: number;
+  /**
+   * On a graceful stop, how long the node keeps serving with its health check failing before it
+   * closes, for a load balancer to stop sending it requests (default: 5 s on PostgreSQL, where
+   * nodes sit behind one; 0 on the embedded database).
+   */
+  shutdownDrainMs: number;
   logLevel: string;
   hsts: boolean;
   auth: {
@@ -298,6 +305,7 @@ export const loadConfig = (environment: NodeJS.ProcessEnv = process.env): Config
     allowedOrigins: e.ALLOWED_ORIGINS,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    shutdownDrainMs: e.SHUTDOWN_DRAIN_MS ?? (e.DATABASE_URL ? 5000 : 0),
     logLevel: e.LOG_LEVEL,
     hsts: e.HSTS,
     auth: {

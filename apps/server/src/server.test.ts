@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { testConfig } from '../test/app.js';
+import { createTestDatabase, testDatabaseKind } from '../test/database.js';
 import { startServer } from './server.js';
 
 describe('graceful shutdown', () => {
@@ -38,5 +39,44 @@ describe('graceful shutdown', () => {
     await expect(server.database.ping()).rejects.toThrow();
     expect(fs.existsSync(path.join(dataDir, 'rampart.lock'))).toBe(false);
     fs.rmSync(dataDir, { recursive: true, force: true });
-  });
+    // A real server from an empty data directory: slow on a busy machine.
+  }, 60_000);
+
+  it('fails its health check first and keeps serving for the drain period, then closes', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rampart-drain-'));
+    const database =
+      testDatabaseKind() === 'postgres' ? await createTestDatabase('postgres') : null;
+    try {
+      const server = await startServer(
+        testConfig({
+          PORT: '0',
+          HOST: '127.0.0.1',
+          SHUTDOWN_DRAIN_MS: '3000',
+          ...(database ? { DATABASE_URL: database.url! } : { PGLITE_DIR: dataDir }),
+        }),
+      );
+      const base = `http://127.0.0.1:${(server.app.server.address() as net.AddressInfo).port}`;
+      expect((await fetch(`${base}/api/health`)).status).toBe(200);
+
+      let closed = false;
+      const closing = server.close().then(() => (closed = true));
+      // The load balancer's health check fails at once...
+      const health = await fetch(`${base}/api/health`);
+      expect(health.status).toBe(503);
+      expect(await health.json()).toEqual({
+        error: { code: 'server.unavailable', message: expect.any(String) },
+      });
+      // ...while the requests it still sends are served, on connections it is told to close.
+      const served = await fetch(`${base}/api/app-info`);
+      expect(served.status).toBe(200);
+      expect(served.headers.get('connection')).toBe('close');
+      expect(closed).toBe(false);
+
+      await closing;
+      await expect(fetch(`${base}/api/health`)).rejects.toThrow();
+    } finally {
+      await database?.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 60_000);
 });

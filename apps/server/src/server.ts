@@ -16,7 +16,10 @@ export interface RunningServer {
   seededDemoAccounts: boolean;
   database: DatabaseHandle;
   address: string;
-  /** Stops accepting, lets in-flight requests finish (up to the shutdown timeout), closes the database. */
+  /**
+   * Fails the health check and keeps serving for the drain period, then stops accepting, lets
+   * in-flight requests finish (up to the shutdown timeout) and closes the database.
+   */
   close(): Promise<void>;
 }
 
@@ -109,6 +112,14 @@ export const startServer = async (
         (closing ??= (async () => {
           let timer: NodeJS.Timeout | undefined;
           try {
+            if (config.shutdownDrainMs > 0) {
+              running.lifecycle.draining = true;
+              running.log.info(
+                { drainMs: config.shutdownDrainMs },
+                'draining: health check failing, still serving until the drain period ends',
+              );
+              await new Promise((resolve) => setTimeout(resolve, config.shutdownDrainMs));
+            }
             await Promise.race([
               running.close(),
               new Promise<void>((resolve) => {

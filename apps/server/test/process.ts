@@ -28,6 +28,8 @@ export const spawnServer = (
         HOST: '127.0.0.1',
         LOG_LEVEL: 'info',
         WEB_DIST: '/nonexistent',
+        // Stopped at once unless a test drains (nothing balances their load).
+        SHUTDOWN_DRAIN_MS: '0',
         ...environment,
       },
       stdio: ['ignore', 'pipe', 'pipe'],

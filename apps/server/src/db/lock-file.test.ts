@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { spawn } from 'node:child_process';
 import { afterEach, describe, expect, it } from 'vitest';
-import { acquireDirectoryLock, DataDirectoryInUseError } from './lock-file.js';
+import { acquireDirectoryLock, DataDirectoryInUseError, processStartTime } from './lock-file.js';
 
 const directories: string[] = [];
 const tempDir = () => {
@@ -37,6 +38,58 @@ describe('data directory lock', () => {
       process.pid,
     );
     release();
+  });
+
+  describe.runIf(processStartTime(process.pid) !== null)('a pid given to another process', () => {
+    /** Another live process: the one the system gave the dead owner's pid to. */
+    const otherProcess = async () => {
+      const child = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60_000)'], {
+        stdio: 'ignore',
+      });
+      await new Promise((resolve) => child.once('spawn', resolve));
+      return child;
+    };
+
+    it('takes over a lock whose pid now belongs to a process started later', async () => {
+      const directory = tempDir();
+      const child = await otherProcess();
+      try {
+        const started = processStartTime(child.pid!)!;
+        // The crashed owner had this pid, and started before the process that has it now.
+        fs.writeFileSync(
+          path.join(directory, 'rampart.lock'),
+          JSON.stringify({
+            pid: child.pid,
+            started: String(Number(started) - 1),
+            host: os.hostname(),
+          }),
+        );
+        const release = acquireDirectoryLock(directory);
+        const lock = JSON.parse(fs.readFileSync(path.join(directory, 'rampart.lock'), 'utf8'));
+        expect(lock).toMatchObject({ pid: process.pid, started: processStartTime(process.pid) });
+        release();
+      } finally {
+        child.kill('SIGKILL');
+      }
+    });
+
+    it('still refuses the directory to a second process while its owner runs', async () => {
+      const directory = tempDir();
+      const child = await otherProcess();
+      try {
+        fs.writeFileSync(
+          path.join(directory, 'rampart.lock'),
+          JSON.stringify({
+            pid: child.pid,
+            started: processStartTime(child.pid!),
+            host: os.hostname(),
+          }),
+        );
+        expect(() => acquireDirectoryLock(directory)).toThrow(DataDirectoryInUseError);
+      } finally {
+        child.kill('SIGKILL');
+      }
+    });
   });
 
   it('takes over an unreadable lock file', () => {

@@ -83,7 +83,10 @@ interface RankingRow {
 }
 
 /** The session's ranking as an event for everyone: the whole table, serialised once. */
-const rankingEventOf = (sessionUuid: string, rows: readonly RankingRow[]): EventToAppend => ({
+export const rankingEventOf = (
+  sessionUuid: string,
+  rows: readonly RankingRow[],
+): EventToAppend => ({
   stream: sessionStream(sessionUuid),
   audience: 'session',
   type: 'ranking.changed',
@@ -734,10 +737,16 @@ export const createAnswersService = (deps: {
     lanes[(Number.parseInt(sessionUuid.slice(-4), 16) || 0) % lanes.length]!;
 
   return {
-    /** Cancels the announcements still waiting (the node is stopping). */
-    close() {
+    /**
+     * Makes the announcements still waiting now, once the node has stopped taking answers: the
+     * stream's newest ranking is the ledger's when a node stops, not the one before its last
+     * burst. (A crash loses them: `ranking-repair.ts` makes them up.)
+     */
+    async close() {
       closed = true;
-      for (const { timer } of deferred.values()) clearTimeout(timer);
+      const waiting = [...deferred];
+      for (const [, { timer }] of waiting) clearTimeout(timer);
+      await Promise.all(waiting.map(([session, entry]) => announceDeferred(session, entry)));
       deferred.clear();
     },
 

@@ -12,7 +12,15 @@ import { registerPlayRoutes } from './play.routes.js';
 import { createPlayRepository } from './play.repository.js';
 import { createRankingCache } from './ranking-cache.js';
 import { createRankingReader } from './ranking-reader.js';
+import { createRankingRepair } from './ranking-repair.js';
 import { createTrainerPlay } from './trainer-play.js';
+
+/**
+ * How often a node looks for rankings left unannounced by a node that crashed, and how long a
+ * session's last answers must be past for it to announce them in that node's place.
+ */
+const RANKING_REPAIR_MS = 10_000;
+const RANKING_REPAIR_QUIET_MS = 2_000;
 
 /** Play: objectives with each team's state, answers and the score ledger, ranking, trainer acts. */
 export const createPlayModule = (deps: {
@@ -64,6 +72,13 @@ export const createPlayModule = (deps: {
     now: deps.now,
   });
   const ranking = createRankingReader({ repo, cache });
+  const repair = createRankingRepair({ repo, events: deps.events, logger: deps.logger });
+  let repairing: NodeJS.Timeout | undefined;
+  let repairInFlight: Promise<unknown> = Promise.resolve();
+  const runRepair = (quietMs: number) =>
+    (repairInFlight = repair.repair(quietMs).catch((error: unknown) => {
+      deps.logger.warn({ err: error }, 'ranking repair failed: tried again later');
+    }));
   return {
     repo,
     cache,
@@ -71,6 +86,18 @@ export const createPlayModule = (deps: {
     isObjectiveOpenInPlay: async (principal: { accountId: string }, objectiveUuid: string) =>
       repo.isOpenToPlayer(principal.accountId, objectiveUuid, await deps.now()),
     registerRoutes: (app: FastifyInstance) => {
+      // At the start, what a crash of this node (or another) left unannounced; then, what
+      // another node that crashed since left.
+      app.addHook('onReady', async () => {
+        await runRepair(0);
+        repairing = setInterval(() => void runRepair(RANKING_REPAIR_QUIET_MS), RANKING_REPAIR_MS);
+        repairing.unref();
+      });
+      app.addHook('preClose', async () => {
+        clearInterval(repairing);
+        await repairInFlight;
+      });
+      // Once the last requests are answered: the announcements still waiting, made now.
       app.addHook('onClose', async () => answers.close());
       registerPlayRoutes(app, { answers, objectives, ranking, trainer });
     },

@@ -49,6 +49,45 @@ export const createPlayRepository = (db: Kysely<Database>) => ({
       .executeTakeFirst(),
 
   /**
+   * Sessions played lately whose stream recorded answers after its newest ranking, the last of
+   * them at least `quietMs` ago: a ranking announcement may be missing there (deferred by a node
+   * that stopped or crashed before it was due). Each stream is read by its key, newest first.
+   */
+  listSessionsWithAnswersAfterRanking: (quietMs: number) =>
+    sql<{ uuid: string }>`
+      select s.uuid from gaming_session s
+      cross join lateral (
+        select l.sequence, l.created_at from event_log l
+        where l.stream = 'session:' || s.uuid and l.type = 'submissions.recorded'
+        order by l.sequence desc
+        limit 1
+      ) as recorded
+      where s.starts_at is not null
+        and s.starts_at > now() - interval '7 days'
+        and coalesce(s.stopped_at, now()) > now() - interval '1 day'
+        and recorded.created_at <= now() - ${quietMs} * interval '1 millisecond'
+        and recorded.sequence > coalesce((
+          select r.sequence from event_log r
+          where r.stream = 'session:' || s.uuid and r.type = 'ranking.changed'
+          order by r.sequence desc
+          limit 1
+        ), 0)`
+      .execute(db)
+      .then(({ rows }) => rows.map((row) => row.uuid)),
+
+  /** The payload of the session's newest ranking announcement, or null (never announced). */
+  findLatestRanking: (sessionUuid: string, executor: Db = db) =>
+    executor
+      .selectFrom('event_log')
+      .select('payload')
+      .where('stream', '=', `session:${sessionUuid}`)
+      .where('type', '=', 'ranking.changed')
+      .orderBy('sequence', 'desc')
+      .limit(1)
+      .executeTakeFirst()
+      .then((row) => (row?.payload ?? null) as unknown),
+
+  /**
    * Teams with their scores and solved counts, for the ranking and the trainer's cockpit, in the
    * order they were created (teams the ranking cannot tell apart keep that order). The
    * elimination's reason is for trainers and the team itself: the ranking leaves it out.

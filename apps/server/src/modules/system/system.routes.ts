@@ -1,5 +1,6 @@
 import { buildApiDocument, getAppInfo, getHealth, getOpenApi } from '@rampart/contracts';
 import type { FastifyInstance } from 'fastify';
+import type { Lifecycle } from '../../app.js';
 import type { Config } from '../../config.js';
 import type { DatabaseHandle } from '../../db/database.js';
 import { sendError } from '../../http/error-handler.js';
@@ -7,7 +8,7 @@ import { route } from '../../http/route.js';
 
 export const registerSystemRoutes = (
   app: FastifyInstance,
-  deps: { config: Config; database: DatabaseHandle; version: string },
+  deps: { config: Config; database: DatabaseHandle; version: string; lifecycle: Lifecycle },
 ) => {
   const appInfo = {
     'app-name': deps.config.app.name,
@@ -36,6 +37,9 @@ export const registerSystemRoutes = (
 
   route(app, getHealth, async ({ reply, request }) => {
     reply.header('Cache-Control', 'no-store');
+    // A stopping node fails its health check first, so the load balancer sends its requests
+    // elsewhere while it still answers those already on their way.
+    if (deps.lifecycle.draining) return sendError(reply, 'server.unavailable');
     try {
       await deps.database.ping();
     } catch (error) {
