@@ -847,6 +847,34 @@ describe(`play: answers, scores and the ranking (${testDatabaseKind()})`, () => 
             { kind: 'solve', points: 100 },
             { kind: 'first_blood', points: 20 },
           ]);
+
+          // Two teams racing for a first blood, each batch unaware of the other's: the one that
+          // loses it learns so from its write, and its retry is answered without it too.
+          const race = await runningSession(2);
+          const captains = race.members.map(([captain]) => captain!);
+          const ids = [randomUUID(), randomUUID()];
+          const firsts = await database.db.connection().execute(async (connection) => {
+            await sql`begin`.execute(connection);
+            await sql`select 1 from gaming_session where uuid = ${race.uuid} for update`.execute(
+              connection,
+            );
+            const sent = Promise.all([
+              answerWithId(captains[0]!, race.uuid, objective.flag, FLAG, ids[0]!),
+              answerWithId(onSecondNode(captains[1]!), race.uuid, objective.flag, FLAG, ids[1]!),
+            ]);
+            await untilWaiting(2);
+            await sql`rollback`.execute(connection);
+            return sent;
+          });
+          const results = firsts.map((response) => response.json());
+          expect(results.map((result) => result.firstBlood).sort()).toEqual([false, true]);
+          const retries = await Promise.all(
+            captains.map((captain, index) =>
+              answerWithId(captain, race.uuid, objective.flag, FLAG, ids[index]!),
+            ),
+          );
+          expect(retries.map((response) => response.json())).toEqual(results);
+          await expectLedgerConsistent(race.uuid, captains[0]!);
         },
       );
 
