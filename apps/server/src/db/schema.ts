@@ -328,6 +328,9 @@ export interface SubmissionTable {
   correct: boolean;
   points: number;
   created_at: Generated<Date>;
+  /** The player's id of the submission, and the result it got (0022-submission-client-id). */
+  client_id: string | null;
+  result: object | null;
 }
 
 /** A player's answer to a session's survey (0010-survey). */

@@ -14,7 +14,7 @@ const sessionParams = z.object({ uuid });
 const objectiveParams = z.object({ uuid, objective: uuid });
 
 /** The limits of a submission: a flag's length, a selection's size. */
-export const answerLimits = { flagLength: 500, choices: 20 } as const;
+export const answerLimits = { flagLength: 500, choices: 20, clientIdLength: 64 } as const;
 
 export const progressSchema = z.object({
   completed_objectives: z.number().int().nonnegative(),
@@ -97,6 +97,16 @@ export const answerBodySchema = z
       z.string().max(answerLimits.flagLength, { error: 'is too long for an answer' }),
       z.array(z.string().max(100)).max(answerLimits.choices),
     ]),
+    /**
+     * Chosen by the player, once per submission (as a chat message's): a retry with the same id
+     * answers the first submission's result again instead of deciding a second one.
+     */
+    clientId: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]+$/, { error: 'letters, digits, - and _ only' })
+      .min(1)
+      .max(answerLimits.clientIdLength)
+      .optional(),
   })
   .strict();
 

@@ -17,6 +17,7 @@ const GROWING = [
   'team_objective_state',
   'team_wrong_answer',
   'score_entry',
+  'submission',
 ];
 /** A game starting on a new instance, and one under way on an instance with a past. */
 const SIZES = [
@@ -97,7 +98,7 @@ describe.skipIf(testDatabaseKind() !== 'postgres').each(SIZES)(
       await logged.transaction().execute(async (trx) => {
         await repository.lock(
           trx,
-          [{ i: 0, session, account: player.id, objective: first!.uuid }],
+          [{ i: 0, session, account: player.id, objective: first!.uuid, client: 'retried' }],
           60,
         );
         await repository.facts(trx, [
@@ -108,6 +109,7 @@ describe.skipIf(testDatabaseKind() !== 'postgres').each(SIZES)(
             locked: true,
             correct: true,
             digest: 'x',
+            client: 'retried',
           },
         ]);
         await repository.write(trx, {
@@ -134,6 +136,19 @@ describe.skipIf(testDatabaseKind() !== 'postgres').each(SIZES)(
               correct: false,
               points: -2,
               blood: 0,
+              client: 'answered',
+              result: {
+                correct: false,
+                result: 'answer.wrong',
+                points: -2,
+                firstBlood: false,
+                attempts: 1,
+                attemptsLeft: null,
+                score: -2,
+                completed_objectives: 0,
+                total_objectives: 1,
+                progress_percentage: 0,
+              },
             },
           ],
         });

@@ -1,4 +1,4 @@
-import type { ObjectiveType } from '@rampart/contracts';
+import type { AnswerResult, ObjectiveType } from '@rampart/contracts';
 import { sql, type Transaction } from 'kysely';
 import type { Database, ObjectiveAnswer, ScoreEntryKind } from '../../db/schema.js';
 import {
@@ -67,6 +67,11 @@ export interface LockedBatch {
    * may be winning it now; only the write can tell.
    */
   bloods: { session_uuid: string; objective_uuid: string }[];
+  /**
+   * The results of the batch's answers that repeat a submission already decided (same team,
+   * same client id), as committed when the statement began.
+   */
+  receipts: { i: number; result: AnswerResult }[];
   /** The database's time once every lock above is held. */
   now: string;
 }
@@ -82,6 +87,8 @@ export interface BatchFacts {
     paused_ms_at_launch: number;
   }[];
   known: { team_uuid: string; objective_uuid: string; answer_digest: string }[];
+  /** Results of submissions with the client ids of the batch, committed once the locks are held. */
+  receipts: { team_uuid: string; client_id: string; result: AnswerResult }[];
 }
 
 /** One decided answer as trainers read it, text included; `blood` counts only if it was won. */
@@ -94,6 +101,12 @@ export interface SubmissionRow {
   correct: boolean;
   points: number;
   blood: number;
+  client: string | null;
+  /**
+   * The result answered, with a first blood counted as won: the statement corrects it (points,
+   * first blood, the team's score) where another transaction won it first.
+   */
+  result: AnswerResult | null;
 }
 
 export interface LedgerRow {
@@ -143,17 +156,23 @@ export interface LedgerRow {
 export const createAnswerBatchRepository = () => ({
   lock: (
     trx: Trx,
-    items: readonly { i: number; session: string; account: string; objective: string }[],
+    items: readonly {
+      i: number;
+      session: string;
+      account: string;
+      objective: string;
+      client: string | null;
+    }[],
     windowSeconds: number,
   ) =>
     dataOf<LockedBatch>(
       sql<{ data: LockedBatch }>`
         with r as (
           select * from jsonb_to_recordset(${rowsOf(items)}::jsonb)
-            as r(i integer, session uuid, account uuid, objective uuid)
+            as r(i integer, session uuid, account uuid, objective uuid, client text)
         ),
         members as (
-          select r.i, r.objective, r.session, p.team_uuid, t.name as team_name,
+          select r.i, r.objective, r.session, r.client, p.team_uuid, t.name as team_name,
             t.eliminated_at is not null as eliminated
           from r
           cross join lateral (
@@ -180,11 +199,19 @@ export const createAnswerBatchRepository = () => ({
               o.first_blood_bonus, o.locked, o.prerequisites, o.choices, o.answer
             from objective o where o.uuid = m.objective limit 1) o
         ),
+        receipts as (
+          select m.i, s.result from members m
+          cross join lateral (
+            select s.result from submission s
+            where s.team_uuid = m.team_uuid and s.client_id = m.client limit 1) s
+          where m.client is not null
+        ),
         limits as (
           insert into rate_limit_bucket as bucket (key, hits, reset_at)
           select 'answer:' || m.team_uuid || ':' || m.objective, count(*),
             now() + make_interval(secs => ${windowSeconds})
-          from members m where m.team_uuid is not null
+          from members m
+          where m.team_uuid is not null and not exists (select 1 from receipts x where x.i = m.i)
           group by 1 order by 1
           on conflict (key) do update set
             hits = case when bucket.reset_at <= now()
@@ -228,6 +255,7 @@ export const createAnswerBatchRepository = () => ({
           'states', (select coalesce(json_agg(s), '[]') from states s),
           'teams', (select coalesce(json_agg(t), '[]') from teams t),
           'bloods', (select coalesce(json_agg(b), '[]') from bloods b),
+          'receipts', (select coalesce(json_agg(x), '[]') from receipts x),
           -- Last: the arguments are evaluated in order, so this is read once the locks are held.
           'now', clock_timestamp()
         ) as data`.execute(trx),
@@ -242,6 +270,7 @@ export const createAnswerBatchRepository = () => ({
       locked: boolean;
       correct: boolean;
       digest: string | null;
+      client: string | null;
     }[],
   ) =>
     dataOf<BatchFacts>(
@@ -249,7 +278,7 @@ export const createAnswerBatchRepository = () => ({
         with r as (
           select * from jsonb_to_recordset(${rowsOf(rows)}::jsonb)
             as r(session uuid, team uuid, objective uuid, locked boolean, correct boolean,
-                 digest text)
+                 digest text, client text)
         )
         select json_build_object(
           'now', clock_timestamp(),
@@ -282,7 +311,13 @@ export const createAnswerBatchRepository = () => ({
             from r cross join lateral (
               select w.team_uuid, w.objective_uuid, w.answer_digest from team_wrong_answer w
               where w.team_uuid = r.team and w.objective_uuid = r.objective
-                and w.answer_digest = r.digest limit 1) w) w)
+                and w.answer_digest = r.digest limit 1) w) w),
+          'receipts', (select coalesce(json_agg(x), '[]') from (
+            select r.team as team_uuid, r.client as client_id, s.result
+            from r cross join lateral (
+              select s.result from submission s
+              where s.team_uuid = r.team and s.client_id = r.client limit 1) s
+            where r.client is not null) x)
         ) as data`.execute(trx),
     ),
 
@@ -365,17 +400,28 @@ export const createAnswerBatchRepository = () => ({
           where t.uuid = any(array(
             select team_uuid from moves where delta <> 0 or solves <> 0))
         ),
-        submissions as (
-          insert into submission
-            (session_uuid, team_uuid, objective_uuid, account_id, answer, correct, points)
-          select s.session, s.team, s.objective, s.account, s.answer, s.correct,
-            s.points + case when s.blood <> 0 and exists (
+        decided as (
+          select s.*, s.blood <> 0 and exists (
               select 1 from ledger l where l.kind = 'first_blood'
-                and l.team_uuid = s.team and l.objective_uuid = s.objective)
-              then s.blood else 0 end
+                and l.team_uuid = s.team and l.objective_uuid = s.objective) as won
           from jsonb_to_recordset(${rowsOf(changes.submissions)}::jsonb)
             as s(session uuid, team uuid, objective uuid, account uuid, answer text,
-                 correct boolean, points integer, blood integer)
+                 correct boolean, points integer, blood integer, client text, result jsonb)
+        ),
+        submissions as (
+          insert into submission
+            (session_uuid, team_uuid, objective_uuid, account_id, answer, correct, points,
+             client_id, result)
+          select s.session, s.team, s.objective, s.account, s.answer, s.correct,
+            s.points + case when s.won then s.blood else 0 end, s.client,
+            -- A first blood another transaction won is neither in the points nor in the score.
+            s.result || jsonb_build_object(
+              'points', s.points + case when s.won then s.blood else 0 end,
+              'firstBlood', s.won,
+              'score', (s.result->>'score')::integer - (
+                select coalesce(sum(x.blood), 0) from decided x
+                where x.team = s.team and x.blood <> 0 and not x.won))
+          from decided s
         )
         select json_build_object(
           'bloods', (select coalesce(json_agg(b), '[]') from (

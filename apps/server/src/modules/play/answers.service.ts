@@ -1,5 +1,6 @@
 import { hash } from 'node:crypto';
 import {
+  answerResultSchema,
   submissionTextLength,
   type AnswerResult,
   type ErrorCode,
@@ -127,6 +128,8 @@ export interface AnswerRequest {
   sessionUuid: string;
   objectiveUuid: string;
   answer: string | readonly string[];
+  /** The player's id of the submission: a retry carries the same. */
+  clientId: string | null;
 }
 
 type Outcome = { ok: true; result: AnswerResult } | { ok: false; error: unknown };
@@ -134,9 +137,38 @@ type Outcome = { ok: true; result: AnswerResult } | { ok: false; error: unknown 
 const refused = (code: ErrorCode): Outcome => ({ ok: false, error: new AppError(code) });
 
 const isRetryable = (error: unknown) => {
-  const code = (error as { code?: unknown } | null)?.code;
-  return code === '40001' || code === '40P01';
+  const { code, constraint } = (error ?? {}) as { code?: unknown; constraint?: unknown };
+  return (
+    code === '40001' ||
+    code === '40P01' ||
+    // A submission with the same client id committed first, past every check (the same id on
+    // another objective): tried again, the batch finds its result.
+    (code === '23505' && constraint === 'submission_client_id_key')
+  );
 };
+
+/**
+ * The answers of a batch, each submission once: a retry that arrives with its first (the same
+ * player, the same client id) gets the first one's outcome.
+ */
+const distinctSubmissions = (items: readonly AnswerRequest[]) => {
+  const firsts = new Map<string, number>();
+  const unique: AnswerRequest[] = [];
+  const slots = items.map((item) => {
+    if (item.clientId === null) return unique.push(item) - 1;
+    const key = `${item.sessionUuid}:${item.principal.accountId}:${item.clientId}`;
+    const slot = firsts.get(key) ?? unique.push(item) - 1;
+    firsts.set(key, slot);
+    return slot;
+  });
+  return { unique, slots };
+};
+
+/** A result kept with its submission, as it was answered (its fields in the contract's order). */
+const resultOf = (stored: AnswerResult) => answerResultSchema.parse(stored);
+
+const attemptsLeftOf = (answer: { maxAttempts: number | null; attempts: number }) =>
+  answer.maxAttempts === null ? null : Math.max(0, answer.maxAttempts - answer.attempts);
 
 /** What one accepted answer did, until the batch's writes tell its final points. */
 interface Accepted {
@@ -272,9 +304,12 @@ export const createAnswersService = (deps: {
         session: item.sessionUuid,
         account: item.principal.accountId,
         objective: item.objectiveUuid,
+        client: item.clientId,
       })),
       ANSWER_WINDOW_SECONDS,
     );
+    // A submission decided already: its result again, and nothing counted.
+    const receipts = new Map(locked.receipts.map((row) => [row.i, resultOf(row.result)]));
     const members = new Map(locked.members.map((row) => [row.i, row]));
     const sessions = new Map(locked.sessions.map((row) => [row.uuid, row]));
     const objectives = new Map(locked.objectives.map((row) => [row.uuid, row]));
@@ -306,13 +341,16 @@ export const createAnswersService = (deps: {
       `answer:${members.get(index)!.team_uuid}:${items[index]!.objectiveUuid}`;
     const perKey = new Map<string, number>();
     for (const [index, member] of members)
-      if (member.team_uuid) perKey.set(limitKey(index), (perKey.get(limitKey(index)) ?? 0) + 1);
+      if (member.team_uuid && !receipts.has(index))
+        perKey.set(limitKey(index), (perKey.get(limitKey(index)) ?? 0) + 1);
     const hitNumber = new Map<string, number>();
     const live: number[] = [];
     items.forEach((item, index) => {
       const member = members.get(index);
       if (!member) return void (outcomes[index] = refused('session.not_joined'));
       if (!member.team_uuid) return void (outcomes[index] = refused('team.not_found'));
+      const receipt = receipts.get(index);
+      if (receipt) return void (outcomes[index] = { ok: true, result: receipt });
       const key = limitKey(index);
       const hit = (hitNumber.get(key) ?? totals.get(key)! - perKey.get(key)!) + 1;
       hitNumber.set(key, hit);
@@ -350,16 +388,24 @@ export const createAnswersService = (deps: {
       locked: objectives.get(items[index]!.objectiveUuid)!.locked,
       correct: verdicts.get(index) === 'correct',
       digest: digests.get(index) ?? null,
+      client: items[index]!.clientId,
     }));
+    // A submission racing its retry may have committed while this batch waited for its locks,
+    // unseen by the first statement: it solved the objective, or it was wrong (the facts are read
+    // then anyway). Only then are the results looked for again, once the locks are held.
     const needsFacts = rows.some(
       (row) =>
         row.locked ||
         row.digest !== null ||
-        (row.correct && Number(sessions.get(row.session)!.speedruns_launched) > 0),
+        (row.correct && Number(sessions.get(row.session)!.speedruns_launched) > 0) ||
+        (row.client !== null && teamStates.get(stateKey(row.team, row.objective))?.solved),
     );
     const facts: BatchFacts = needsFacts
       ? await batch.facts(trx, rows)
-      : { now: locked.now, unlocked: [], solved: [], speedruns: [], known: [] };
+      : { now: locked.now, unlocked: [], solved: [], speedruns: [], known: [], receipts: [] };
+    const lateReceipts = new Map(
+      facts.receipts.map((row) => [`${row.team_uuid}:${row.client_id}`, resultOf(row.result)]),
+    );
     const now = deps.clock === 'database' ? new Date(facts.now) : deps.clock.now();
     const states = new Map(
       [...sessions.values()].map((row) => {
@@ -406,6 +452,12 @@ export const createAnswersService = (deps: {
       const item = items[index]!;
       const member = members.get(index)!;
       const team = member.team_uuid!;
+      const receipt =
+        item.clientId === null ? undefined : lateReceipts.get(`${team}:${item.clientId}`);
+      if (receipt) {
+        outcomes[index] = { ok: true, result: receipt };
+        continue;
+      }
       const objective = objectives.get(item.objectiveUuid)!;
       const { status, pausedNow } = states.get(item.sessionUuid)!;
       const key = stateKey(team, objective.uuid);
@@ -533,6 +585,54 @@ export const createAnswersService = (deps: {
     }
     if (accepted.length === 0) return { outcomes, rankedSessions, announced };
 
+    /**
+     * What each accepted answer is answered: its points, and its team's score and progress after
+     * the batch (as read with its lock, plus what the batch wrote: nobody else writes them until
+     * it commits).
+     */
+    const resultsOf = () => {
+      const progress = new Map(
+        locked.teams.map((row) => [
+          row.uuid,
+          { score: Number(row.score), completed: Number(row.completed) },
+        ]),
+      );
+      for (const answer of accepted) {
+        const team = progress.get(answer.team)!;
+        team.score += answer.points + answer.firstBloodPoints;
+        if (answer.kind === 'solved') team.completed += 1;
+      }
+      return new Map(
+        accepted.map((answer): [number, AnswerResult] => {
+          const { score, completed } = progress.get(answer.team)!;
+          const total = Number(sessions.get(answer.session)!.objectives);
+          return [
+            answer.index,
+            {
+              correct: answer.kind === 'solved',
+              result:
+                answer.kind === 'solved'
+                  ? 'answer.correct'
+                  : answer.kind === 'wrong'
+                    ? 'answer.wrong'
+                    : 'answer.repeated',
+              points: answer.points + answer.firstBloodPoints,
+              firstBlood: answer.firstBloodPoints > 0,
+              attempts: answer.attempts,
+              attemptsLeft: attemptsLeftOf(answer),
+              score,
+              completed_objectives: completed,
+              total_objectives: total,
+              progress_percentage: progressPercentage(completed, total),
+            },
+          ];
+        }),
+      );
+    };
+    // Kept with the submissions that carry a client id, for their retries; the write corrects
+    // a first blood it finds won by another transaction.
+    const assumed = resultsOf();
+
     // 3. The writes, in one statement. Where an answer may win a first blood that another
     // transaction races for, only the write can tell, and the events (which say who won) wait
     // for its answer; otherwise they are appended by the same statement (step 4).
@@ -553,6 +653,8 @@ export const createAnswersService = (deps: {
           correct: answer.kind === 'solved',
           points: answer.points,
           blood: answer.firstBloodPoints,
+          client: item.clientId,
+          result: item.clientId === null ? null : assumed.get(answer.index)!,
         };
       }),
     };
@@ -570,24 +672,10 @@ export const createAnswersService = (deps: {
       if (answer.points + answer.firstBloodPoints !== 0) rankedSessions.add(answer.session);
     for (const session of rankedSessions) if (mayAnnounce(session)) announced.add(session);
 
-    // Each team's score and progress after the batch: as read with its lock, plus what the batch
-    // wrote (nobody else writes them until it commits).
-    const progress = new Map(
-      locked.teams.map((row) => [
-        row.uuid,
-        { score: Number(row.score), completed: Number(row.completed) },
-      ]),
-    );
-    for (const answer of accepted) {
-      const team = progress.get(answer.team)!;
-      team.score += answer.points + answer.firstBloodPoints;
-      if (answer.kind === 'solved') team.completed += 1;
-    }
+    const results = bloodUndecided ? resultsOf() : assumed;
     const announcements: EventToAppend[] = [];
     for (const answer of accepted) {
       const item = items[answer.index]!;
-      const attemptsLeft =
-        answer.maxAttempts === null ? null : Math.max(0, answer.maxAttempts - answer.attempts);
       if (answer.kind === 'solved')
         announcements.push({
           stream: sessionStream(answer.session),
@@ -611,32 +699,11 @@ export const createAnswersService = (deps: {
             objectiveUuid: answer.objective,
             pseudo: item.principal.pseudo,
             attempts: answer.attempts,
-            attemptsLeft,
+            attemptsLeft: attemptsLeftOf(answer),
             penalty: answer.penalty,
           },
         });
-      const { score, completed } = progress.get(answer.team)!;
-      const total = Number(sessions.get(answer.session)!.objectives);
-      outcomes[answer.index] = {
-        ok: true,
-        result: {
-          correct: answer.kind === 'solved',
-          result:
-            answer.kind === 'solved'
-              ? 'answer.correct'
-              : answer.kind === 'wrong'
-                ? 'answer.wrong'
-                : 'answer.repeated',
-          points: answer.points + answer.firstBloodPoints,
-          firstBlood: answer.firstBloodPoints > 0,
-          attempts: answer.attempts,
-          attemptsLeft,
-          score,
-          completed_objectives: completed,
-          total_objectives: total,
-          progress_percentage: progressPercentage(completed, total),
-        },
-      };
+      outcomes[answer.index] = { ok: true, result: results.get(answer.index)! };
     }
     // The trainers' feed: one event per session and batch, saying only how many answers came;
     // the cockpit reads them from the feed. Its audience is `trainers` alone.
@@ -690,7 +757,11 @@ export const createAnswersService = (deps: {
     return { outcomes, rankedSessions, announced };
   };
 
-  const runOnce = async (items: readonly AnswerRequest[], handOver: () => void = () => {}) => {
+  const runOnce = async (
+    requests: readonly AnswerRequest[],
+    handOver: () => void = () => {},
+  ): Promise<Outcome[]> => {
+    const { unique: items, slots } = distinctSubmissions(requests);
     for (let attempt = 0; ; attempt += 1) {
       try {
         const began = performance.now();
@@ -703,7 +774,7 @@ export const createAnswersService = (deps: {
           if (announced.has(session)) announcedBy(session, began);
           else announceLater(session);
         }
-        return outcomes;
+        return slots.map((slot) => outcomes[slot]!);
       } catch (error) {
         if (attempt >= RETRIES || !isRetryable(error)) throw error;
       }
@@ -755,6 +826,7 @@ export const createAnswersService = (deps: {
       sessionUuid: string,
       objectiveUuid: string,
       answer: string | readonly string[],
+      clientId: string | null = null,
     ): Promise<AnswerResult> {
       requireCapability(principal, 'game.play');
       const outcome = await laneOf(sessionUuid).push({
@@ -762,6 +834,7 @@ export const createAnswersService = (deps: {
         sessionUuid,
         objectiveUuid,
         answer,
+        clientId,
       });
       if (!outcome.ok) throw outcome.error;
       return outcome.result;

@@ -53,6 +53,28 @@ describe(`play: answers, scores and the ranking (${testDatabaseKind()})`, () => 
   const answer = (player: TestBrowser, session: string, objectiveUuid: string, value: unknown) =>
     player.post(`/api/sessions/${session}/objectives/${objectiveUuid}/answers`, { answer: value });
 
+  /** A submission with the player's id, as the web app sends it (and sends again on a retry). */
+  const answerWithId = (
+    player: TestBrowser,
+    session: string,
+    objectiveUuid: string,
+    value: unknown,
+    clientId: string,
+  ) =>
+    player.post(`/api/sessions/${session}/objectives/${objectiveUuid}/answers`, {
+      answer: value,
+      clientId,
+    });
+
+  /** The submissions a team made with a client id. */
+  const submissionsWithId = (team: string, clientId: string) =>
+    database.db
+      .selectFrom('submission')
+      .select('id')
+      .where('team_uuid', '=', team)
+      .where('client_id', '=', clientId)
+      .execute();
+
   const answerOk = async (...args: Parameters<typeof answer>) => {
     const response = await answer(...args);
     expect(response.statusCode, response.body).toBe(200);
@@ -437,6 +459,80 @@ describe(`play: answers, scores and the ranking (${testDatabaseKind()})`, () => 
     expect(outside.json().error.code).toBe('session.not_joined');
   });
 
+  it('answers a retried submission with its first result, never deciding it twice', async () => {
+    const { uuid, members, teamUuids } = await runningSession(2);
+    const [alice] = members[0]!;
+    const [bob] = members[1]!;
+    const wrongId = randomUUID();
+    const wrong = await answerWithId(alice!, uuid, objective.flag, 'nope', wrongId);
+    expect(wrong.statusCode, wrong.body).toBe(200);
+    expect(wrong.json()).toMatchObject({ result: 'answer.wrong', points: -10, attempts: 1 });
+    // The acknowledgement lost, the player sends it again: the same answer, not a repeat.
+    const wrongAgain = await answerWithId(alice!, uuid, objective.flag, 'nope', wrongId);
+    expect(wrongAgain.statusCode).toBe(200);
+    expect(wrongAgain.json()).toEqual(wrong.json());
+
+    const solveId = randomUUID();
+    const solved = await answerWithId(alice!, uuid, objective.flag, FLAG, solveId);
+    expect(solved.statusCode, solved.body).toBe(200);
+    expect(solved.json()).toMatchObject({ correct: true, points: 120, firstBlood: true });
+    // The team's score moves on; a retry still tells what the submission did, as it did then.
+    await answerOk(alice!, uuid, objective.free, 'FREE');
+    const solvedAgain = await answerWithId(alice!, uuid, objective.flag, FLAG, solveId);
+    expect(solvedAgain.statusCode, solvedAgain.body).toBe(200);
+    expect(solvedAgain.json()).toEqual(solved.json());
+    // The same id on another objective is the same submission too.
+    const elsewhere = await answerWithId(alice!, uuid, objective.single, 'b', solveId);
+    expect(elsewhere.json()).toEqual(solved.json());
+    // A new id is a new submission.
+    const fresh = await answerWithId(alice!, uuid, objective.flag, FLAG, randomUUID());
+    expect(fresh.json().error.code).toBe('answer.flag_already_found');
+
+    // Another team's submission with the same ids is its own.
+    const bobWrong = await answerWithId(bob!, uuid, objective.flag, FLAG, wrongId);
+    expect(bobWrong.json()).toMatchObject({ correct: true, points: 100, firstBlood: false });
+    // Alice's solve is not Bob's: his second submission of the found flag is refused.
+    const bobSolve = await answerWithId(bob!, uuid, objective.flag, FLAG, solveId);
+    expect(bobSolve.json().error.code).toBe('answer.flag_already_found');
+
+    const state = await database.db
+      .selectFrom('team_objective_state')
+      .select('attempts')
+      .where('team_uuid', '=', teamUuids[0]!)
+      .where('objective_uuid', '=', objective.flag)
+      .executeTakeFirstOrThrow();
+    expect(state.attempts).toBe(1);
+    const ledger = await database.db
+      .selectFrom('score_entry')
+      .select(['kind', 'points'])
+      .where('team_uuid', '=', teamUuids[0]!)
+      .orderBy('id')
+      .execute();
+    expect(ledger).toEqual([
+      { kind: 'penalty', points: -10 },
+      { kind: 'solve', points: 100 },
+      { kind: 'first_blood', points: 20 },
+      { kind: 'solve', points: 100 },
+    ]);
+    expect(await submissionsWithId(teamUuids[0]!, wrongId)).toHaveLength(1);
+    expect(await submissionsWithId(teamUuids[0]!, solveId)).toHaveLength(1);
+    expect(await submissionsWithId(teamUuids[1]!, wrongId)).toHaveLength(1);
+    await expectLedgerConsistent(uuid, alice!);
+  });
+
+  it('refuses a client id of another format with the error shape', async () => {
+    const { uuid, members } = await runningSession(1);
+    const [alice] = members[0]!;
+    for (const clientId of ['', 'a b', 'x'.repeat(65), 42]) {
+      const response = await answerWithId(alice!, uuid, objective.flag, 'nope', clientId as string);
+      expect(response.statusCode, String(clientId)).toBe(422);
+      expect(response.json().error).toMatchObject({
+        code: expect.any(String),
+        message: expect.any(String),
+      });
+    }
+  });
+
   it('limits brute force on one objective per team, with a translated code and Retry-After', async () => {
     const { uuid, members } = await runningSession(1);
     const [alice] = members[0]!;
@@ -634,6 +730,40 @@ describe(`play: answers, scores and the ranking (${testDatabaseKind()})`, () => 
       await expectLedgerConsistent(uuid, team[0]!);
     });
 
+    it('20 concurrent copies of one submission: decided once, each answered its result', async () => {
+      const { uuid, members, teamUuids } = await runningSession(1, 2);
+      const [alice, ally] = members[0]!;
+      for (const [objectiveUuid, value] of [
+        [objective.flag, 'nope'],
+        [objective.flag, FLAG],
+      ] as const) {
+        const clientId = randomUUID();
+        const copies = await Promise.all(
+          Array.from({ length: 20 }, () =>
+            answerWithId(alice!, uuid, objectiveUuid, value, clientId),
+          ),
+        );
+        expect(copies.map((response) => response.statusCode)).toEqual(Array(20).fill(200));
+        expect(new Set(copies.map((response) => response.body)).size).toBe(1);
+        expect(await submissionsWithId(teamUuids[0]!, clientId)).toHaveLength(1);
+        // A teammate's copy (the id passed on) answers the same, decided once too.
+        const teammate = await answerWithId(ally!, uuid, objectiveUuid, value, clientId);
+        expect(teammate.body).toBe(copies[0]!.body);
+      }
+      const ledger = await database.db
+        .selectFrom('score_entry')
+        .select(['kind', 'points'])
+        .where('team_uuid', '=', teamUuids[0]!)
+        .orderBy('id')
+        .execute();
+      expect(ledger).toEqual([
+        { kind: 'penalty', points: -10 },
+        { kind: 'solve', points: 100 },
+        { kind: 'first_blood', points: 20 },
+      ]);
+      await expectLedgerConsistent(uuid, alice!);
+    });
+
     describe('on two nodes sharing the database', () => {
       // A node gathers concurrent answers into one transaction; two nodes run two transactions
       // at once, which only the database's locks and constraints keep apart.
@@ -672,6 +802,128 @@ describe(`play: answers, scores and the ranking (${testDatabaseKind()})`, () => 
         expect(firstBloods).toHaveLength(1);
         await expectLedgerConsistent(uuid, members[0]![0]!);
       });
+
+      it('copies of submissions racing through both: each decided once, retries tell the truth', async () => {
+        const { uuid, members, teamUuids } = await runningSession(16);
+        // Every team's captain answers the first-blood flag, each submission sent four times at
+        // once, through both nodes; then once more, as a retry after a lost acknowledgement.
+        const ids = members.map(() => randomUUID());
+        const send = (index: number, player: TestBrowser) =>
+          answerWithId(player, uuid, objective.flag, FLAG, ids[index]!);
+        const racing = await Promise.all(
+          members.flatMap(([captain], index) =>
+            [captain!, onSecondNode(captain!), captain!, onSecondNode(captain!)].map((player) =>
+              send(index, player),
+            ),
+          ),
+        );
+        expect(racing.every((response) => response.statusCode === 200)).toBe(true);
+        const results = members.map((_, index) => racing[index * 4]!.json());
+        members.forEach((_, index) => {
+          for (const copy of racing.slice(index * 4, index * 4 + 4))
+            expect(copy.json(), `team ${index}`).toEqual(results[index]);
+        });
+        expect(results.filter((result) => result.firstBlood)).toHaveLength(1);
+        const retries = await Promise.all(
+          members.map(([captain], index) => send(index, onSecondNode(captain!))),
+        );
+        expect(retries.map((response) => response.json())).toEqual(results);
+        const scores = await database.db
+          .selectFrom('gaming_session_team')
+          .select(['uuid', 'score'])
+          .where('session_uuid', '=', uuid)
+          .execute();
+        teamUuids.forEach((team, index) =>
+          expect(results[index].score).toBe(scores.find((row) => row.uuid === team)!.score),
+        );
+        const submissions = await database.db
+          .selectFrom('submission')
+          .select('team_uuid')
+          .where('session_uuid', '=', uuid)
+          .execute();
+        expect(submissions).toHaveLength(16);
+        await expectLedgerConsistent(uuid, members[0]![0]!);
+      });
+
+      it.skipIf(testDatabaseKind() !== 'postgres')(
+        'a copy whose batch waited for the first one to commit answers its result',
+        async () => {
+          const { uuid, members, teamUuids } = await runningSession(1);
+          const [alice] = members[0]!;
+          const untilWaiting = async (count: number) => {
+            for (let tries = 0; tries < 200; tries += 1) {
+              const { rows } = await sql<{ waiting: number }>`
+                select count(*)::int as waiting from pg_stat_activity
+                where wait_event_type = 'Lock' and datname = current_database()`.execute(
+                database.db,
+              );
+              if (rows[0]!.waiting >= count) return;
+              await new Promise((resolve) => setTimeout(resolve, 20));
+            }
+            throw new Error('the copies never waited for the session');
+          };
+          // Both copies' first statements begin (their snapshot taken) while the session's row
+          // is held, then one commits first: the other sees its writes only through its locks.
+          for (const value of ['nope', FLAG]) {
+            const clientId = randomUUID();
+            const copies = await database.db.connection().execute(async (connection) => {
+              await sql`begin`.execute(connection);
+              await sql`select 1 from gaming_session where uuid = ${uuid} for update`.execute(
+                connection,
+              );
+              const sent = Promise.all([
+                answerWithId(alice!, uuid, objective.flag, value, clientId),
+                answerWithId(onSecondNode(alice!), uuid, objective.flag, value, clientId),
+              ]);
+              await untilWaiting(2);
+              await sql`rollback`.execute(connection);
+              return sent;
+            });
+            expect(copies.map((response) => response.statusCode)).toEqual([200, 200]);
+            expect(copies[1]!.json()).toEqual(copies[0]!.json());
+            expect(await submissionsWithId(teamUuids[0]!, clientId)).toHaveLength(1);
+          }
+          const ledger = await database.db
+            .selectFrom('score_entry')
+            .select(['kind', 'points'])
+            .where('team_uuid', '=', teamUuids[0]!)
+            .orderBy('id')
+            .execute();
+          expect(ledger).toEqual([
+            { kind: 'penalty', points: -10 },
+            { kind: 'solve', points: 100 },
+            { kind: 'first_blood', points: 20 },
+          ]);
+
+          // Two teams racing for a first blood, each batch unaware of the other's: the one that
+          // loses it learns so from its write, and its retry is answered without it too.
+          const race = await runningSession(2);
+          const captains = race.members.map(([captain]) => captain!);
+          const ids = [randomUUID(), randomUUID()];
+          const firsts = await database.db.connection().execute(async (connection) => {
+            await sql`begin`.execute(connection);
+            await sql`select 1 from gaming_session where uuid = ${race.uuid} for update`.execute(
+              connection,
+            );
+            const sent = Promise.all([
+              answerWithId(captains[0]!, race.uuid, objective.flag, FLAG, ids[0]!),
+              answerWithId(onSecondNode(captains[1]!), race.uuid, objective.flag, FLAG, ids[1]!),
+            ]);
+            await untilWaiting(2);
+            await sql`rollback`.execute(connection);
+            return sent;
+          });
+          const results = firsts.map((response) => response.json());
+          expect(results.map((result) => result.firstBlood).sort()).toEqual([false, true]);
+          const retries = await Promise.all(
+            captains.map((captain, index) =>
+              answerWithId(captain, race.uuid, objective.flag, FLAG, ids[index]!),
+            ),
+          );
+          expect(retries.map((response) => response.json())).toEqual(results);
+          await expectLedgerConsistent(race.uuid, captains[0]!);
+        },
+      );
 
       it('one team answering through both: one solve, max attempts and repeated answers hold', async () => {
         const { uuid, members, teamUuids } = await runningSession(1, 4);

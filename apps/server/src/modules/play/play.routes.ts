@@ -31,7 +31,13 @@ export const registerPlayRoutes = (
   });
 
   route(app, postAnswer, async ({ params, body, request }) =>
-    deps.answers.submit(principalOf(request), params.uuid, params.objective, body.answer),
+    deps.answers.submit(
+      principalOf(request),
+      params.uuid,
+      params.objective,
+      body.answer,
+      body.clientId ?? null,
+    ),
   );
 
   route(app, postFollow, async ({ params, request }) =>

@@ -7,14 +7,25 @@ import { gameQueryKeys } from './game-query-keys';
 const objectivePath = (template: string, sessionUuid: string, objective: string) =>
   sessionApiPath(template, sessionUuid, { objective });
 
-/** Submits an answer; the objectives, the ranking and the session's progress follow. */
+/**
+ * Submits an answer; the objectives, the ranking and the session's progress follow. The client
+ * id names the submission: sent again with it, it is answered its first result, not decided twice.
+ */
 export const useSubmitAnswer = (sessionUuid: string) => {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ objective, answer }: { objective: string; answer: string | string[] }) =>
+    mutationFn: ({
+      objective,
+      answer,
+      clientId,
+    }: {
+      objective: string;
+      answer: string | string[];
+      clientId: string;
+    }) =>
       apiClient.post(
         objectivePath(postAnswer.path, sessionUuid, objective),
-        { answer },
+        { answer, clientId },
         { schema: postAnswer.responses[200] },
       ),
     onSettled: () => {

@@ -4,13 +4,15 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button/button';
 import formStyles from '../../../components/ui/form/form.module.css';
 import { errorMessage } from '../../../lib/error-message';
+import { generateId } from '../../../lib/random-id';
 import { useSubmitAnswer } from '../api/play-mutations';
 import styles from './answer-form.module.css';
 
 /**
  * The answer form, fitted to the objective's type: a flag field, a radio group, or checkboxes
  * with the number to tick. Says what a wrong answer costs before it is sent, and what happened
- * after.
+ * after. An answer keeps one client id until it is answered: sending it again after a failure
+ * (its acknowledgement lost) can never count it twice.
  */
 export function AnswerForm({
   sessionUuid,
@@ -28,6 +30,7 @@ export function AnswerForm({
   const submit = useSubmitAnswer(sessionUuid);
   const [flag, setFlag] = useState('');
   const [picked, setPicked] = useState<string[]>([]);
+  const clientId = useRef<string | null>(null);
   const multiple = objective.type === 'multiple_choice';
   const ready =
     objective.type === 'flag'
@@ -41,10 +44,12 @@ export function AnswerForm({
     if (!ready || submit.isPending) return;
     const answer = objective.type === 'flag' ? flag : multiple ? picked : picked[0]!;
     onResult(null);
+    clientId.current ??= generateId();
     submit.mutate(
-      { objective: objective.uuid, answer },
+      { objective: objective.uuid, answer, clientId: clientId.current },
       {
         onSuccess: (outcome) => {
+          clientId.current = null;
           onResult(outcome);
           if (!outcome.correct) field.current?.select();
         },
@@ -52,7 +57,9 @@ export function AnswerForm({
     );
   };
 
-  const toggle = (choice: string) =>
+  const toggle = (choice: string) => {
+    // Another answer is another submission.
+    clientId.current = null;
     setPicked((current) =>
       multiple
         ? current.includes(choice)
@@ -60,6 +67,7 @@ export function AnswerForm({
           : [...current, choice]
         : [choice],
     );
+  };
 
   return (
     <form
@@ -79,7 +87,10 @@ export function AnswerForm({
             className={`${formStyles.input} ${styles.flag}`}
             value={flag}
             maxLength={answerLimits.flagLength}
-            onChange={(event) => setFlag(event.target.value)}
+            onChange={(event) => {
+              clientId.current = null;
+              setFlag(event.target.value);
+            }}
             autoComplete="off"
             spellCheck={false}
           />

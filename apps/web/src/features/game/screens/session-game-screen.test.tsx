@@ -68,7 +68,54 @@ describe('the game screen', () => {
     });
     fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
     expect(await screen.findByText('Wrong answer: −10 points.')).toBeTruthy();
-    expect(sent).toEqual({ answer: '198.51.100.7' });
+    expect(sent).toEqual({ answer: '198.51.100.7', clientId: expect.any(String) });
+  });
+
+  it('sends a failed answer again with the same client id, and a new answer with a new one', async () => {
+    const session = running();
+    const flagPath = `POST /api/sessions/${session.uuid}/objectives/0190a1b2-c3d4-7e5f-8c9b-000000000001/answers`;
+    const sent: { answer: string; clientId: string }[] = [];
+    renderApp(`/sessions/${session.uuid}/game`, {
+      api: {
+        ...gameApi(() => session),
+        [flagPath]: (init) => {
+          sent.push(JSON.parse(String(init.body)));
+          // The first submission's acknowledgement is lost on the way.
+          if (sent.length === 1)
+            return Response.json(
+              { error: { code: 'service.unavailable', message: 'Unavailable' } },
+              { status: 503 },
+            );
+          return Response.json({
+            correct: false,
+            result: 'answer.wrong',
+            points: -10,
+            firstBlood: false,
+            attempts: 1,
+            attemptsLeft: 2,
+            score: -10,
+            completed_objectives: 0,
+            total_objectives: 2,
+            progress_percentage: 0,
+          });
+        },
+      },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'In progress' }));
+    fireEvent.click(screen.getByRole('button', { name: /^Who knocked\?/ }));
+    const field = screen.getByRole('textbox', { name: 'Your answer' });
+    fireEvent.change(field, { target: { value: '198.51.100.7' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    await screen.findByRole('alert');
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText('Wrong answer: −10 points.')).toBeTruthy();
+    fireEvent.change(field, { target: { value: '203.0.113.9' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(sent).toHaveLength(3));
+    expect(sent[0]!.clientId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(sent[1]).toEqual(sent[0]);
+    expect(sent[2]!.answer).toBe('203.0.113.9');
+    expect(sent[2]!.clientId).not.toBe(sent[0]!.clientId);
   });
 
   it('reads the briefing through the session, not the chapter', async () => {
