@@ -169,7 +169,8 @@ test('the trainer creates a session, starts, pauses, resumes, eliminates, launch
   await eliminate.getByLabel('Reason').fill('Attacked the scoring server');
   await eliminate.getByTestId('confirm-action').click();
   await expect(eliminate).toBeHidden();
-  await expect(dave.getByText('Attacked the scoring server')).toBeVisible();
+  // The team's game screen keeps the reason in view (a toast says it too, for a while).
+  await expect(dave.getByText('The trainer’s reason: Attacked the scoring server')).toBeVisible();
   await expect(
     trainer.getByTestId('cockpit-team').filter({ hasText: 'Grey Wolves' }),
   ).toContainText('Eliminated');
