@@ -1,15 +1,19 @@
 // Screenshots of what a trainer's class sees of team logos, progress, score adjustments and a
 // canceled game, for a look (not a test):
 // BASE_URL=http://127.0.0.1:<port> node_modules/.bin/tsx e2e/tools/classroom-screenshots.ts
-import { chromium, type Browser, type Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import sharp from 'sharp';
+import {
+  base,
+  closeBriefing,
+  launchChromium,
+  locales,
+  post as postWith,
+  signedInPlayer,
+  signedInTrainer,
+} from './screenshot-kit.js';
 
-const base = process.env.BASE_URL ?? 'http://127.0.0.1:3332';
 const out = process.env.OUT_DIR ?? '/tmp/classroom-shots';
-const locales = ['en', 'fr'] as const;
-
-const xsrfOf = async (page: Page) =>
-  decodeURIComponent((await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')!.value);
 
 const logo = (background: string) =>
   sharp({ create: { width: 96, height: 96, channels: 3, background } })
@@ -24,21 +28,8 @@ const playerIn = async (
   team: string,
   color?: string,
 ) => {
-  const page = await (
-    await browser.newContext({ viewport: { width: 1440, height: 900 } })
-  ).newPage();
-  await page.request.get(`${base}/api/csrf-cookie`);
-  await page.request.post(`${base}/api/auth/login`, {
-    headers: { 'x-xsrf-token': await xsrfOf(page) },
-    data: { username, password: 'Rampart#2025' },
-  });
-  // Past the onboarding's avatar choice.
-  await page.request.put(`${base}/api/profile/avatar`, {
-    headers: { 'x-xsrf-token': await xsrfOf(page) },
-    data: { avatarId: 'cipher' },
-  });
-  const created = await page.request.post(`${base}/api/sessions/${session}/teams`, {
-    headers: { 'x-xsrf-token': await xsrfOf(page) },
+  const page = await signedInPlayer(browser, username);
+  const created = await postWith(page, `/api/sessions/${session}/teams`, {
     multipart: color
       ? {
           name: team,
@@ -51,29 +42,10 @@ const playerIn = async (
 };
 
 const main = async () => {
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--no-first-run',
-    ],
-  });
-  const trainer = await (
-    await browser.newContext({ viewport: { width: 1440, height: 900 } })
-  ).newPage();
-  await trainer.goto(`${base}/en/trainer/login`);
-  await trainer.getByLabel('Username', { exact: true }).fill('trainer');
-  await trainer.getByLabel('Password', { exact: true }).fill('Rampart#2025');
-  await trainer.getByRole('button', { name: 'Log in' }).click();
-  await trainer.waitForURL(/\/en\/trainer$/);
-  const post = async (path: string, data?: unknown) =>
-    trainer.request.post(`${base}${path}`, {
-      headers: { 'x-xsrf-token': await xsrfOf(trainer) },
-      ...(data === undefined ? {} : { data }),
-    });
+  const browser = await launchChromium();
+  const trainer = await signedInTrainer(browser);
+  const post = (path: string, data?: unknown) =>
+    postWith(trainer, path, data === undefined ? undefined : { data });
   const { missions } = await (await trainer.request.get(`${base}/api/trainer/missions`)).json();
   const create = async (name: string) =>
     (
@@ -101,9 +73,8 @@ const main = async () => {
   const flags = (
     mission.objectives as { uuid: string; locked: boolean; flag?: { accepted: string[] } }[]
   ).filter((objective) => objective.flag && !objective.locked);
-  const answer = async (page: Page, objective: string, text: string) =>
-    page.request.post(`${base}/api/sessions/${live}/objectives/${objective}/answers`, {
-      headers: { 'x-xsrf-token': await xsrfOf(page) },
+  const answer = (page: Page, objective: string, text: string) =>
+    postWith(page, `/api/sessions/${live}/objectives/${objective}/answers`, {
       data: { answer: text },
     });
   await answer(bob, flags[0]!.uuid, flags[0]!.flag!.accepted[0]!);
@@ -133,11 +104,7 @@ const main = async () => {
     // The game: an adjustment's toast, and the line in the team's view of its score.
     await alice.goto(`${base}/${locale}/sessions/${live}/game`);
     // The briefing opens on a first visit (in this language's storage too, at worst): closed.
-    const back = alice.getByRole('button', {
-      name: locale === 'en' ? 'Back to the game' : 'Retour à la partie',
-    });
-    await back.or(alice.getByRole('tab').first()).first().waitFor();
-    if (await back.isVisible()) await back.click();
+    await closeBriefing(alice, locale);
     await alice.getByRole('tab', { name: locale === 'en' ? 'My team' : 'Mon équipe' }).click();
     await alice.waitForTimeout(500);
     await post(`/api/trainer/sessions/${live}/teams/${red}/adjustments`, {

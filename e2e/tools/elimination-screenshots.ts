@@ -1,40 +1,22 @@
 // Screenshots of a start held for short teams (the cockpit), an eliminated team's game and an
 // objective out of attempts, in both languages and both sizes, for a look (not a test):
 // BASE_URL=http://127.0.0.1:<port> node_modules/.bin/tsx e2e/tools/elimination-screenshots.ts
-import { chromium, type Browser, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import {
+  base,
+  closeBriefing,
+  launchChromium,
+  locales,
+  post as postWith,
+  signedInPlayer as signedIn,
+  signedInTrainer,
+  sizes,
+} from './screenshot-kit.js';
 
-const base = process.env.BASE_URL ?? 'http://127.0.0.1:3333';
 const out = process.env.OUT_DIR ?? '/tmp/elimination-shots';
-const locales = ['en', 'fr'] as const;
-const sizes = [
-  { name: '1440', width: 1440, height: 900 },
-  { name: '390', width: 390, height: 844 },
-] as const;
 
-const xsrfOf = async (page: Page) =>
-  decodeURIComponent((await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')!.value);
-
-const signedIn = async (browser: Browser, username: string) => {
-  const page = await (
-    await browser.newContext({ viewport: { width: 1440, height: 900 } })
-  ).newPage();
-  await page.request.get(`${base}/api/csrf-cookie`);
-  await page.request.post(`${base}/api/auth/login`, {
-    headers: { 'x-xsrf-token': await xsrfOf(page) },
-    data: { username, password: 'Rampart#2025' },
-  });
-  await page.request.put(`${base}/api/profile/avatar`, {
-    headers: { 'x-xsrf-token': await xsrfOf(page) },
-    data: { avatarId: 'cipher' },
-  });
-  return page;
-};
-
-const post = async (page: Page, path: string, data?: unknown) =>
-  page.request.post(`${base}${path}`, {
-    headers: { 'x-xsrf-token': await xsrfOf(page) },
-    ...(data === undefined ? {} : { data }),
-  });
+const post = (page: Page, path: string, data?: unknown) =>
+  postWith(page, path, data === undefined ? undefined : { data });
 
 /** Each size of the page, shot after the screen settles. */
 const shoot = async (page: Page, name: string, ready: () => Promise<unknown>) => {
@@ -46,33 +28,9 @@ const shoot = async (page: Page, name: string, ready: () => Promise<unknown>) =>
   }
 };
 
-const closeBriefing = async (page: Page, locale: string) => {
-  const back = page.getByRole('button', {
-    name: locale === 'en' ? 'Back to the game' : 'Retour à la partie',
-  });
-  await back.or(page.getByRole('tab').first()).first().waitFor();
-  if (await back.isVisible()) await back.click();
-};
-
 const main = async () => {
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--no-first-run',
-    ],
-  });
-  const trainer = await (
-    await browser.newContext({ viewport: { width: 1440, height: 900 } })
-  ).newPage();
-  await trainer.goto(`${base}/en/trainer/login`);
-  await trainer.getByLabel('Username', { exact: true }).fill('trainer');
-  await trainer.getByLabel('Password', { exact: true }).fill('Rampart#2025');
-  await trainer.getByRole('button', { name: 'Log in' }).click();
-  await trainer.waitForURL(/\/en\/trainer$/);
+  const browser = await launchChromium();
+  const trainer = await signedInTrainer(browser);
 
   // A mission with a flag objective that closes after a few wrong answers.
   const { missions } = (await (
@@ -114,10 +72,7 @@ const main = async () => {
   const carol = await signedIn(browser, 'carol');
   const dave = await signedIn(browser, 'dave');
   const createTeam = async (page: Page, name: string) => {
-    const response = await page.request.post(`${base}/api/sessions/${live}/teams`, {
-      headers: { 'x-xsrf-token': await xsrfOf(page) },
-      multipart: { name },
-    });
+    const response = await postWith(page, `/api/sessions/${live}/teams`, { multipart: { name } });
     if (!response.ok()) throw new Error(await response.text());
     return (await response.json()).team as { uuid: string; token: string };
   };

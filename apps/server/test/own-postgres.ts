@@ -26,6 +26,28 @@ const portIsFree = (port: number) =>
     probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
   });
 
+const refusesConnections = (port: number) =>
+  new Promise<boolean>((resolve) => {
+    const socket = net.connect(port, '127.0.0.1');
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(false);
+    });
+    socket.once('error', () => resolve(true));
+  });
+
+/**
+ * Until nothing listens on the port any more: `pg_ctl stop` returns once the server's pid file
+ * is gone, which a test must not take as proof that no connection can still be made.
+ */
+const untilRefused = async (port: number) => {
+  for (let attempt = 0; attempt < 200; attempt += 1) {
+    if (await refusesConnections(port)) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`PostgreSQL still accepts connections on port ${port} after its stop`);
+};
+
 /** A free port between 56000 and 56999, the range tests that run their own servers use. */
 export const freePort = async () => {
   for (let attempt = 0; attempt < 50; attempt += 1) {
@@ -86,6 +108,7 @@ export const startOwnPostgres = async (): Promise<OwnPostgres> => {
     },
     stop: async () => {
       await pgCtl('-m', 'fast', 'stop');
+      await untilRefused(port);
     },
     start: async () => {
       await pgCtl('-o', options, 'start');
