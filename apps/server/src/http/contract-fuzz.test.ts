@@ -25,6 +25,8 @@ import { sessionWithTeams } from '../../test/session-factories.js';
  * a bounded number; `npm run fuzz` runs many more (FUZZ_RUNS) and prints the count by status.
  */
 const runs = Number(process.env.FUZZ_RUNS ?? 1200);
+/** A failure prints its seed: FUZZ_SEED replays that run. */
+const seed = process.env.FUZZ_SEED ? { seed: Number(process.env.FUZZ_SEED) } : {};
 
 /** A lone surrogate cannot go into a URL: it is sent as U+FFFD, as a browser would. */
 const wellFormed = (text: string) =>
@@ -247,7 +249,7 @@ describe(`every route, fuzzed from the contracts (${testDatabaseKind()})`, () =>
             )
               await logIn(caller);
         }),
-        { numRuns: runs, endOnFailure: true },
+        { numRuns: runs, endOnFailure: true, ...seed },
       );
       const counts = [...statuses].sort(([a], [b]) => a - b);
       console.log(

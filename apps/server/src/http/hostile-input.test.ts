@@ -291,6 +291,28 @@ describe(`hostile input never gets a 5xx (${testDatabaseKind()})`, () => {
     });
   });
 
+  describe('text that is not well-formed Unicode (a lone surrogate)', () => {
+    const LONE = '\ud800';
+
+    it('is refused in a login username, where the throttle keys on it, and in an answer', async () => {
+      const anonymous = new TestBrowser(app);
+      const login = await anonymous.post('/api/auth/login', {
+        username: LONE,
+        password: '+',
+      });
+      expectRampartError(login as never, 422, 'request.invalid');
+      expect(JSON.parse(login.body).error.issues).toEqual([
+        expect.objectContaining({ path: 'body.username' }),
+      ]);
+      const answer = await player.post(
+        `/api/sessions/${game.uuid}/objectives/${game.objective}/answers`,
+        { answer: `FL${LONE}AG` },
+      );
+      expectRampartError(answer as never, 422, 'request.invalid');
+      expectNoErrorLogs();
+    });
+  });
+
   describe("the framework's own refusals, over a real socket", () => {
     it('answers 431 to headers too large, in the error shape', async () => {
       const raw = await rawExchange(

@@ -28,23 +28,35 @@ export const issuesOf = (error: z.ZodError, prefix: string): FieldIssue[] =>
     message: issue.message,
   }));
 
+/** A UTF-16 surrogate without its pair: text no encoding can carry. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** Why a string cannot be taken as text, or null. */
+const textProblemOf = (value: string): string | null => {
+  if (value.includes('\u0000')) return 'Must not contain the NUL character (U+0000).';
+  if (LONE_SURROGATE.test(value)) return 'Must be Unicode text (it holds a lone surrogate).';
+  return null;
+};
+
 /**
- * Where a request's text holds U+0000, as field issues. PostgreSQL (and so PGlite) cannot store
- * that character in text, and no one types it: it is refused here, once for every field of every
- * route, rather than stripped, so what a player sent is never silently changed (a flag, a
- * username) and nothing reaches the database that it would turn into a 500.
+ * Where a request's text cannot be stored or handled as text, as field issues: U+0000, which
+ * PostgreSQL (and so PGlite) cannot store in text and no one types, and a lone surrogate (JSON's
+ * `"\ud800"`), which is no character at all and which URI encoding, JSONB and the database's
+ * encoding refuse. Both are refused here, once for every field of every route, rather than
+ * stripped, so what a player sent is never silently changed (a flag, a username) and nothing
+ * reaches a service or the database that would turn it into a 500.
  */
-const nulIssues = (value: unknown, path: string[]): FieldIssue[] => {
-  if (typeof value === 'string')
-    return value.includes('\u0000')
-      ? [{ path: path.join('.'), message: 'Must not contain the NUL character (U+0000).' }]
-      : [];
+const textIssues = (value: unknown, path: string[]): FieldIssue[] => {
+  if (typeof value === 'string') {
+    const problem = textProblemOf(value);
+    return problem ? [{ path: path.join('.'), message: problem }] : [];
+  }
   if (Array.isArray(value))
-    return value.flatMap((item, index) => nulIssues(item, [...path, String(index)]));
+    return value.flatMap((item, index) => textIssues(item, [...path, String(index)]));
   if (value === null || typeof value !== 'object' || value instanceof Uint8Array) return [];
   return Object.entries(value).flatMap(([key, item]) => [
-    ...nulIssues(key, [...path, '(key)']),
-    ...nulIssues(item, [...path, key]),
+    ...textIssues(key, [...path, '(key)']),
+    ...textIssues(item, [...path, key]),
   ]);
 };
 
@@ -54,8 +66,8 @@ const parse = <S extends z.ZodType | undefined>(
   prefix: string,
 ): Infer<S> => {
   if (!schema) return undefined as Infer<S>;
-  const nul = nulIssues(value, [prefix]);
-  if (nul.length > 0) throw new AppError('request.invalid', undefined, nul);
+  const unreadable = textIssues(value, [prefix]);
+  if (unreadable.length > 0) throw new AppError('request.invalid', undefined, unreadable);
   const result = schema.safeParse(value ?? (prefix === 'body' ? undefined : {}));
   if (!result.success) {
     throw new AppError('request.invalid', undefined, issuesOf(result.error, prefix));
