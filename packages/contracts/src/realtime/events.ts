@@ -221,6 +221,16 @@ export const realtimeEventSchema = z.discriminatedUnion('type', [
       removed: z.boolean(),
     }),
   }),
+  /**
+   * To one player, on the session's stream (audience `user:<uuid>`): what they may read of the
+   * session changed (moved to another team, out of their team, out of the session). The server
+   * ends the stream right after it, so the client reconnects with what it may read now and
+   * nothing of the team it left reaches it any more.
+   */
+  z.object({
+    type: z.literal('session.access_changed'),
+    payload: z.object({ sessionUuid: uuid }),
+  }),
   /** A trainer dissolved a team: its members have no team; `teamRemoved` before play began. */
   z.object({
     type: z.literal('team.dissolved'),

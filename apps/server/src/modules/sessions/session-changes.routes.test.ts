@@ -1,6 +1,6 @@
 import { auditEntrySchema, getSession, getTrainerSession } from '@rampart/contracts';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/app.js';
 import { TestBrowser } from '../../../test/browser.js';
 import { buildChapter, type BuiltChapter } from '../../../test/content-factories.js';
@@ -12,6 +12,7 @@ import {
   createTrainerSession,
   sessionWithTeams,
 } from '../../../test/session-factories.js';
+import { openEventStream, type EventStreamClient } from '../../../test/event-stream.js';
 import { readEventsAfter } from '../../realtime/event-log.repository.js';
 import { sessionStream, userStream } from '../../realtime/streams.js';
 
@@ -22,7 +23,9 @@ describe(`changing a session under way and fixing its teams (${testDatabaseKind(
   let app: FastifyInstance;
   let trainer: TestBrowser;
   let chapter: BuiltChapter;
+  let base: string;
   const clock = testClock();
+  const streams: EventStreamClient[] = [];
 
   const signedIn = async (): Promise<Player> => {
     const account = await buildAccount(database.db);
@@ -92,6 +95,7 @@ describe(`changing a session under way and fixing its teams (${testDatabaseKind(
   beforeAll(async () => {
     database = await createTestDatabase();
     app = await createTestApp(database, {}, undefined, undefined, clock);
+    base = await app.listen({ host: '127.0.0.1', port: 0 });
     const trainerAccount = await buildAccount(database.db, { role: 'trainer' });
     trainer = new TestBrowser(app);
     await trainer.login(trainerAccount.username, trainerAccount.password, 'trainer');
@@ -99,6 +103,10 @@ describe(`changing a session under way and fixing its teams (${testDatabaseKind(
       visibility: 'open',
       missions: [{ objectives: [{ type: 'flag' as const }, { type: 'flag' as const }] }],
     });
+  });
+
+  afterEach(async () => {
+    await Promise.all(streams.splice(0).map((stream) => stream.close()));
   });
 
   afterAll(async () => {
@@ -257,6 +265,46 @@ describe(`changing a session under way and fixing its teams (${testDatabaseKind(
       });
     });
 
+    it('ends the open stream of a moved player, whose new stream reads the new team only', async () => {
+      const { uuid, members, teamUuids } = await game({ teams: 2, size: 2 });
+      expect((await patch(uuid, { playersPerTeam: 3 })).statusCode).toBe(200);
+      const mover = members[0]![1] as Player;
+      const url = `${base}/api/sessions/${uuid}/events`;
+      const before = await openEventStream(url, { cookie: mover.cookieHeader() });
+      streams.push(before);
+      const moved = await trainer.post(
+        `/api/trainer/sessions/${uuid}/players/${mover.account.id}/move`,
+        { teamUuid: teamUuids[1] },
+      );
+      expect(moved.statusCode, moved.body).toBe(200);
+      await Promise.race([
+        before.finished,
+        new Promise((_resolve, reject) =>
+          setTimeout(() => reject(new Error('the stream was left open')), 8000),
+        ),
+      ]);
+      expect(before.messages.at(-1)).toMatchObject({ event: 'session.access_changed' });
+
+      // Back with what it may read now: the old team's chat no longer reaches it.
+      const after = await openEventStream(`${url}?lastEventId=${before.ids().at(-1)}`, {
+        cookie: mover.cookieHeader(),
+      });
+      streams.push(after);
+      const oldMate = members[0]![0]!;
+      const newMate = members[1]![0]!;
+      const say = async (player: TestBrowser, text: string) => {
+        const { threads } = (await player.get(`/api/session/${uuid}/chat/threads`)).json() as {
+          threads: { uuid: string; channel: string }[];
+        };
+        const team = threads.find((thread) => thread.channel === 'team')!;
+        return player.post(`/api/session/${uuid}/chat/messages`, { threadId: team.uuid, text });
+      };
+      expect((await say(oldMate, 'old team secret')).statusCode).toBe(201);
+      expect((await say(newMate, 'welcome aboard')).statusCode).toBe(201);
+      await after.waitUntil(() => JSON.stringify(after.messages).includes('welcome aboard'), 8000);
+      expect(JSON.stringify(after.messages)).not.toContain('old team secret');
+    });
+
     it('lets exactly one of a move and a join take a team’s last place', async () => {
       for (let round = 0; round < 6; round += 1) {
         const { uuid, members, teamUuids } = await game({ teams: 2, size: 1, start: false });
@@ -299,7 +347,7 @@ describe(`changing a session under way and fixing its teams (${testDatabaseKind(
         type: 'session.changed',
         payload: { sessionUuid: uuid, removed: true },
       });
-      expect((await eventsOf(uuid)).at(-1)).toMatchObject({
+      expect((await eventsOf(uuid)).find((e) => e.type === 'session.player_left')).toMatchObject({
         type: 'session.player_left',
         payload: { pseudo: removed.account.pseudo, removed: true, teamRemoved: false },
       });
@@ -332,7 +380,12 @@ describe(`changing a session under way and fixing its teams (${testDatabaseKind(
       expect(team.score).toBeGreaterThan(0);
       expect(view.playersWithoutTeam).toHaveLength(2);
       const types = (await eventsOf(running.uuid)).map((e) => e.type);
-      expect(types.slice(-2)).toEqual(['team.dissolved', 'ranking.changed']);
+      expect(types.slice(-4)).toEqual([
+        'team.dissolved',
+        'session.access_changed',
+        'session.access_changed',
+        'ranking.changed',
+      ]);
       expect((await auditOf(running.uuid))[0]).toMatchObject({
         action: 'team.dissolved',
         reason: 'Split up to balance the class',

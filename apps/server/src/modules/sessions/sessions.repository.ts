@@ -268,6 +268,15 @@ export const createSessionsRepository = (db: Kysely<Database>) => ({
         .execute()
     ).map((row) => row.account_id),
 
+  teamMemberIds: async (trx: Db, teamUuid: string) =>
+    (
+      await trx
+        .selectFrom('gaming_session_player')
+        .select('account_id')
+        .where('team_uuid', '=', teamUuid)
+        .execute()
+    ).map((row) => row.account_id),
+
   /** Every member of a team leaves it; they stay in the session without a team. */
   releaseTeamMembers: (trx: Db, teamUuid: string) =>
     trx

@@ -43,6 +43,18 @@ export const createTeamFixes = (deps: {
   const beforePlay = (status: string) => status === 'lobby' || status === 'countdown';
 
   /**
+   * Ends the session streams a player holds open (on every node: the event is in the session's
+   * log), so they reconnect with what they may read now: a team they left is no longer theirs.
+   */
+  const endStreamsOf = (append: SessionContext['append'], sessionUuid: string, accountId: string) =>
+    append({
+      stream: sessionStream(sessionUuid),
+      audience: `user:${accountId}`,
+      type: 'session.access_changed',
+      payload: { sessionUuid },
+    });
+
+  /**
    * Takes a player out of the session. Before play began, a team left empty is deleted, as when
    * its last member leaves it. A session a player created that everyone left ends: canceled if
    * never played (a stop before play is a cancel), stopped otherwise; when only its owner left,
@@ -73,6 +85,7 @@ export const createTeamFixes = (deps: {
       type: 'session.changed',
       payload: { sessionUuid: row.uuid, removed },
     });
+    await endStreamsOf(append, row.uuid, player.account_id);
     if (row.owner_kind === 'player') {
       const remaining = await repo.listPlayerIds(trx, row.uuid);
       if (remaining.length === 0) {
@@ -124,6 +137,7 @@ export const createTeamFixes = (deps: {
           type: 'session.changed',
           payload: { sessionUuid: uuid, removed: false },
         });
+        await endStreamsOf(append, uuid, accountId);
         await sessions.startIfTeamsReady(context);
       });
       return deps.trainer.get(principal, uuid);
@@ -168,6 +182,7 @@ export const createTeamFixes = (deps: {
         const status = openStatus(context);
         const team = await repo.lockTeam(trx, uuid, teamUuid);
         if (!team) throw new AppError('team.not_found');
+        const members = await repo.teamMemberIds(trx, teamUuid);
         await repo.releaseTeamMembers(trx, teamUuid);
         const teamRemoved = beforePlay(status);
         if (teamRemoved) await repo.deleteTeam(trx, teamUuid);
@@ -189,6 +204,7 @@ export const createTeamFixes = (deps: {
           type: 'team.dissolved',
           payload: { teamUuid, teamName: team.name, teamRemoved },
         });
+        for (const member of members) await endStreamsOf(append, uuid, member);
         if (!teamRemoved) await append(await deps.ranking.rankingEvent(trx, uuid));
         await sessions.startIfTeamsReady(context);
       });
