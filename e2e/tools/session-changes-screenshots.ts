@@ -47,6 +47,22 @@ const main = async () => {
     }
     const dave = await signedInPlayer(browser, 'dave');
     await postWith(dave, `/api/sessions/${uuid}/join`);
+    // Before the start: the ways out of the lobby and of the team choice.
+    for (const size of sizes) {
+      for (const [page, screen] of [
+        [players[0]!, 'lobby'],
+        [dave, 'join'],
+      ] as const) {
+        await page.setViewportSize({ width: size.width, height: size.height });
+        await page.goto(`${base}/${locale}/sessions/${uuid}/${screen}`);
+        await page.getByTestId('leave-session').waitFor();
+        await page.waitForTimeout(500);
+        await page.screenshot({
+          path: `${out}/${screen}-${locale}-${size.name}.png`,
+          fullPage: true,
+        });
+      }
+    }
     await post(`/api/trainer/sessions/${uuid}/start`, { force: true });
     await trainer.waitForTimeout(11_000);
     const { teams } = (await (
@@ -69,6 +85,8 @@ const main = async () => {
       await trainer.getByTestId('cockpit-team').first().waitFor();
       await trainer.waitForTimeout(800);
       await shot(trainer, 'cockpit');
+      await trainer.getByTestId('players-without-team').scrollIntoViewIfNeeded();
+      await shot(trainer, 'cockpit-without-team');
       await trainer
         .getByRole('button', {
           name: locale === 'en' ? 'Change the session' : 'Modifier la session',

@@ -17,6 +17,9 @@ const running = () => {
 
 beforeEach(() => stubViewport(1024));
 
+/** The game is a lazy screen: on a busy machine its first render may take a while. */
+const firstRender = { timeout: 15_000 };
+
 describe('a session changed or left while its game is open', () => {
   it.each([
     ['English', '', 'Quit', 'The trainer added 10 minutes to the game.', 'Friday, extended'],
@@ -31,7 +34,7 @@ describe('a session changed or left while its game is open', () => {
         api: gameApi(() => session),
       });
       // The screen in its language first: the toast is said in it.
-      await screen.findByRole('button', { name: quit });
+      await screen.findByRole('button', { name: quit }, firstRender);
       const timer = screen.getByTestId('game-timer');
       expect(timer.textContent).toMatch(/^(29|30):/);
       const path = `/api/sessions/${session.uuid}/events`;
@@ -77,7 +80,7 @@ describe('a session changed or left while its game is open', () => {
         },
       },
     });
-    fireEvent.click(await screen.findByRole('button', { name: 'Quit' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Quit' }, firstRender));
     const quit = await screen.findByRole('dialog', { name: 'Leave the game?' });
     fireEvent.click(within(quit).getByRole('button', { name: 'Leave the session…' }));
     const confirm = await screen.findByRole('dialog', { name: 'Leave this session?' });
@@ -98,7 +101,7 @@ describe('a session changed or left while its game is open', () => {
       streams: streams.create,
       api: gameApi(() => session),
     });
-    await screen.findByTestId('game-timer');
+    await screen.findByTestId('game-timer', {}, firstRender);
     streams.emit(
       '/api/me/events',
       { type: 'session.changed', payload: { sessionUuid: session.uuid, removed: true } },

@@ -19,6 +19,9 @@ const path = `/trainer/sessions/${session.uuid}`;
 const sessionPath = `/api/trainer/sessions/${session.uuid}`;
 const alice = buildCockpit(session).teams[0]!.members[0]!;
 
+/** The cockpit is a lazy screen: on a busy machine its first render may take a while. */
+const firstRender = { timeout: 15_000 };
+
 const sentTo = (fetchMock: { mock: { calls: unknown[][] } }, suffix: string) =>
   fetchMock.mock.calls.filter(([url, init]) => {
     const method = (init as RequestInit | undefined)?.method ?? 'GET';
@@ -35,7 +38,7 @@ describe('changing a session under way from the cockpit', () => {
       },
       streams: fakeEventStreams().create,
     });
-    fireEvent.click(await screen.findByRole('button', { name: 'Change the session' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Change the session' }, firstRender));
     const dialog = await screen.findByRole('dialog', { name: 'Change the session' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save the changes' }));
     expect(within(dialog).getByRole('alert').textContent).toBe('Change something first.');
@@ -60,7 +63,7 @@ describe('changing a session under way from the cockpit', () => {
       },
       streams: fakeEventStreams().create,
     });
-    fireEvent.click(await screen.findByRole('button', { name: 'Change the session' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Change the session' }, firstRender));
     const dialog = await screen.findByRole('dialog', { name: 'Change the session' });
     fireEvent.change(within(dialog).getByLabelText('Minutes to add'), { target: { value: '-90' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save the changes' }));
@@ -80,7 +83,9 @@ describe('fixing teams from the cockpit', () => {
       },
       streams: fakeEventStreams().create,
     });
-    fireEvent.click(await screen.findByRole('button', { name: 'Move or remove Alice' }));
+    fireEvent.click(
+      await screen.findByRole('button', { name: 'Move or remove Alice' }, firstRender),
+    );
     const dialog = await screen.findByRole('dialog', { name: 'Move Alice' });
     expect((within(dialog).getByLabelText('To the team') as HTMLSelectElement).value).toBe(
       red.uuid,
@@ -99,7 +104,9 @@ describe('fixing teams from the cockpit', () => {
       },
       streams: fakeEventStreams().create,
     });
-    fireEvent.click(await screen.findByRole('button', { name: 'Move or remove Alice' }));
+    fireEvent.click(
+      await screen.findByRole('button', { name: 'Move or remove Alice' }, firstRender),
+    );
     const dialog = await screen.findByRole('dialog', { name: 'Move Alice' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Remove Alice from the session' }));
     expect(sentTo(fetchMock, `/players/${alice.uuid}`)).toHaveLength(0);
@@ -123,7 +130,9 @@ describe('fixing teams from the cockpit', () => {
       },
       streams: fakeEventStreams().create,
     });
-    fireEvent.click(await screen.findByRole('button', { name: 'Reinstate Red Foxes' }));
+    fireEvent.click(
+      await screen.findByRole('button', { name: 'Reinstate Red Foxes' }, firstRender),
+    );
     const reinstate = await screen.findByRole('dialog', { name: 'Reinstate Red Foxes?' });
     fireEvent.click(within(reinstate).getByRole('button', { name: 'Reinstate' }));
     await waitFor(() => expect(sentTo(fetchMock, `/teams/${red.uuid}/reinstate`)).toHaveLength(1));
