@@ -20,6 +20,7 @@ import { createIdentityModule } from './modules/identity/index.js';
 import type { EnvironmentProvider } from './modules/labs/environment-provider.js';
 import { createLabsModule } from './modules/labs/index.js';
 import { createPlayModule } from './modules/play/index.js';
+import { rankingEvent } from './modules/play/answers.service.js';
 import { registerRateLimitPurge } from './modules/rate-limit/rate-limit-purge.js';
 import { createRateLimitRepository } from './modules/rate-limit/rate-limit.repository.js';
 import {
@@ -242,7 +243,10 @@ export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> 
     });
     identity.registerRoutes(api);
     content.registerRoutes(api);
-    sessions.registerRoutes(api);
+    sessions.registerRoutes(api, {
+      rankingEvent: (trx, uuid) => rankingEvent(play.repo, trx, uuid),
+      invalidate: (uuid) => play.cache.invalidate(uuid),
+    });
     play.registerRoutes(api);
     chat.registerRoutes(api);
     cockpit.registerRoutes(api);

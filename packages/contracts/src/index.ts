@@ -19,6 +19,7 @@ export * from './http/profile.js';
 export * from './http/events.js';
 export * from './http/content.js';
 export * from './http/sessions.js';
+export * from './http/session-changes.js';
 export * from './http/play.js';
 export * from './http/chat.js';
 export * from './http/content-packs.js';

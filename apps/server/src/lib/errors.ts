@@ -42,6 +42,14 @@ const defaultMessages: Record<ErrorCode, string> = {
   'session.not_joined': 'Join the session first.',
   'session.mission_not_allowed': 'This mission is not in a chapter open to you.',
   'session.rate_limited': 'Too many sessions created. Please wait before creating another.',
+  'session.would_end':
+    'Removing these minutes would end the session now. Stop the session to end it.',
+  'session.duration_out_of_range': 'The session would be shorter than a minute or too long.',
+  'session.max_teams_below_teams': 'The session already has more teams than that.',
+  'session.players_per_team_below_members': 'A team already has more players than that.',
+  'session.players_per_team_below_minimum':
+    'Players per team cannot be below the minimum players per team.',
+  'session.player_not_found': 'This player is not in the session.',
   'team.not_found': 'No such team.',
   'team.max_teams_reached': 'Maximum number of teams reached.',
   'team.full': 'Maximum number of players reached in this team.',
@@ -53,6 +61,7 @@ const defaultMessages: Record<ErrorCode, string> = {
   'team.logo_too_large': 'The logo is too large.',
   'team.too_many_attempts': 'Too many token attempts. Please wait before trying again.',
   'team.eliminated': 'Your team has been eliminated.',
+  'team.not_eliminated': 'This team is not eliminated.',
   'session.paused': 'The game is paused.',
   'session.not_running': 'The game is not running.',
   'objective.not_found': 'No such objective in this session.',

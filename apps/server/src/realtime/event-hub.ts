@@ -29,7 +29,18 @@ interface Frame {
   sequence: number;
   audience: string;
   bytes: Buffer;
+  /** A `session.access_changed`: the stream of whoever sees it ends right after it. */
+  endsAccess: boolean;
 }
+
+/**
+ * The frames a subscriber may be sent before its stream must end: up to and including the first
+ * `session.access_changed` it sees (its audiences were computed before that change), or all.
+ */
+const untilAccessChange = (frames: readonly Frame[], audiences: ReadonlySet<string>) => {
+  const index = frames.findIndex((frame) => frame.endsAccess && audiences.has(frame.audience));
+  return index < 0 ? { frames, ends: false } : { frames: frames.slice(0, index + 1), ends: true };
+};
 
 interface Subscriber {
   readonly sink: EventSink;
@@ -104,6 +115,7 @@ export const serialiseEvent = (event: LoggedEvent): Frame => {
     sequence: event.sequence,
     audience: event.audience,
     bytes: Buffer.from(`id: ${event.sequence}\nevent: ${event.type}\ndata: ${data}\n\n`),
+    endsAccess: event.type === 'session.access_changed',
   };
 };
 
@@ -196,6 +208,18 @@ export const createEventHub = (deps: {
         continue;
       }
       if (subscriber.position >= last) continue;
+      const cut = untilAccessChange(
+        frames.filter((frame) => frame.sequence > subscriber.position),
+        subscriber.audiences,
+      );
+      if (cut.ends) {
+        // Rare (one player, one trainer's action): no shared bytes, and the stream ends.
+        const visible = cut.frames.filter((frame) => subscriber.audiences.has(frame.audience));
+        subscriber.position = cut.frames.at(-1)!.sequence;
+        send(subscriber, Buffer.concat(visible.map((frame) => frame.bytes)));
+        detach(subscriber);
+        continue;
+      }
       let bytes: Buffer | null;
       if (subscriber.position >= first) bytes = bytesOf(subscriber);
       else {
@@ -352,23 +376,28 @@ export const createEventHub = (deps: {
       subscriber.position = after;
       for (;;) {
         const events = await readReplayPage(channel.stream, subscriber.position);
+        const cut = untilAccessChange(events.map(serialiseEvent), subscriber.audiences);
         const visible: Buffer[] = [];
-        for (const event of events) {
-          if (subscriber.audiences.has(event.audience)) visible.push(serialiseEvent(event).bytes);
-          subscriber.position = event.sequence;
+        for (const frame of cut.frames) {
+          if (subscriber.audiences.has(frame.audience)) visible.push(frame.bytes);
+          subscriber.position = frame.sequence;
         }
         if (visible.length > 0 && !(await replayWrite(subscriber, Buffer.concat(visible)))) return;
+        if (cut.ends) return detach(subscriber);
         if (events.length < PAGE || subscriber.closed) break;
       }
     }
     while (!subscriber.closed && subscriber.pending && subscriber.pending.length > 0) {
-      const frames = subscriber.pending
-        .splice(0)
-        .filter((frame) => frame.sequence > subscriber.position);
+      const cut = untilAccessChange(
+        subscriber.pending.splice(0).filter((frame) => frame.sequence > subscriber.position),
+        subscriber.audiences,
+      );
+      const { frames } = cut;
       if (frames.length === 0) continue;
       subscriber.position = frames.at(-1)!.sequence;
       if (!(await replayWrite(subscriber, Buffer.concat(frames.map((frame) => frame.bytes)))))
         return;
+      if (cut.ends) return detach(subscriber);
     }
     // Checked and cleared with no wait in between: no live page can slip past the queue.
     subscriber.pending = null;

@@ -21,6 +21,7 @@ import {
 import { contentRoutes } from './content.js';
 import { contentPackRoutes } from './content-packs.js';
 import { sessionRoutes } from './sessions.js';
+import { sessionChangeRoutes } from './session-changes.js';
 import { playRoutes } from './play.js';
 import { chatRoutes } from './chat.js';
 import { getMyEvents, getSessionEvents, getTrainerSessionEvents } from './events.js';
@@ -66,6 +67,7 @@ export const apiRoutes: readonly RouteContract[] = [
   getTrainerSessionEvents,
   ...contentRoutes,
   ...sessionRoutes,
+  ...sessionChangeRoutes,
   ...playRoutes,
   ...chatRoutes,
   ...contentPackRoutes,

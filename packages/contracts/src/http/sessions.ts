@@ -348,8 +348,8 @@ export const trainerSessionSchema = sessionDetailSchema
     }),
     owner: z.object({ pseudo: z.string() }),
     teams: z.array(trainerSessionTeamSchema),
-    /** Players who joined without a team yet. */
-    playersWithoutTeam: z.array(sessionMemberSchema.omit({ isSelf: true })),
+    /** Players who joined without a team yet (their account, so a trainer may place them). */
+    playersWithoutTeam: z.array(sessionMemberSchema.omit({ isSelf: true }).extend({ uuid })),
     /**
      * The teams below the minimum number of players, with how many each lacks: a start waits
      * for them unless the trainer forces it.

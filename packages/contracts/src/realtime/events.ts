@@ -58,6 +58,14 @@ export const realtimeEventSchema = z.discriminatedUnion('type', [
     type: z.literal('chapter.unassigned'),
     payload: z.object({ chapterUuid: uuid }),
   }),
+  /**
+   * On each player's own stream: a session they are in changed (a trainer's change, or they
+   * were removed from it), so the lists of sessions they have open are read again.
+   */
+  z.object({
+    type: z.literal('session.changed'),
+    payload: z.object({ sessionUuid: uuid, removed: z.boolean() }),
+  }),
   z.object({
     type: z.literal('session.joinable'),
     payload: z.object({ sessionUuid: uuid, sessionName: shortText }),
@@ -172,6 +180,66 @@ export const realtimeEventSchema = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('chat.message_posted'),
     payload: z.object({ channel: chatChannelSchema, message: chatMessageSchema }),
+  }),
+  /**
+   * A trainer changed the session under way (its name, minutes or limits): the new settings and
+   * times, so a timer moves at once; `minutesAdded` is what the change added (negative: removed).
+   */
+  z.object({
+    type: z.literal('session.settings_changed'),
+    payload: z.object({
+      sessionUuid: uuid,
+      name: z.string().max(200),
+      maxTeams: z.number().int().positive(),
+      playersPerTeam: z.number().int().positive(),
+      durationMinutes: z.number().int().positive(),
+      minutesAdded: z.number().int(),
+      status: sessionStatusSchema,
+      startPhase: z.enum(startPhases),
+      startWaitEndsAt: instant.nullable(),
+      startsAt: instant.nullable(),
+      endsAt: instant.nullable(),
+      remainingMs: z.number().int().nonnegative(),
+      serverTime: instant,
+    }),
+  }),
+  /** A trainer moved a player from one team (or none) to another. */
+  z.object({
+    type: z.literal('team.member_moved'),
+    payload: z.object({ teamUuid: uuid, fromTeamUuid: uuid.nullable(), pseudo: shortText }),
+  }),
+  /**
+   * A player left the session, or a trainer removed them (`removed`). Their team keeps its
+   * points; `teamRemoved` when it was empty before play began and so was deleted.
+   */
+  z.object({
+    type: z.literal('session.player_left'),
+    payload: z.object({
+      pseudo: shortText,
+      teamUuid: uuid.nullable(),
+      teamRemoved: z.boolean(),
+      removed: z.boolean(),
+    }),
+  }),
+  /**
+   * To one player, on the session's stream (audience `user:<uuid>`): what they may read of the
+   * session changed (moved to another team, out of their team, out of the session). The server
+   * ends the stream right after it, so the client reconnects with what it may read now and
+   * nothing of the team it left reaches it any more.
+   */
+  z.object({
+    type: z.literal('session.access_changed'),
+    payload: z.object({ sessionUuid: uuid }),
+  }),
+  /** A trainer dissolved a team: its members have no team; `teamRemoved` before play began. */
+  z.object({
+    type: z.literal('team.dissolved'),
+    payload: z.object({ teamUuid: uuid, teamName: shortText, teamRemoved: z.boolean() }),
+  }),
+  /** A trainer lifted a team's elimination. */
+  z.object({
+    type: z.literal('team.reinstated'),
+    payload: z.object({ teamUuid: uuid, teamName: shortText }),
   }),
   z.object({
     type: z.literal('team.member_left'),

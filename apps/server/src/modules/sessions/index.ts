@@ -11,6 +11,9 @@ import { registerSessionRoutes } from './sessions.routes.js';
 import { createSessionsRepository } from './sessions.repository.js';
 import { createSessionsService } from './sessions.service.js';
 import { createTrainerSessions } from './trainer-sessions.js';
+import { createSessionChanges } from './session-changes.js';
+import { registerSessionChangeRoutes } from './session-changes.routes.js';
+import { createTeamFixes, type RankingHooks } from './team-fixes.js';
 
 /** How often each node looks for scheduled starts that fell due. */
 const SCHEDULE_TICK_MS = 1000;
@@ -65,7 +68,13 @@ export const createSessionsModule = (deps: {
         await tickInFlight;
       });
     },
-    registerRoutes: (app: FastifyInstance) =>
-      registerSessionRoutes(app, { sessions, trainer, mission: createSessionMission({ repo }) }),
+    /** `ranking`: the play module's, since reinstating or dissolving a team changes it. */
+    registerRoutes: (app: FastifyInstance, ranking: RankingHooks) => {
+      registerSessionRoutes(app, { sessions, trainer, mission: createSessionMission({ repo }) });
+      registerSessionChangeRoutes(app, {
+        changes: createSessionChanges({ repo, sessions, trainer }),
+        fixes: createTeamFixes({ repo, sessions, trainer, ranking }),
+      });
+    },
   };
 };

@@ -221,7 +221,7 @@ export const createSessionsRepository = (db: Kysely<Database>) => ({
   lockTeam: (trx: Transaction<Database>, sessionUuid: string, teamUuid: string) =>
     trx
       .selectFrom('gaming_session_team')
-      .select(['uuid', 'name', 'token'])
+      .select(['uuid', 'name', 'token', 'eliminated_at'])
       .where('session_uuid', '=', sessionUuid)
       .where('uuid', '=', teamUuid)
       .forUpdate()
@@ -237,6 +237,68 @@ export const createSessionsRepository = (db: Kysely<Database>) => ({
           .executeTakeFirstOrThrow()
       ).count,
     ),
+
+  /** A player of the session with their pseudo (for the events that name them). */
+  findPlayerWithPseudo: (trx: Db, sessionUuid: string, accountId: string) =>
+    trx
+      .selectFrom('gaming_session_player as p')
+      .innerJoin('account as a', 'a.id', 'p.account_id')
+      .select(['p.account_id', 'p.team_uuid', 'a.pseudo'])
+      .where('p.session_uuid', '=', sessionUuid)
+      .where('p.account_id', '=', accountId)
+      .executeTakeFirst(),
+
+  /** Takes a player out of the session (their presence rows go with them). */
+  deletePlayer: (trx: Db, sessionUuid: string, accountId: string) =>
+    trx
+      .deleteFrom('gaming_session_player')
+      .where('session_uuid', '=', sessionUuid)
+      .where('account_id', '=', accountId)
+      .execute(),
+
+  /** The players of a session, first joined first: who to tell, who inherits ownership. */
+  listPlayerIds: async (trx: Db, sessionUuid: string) =>
+    (
+      await trx
+        .selectFrom('gaming_session_player')
+        .select('account_id')
+        .where('session_uuid', '=', sessionUuid)
+        .orderBy('joined_at')
+        .orderBy('account_id')
+        .execute()
+    ).map((row) => row.account_id),
+
+  teamMemberIds: async (trx: Db, teamUuid: string) =>
+    (
+      await trx
+        .selectFrom('gaming_session_player')
+        .select('account_id')
+        .where('team_uuid', '=', teamUuid)
+        .execute()
+    ).map((row) => row.account_id),
+
+  /** Every member of a team leaves it; they stay in the session without a team. */
+  releaseTeamMembers: (trx: Db, teamUuid: string) =>
+    trx
+      .updateTable('gaming_session_player')
+      .set({ team_uuid: null, team_joined_at: null })
+      .where('team_uuid', '=', teamUuid)
+      .execute(),
+
+  /** Eliminates a team (an instant and a reason) or, with `null`, lifts its elimination. */
+  setTeamElimination: (
+    trx: Db,
+    teamUuid: string,
+    elimination: { at: Date; reason: string | null } | null,
+  ) =>
+    trx
+      .updateTable('gaming_session_team')
+      .set({
+        eliminated_at: elimination?.at ?? null,
+        elimination_reason: elimination?.reason ?? null,
+      })
+      .where('uuid', '=', teamUuid)
+      .execute(),
 
   deleteTeam: (trx: Db, teamUuid: string) =>
     trx.deleteFrom('gaming_session_team').where('uuid', '=', teamUuid).execute(),

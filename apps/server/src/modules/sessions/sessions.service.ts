@@ -380,6 +380,13 @@ export const createSessionsService = (deps: {
           type: 'team.member_left',
           payload: { teamUuid: team!.uuid, pseudo: principal.pseudo, teamRemoved },
         });
+        // Its streams end, so nothing more of the team it left reaches this player.
+        await append({
+          stream: sessionStream(uuid),
+          audience: `user:${principal.accountId}`,
+          type: 'session.access_changed',
+          payload: { sessionUuid: uuid },
+        });
       });
       return detailFor(principal, uuid, locale);
     },

@@ -67,6 +67,7 @@ export const createTrainerSessions = (deps: {
         playersWithoutTeam: players
           .filter((player) => !player.team_uuid)
           .map((player) => ({
+            uuid: player.account_id,
             pseudo: player.pseudo,
             avatarId: player.avatar_id as AvatarId | null,
             online: player.online,

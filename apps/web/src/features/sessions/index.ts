@@ -9,6 +9,7 @@ export {
   useCreateTeam,
   useJoinSession,
   useJoinTeam,
+  useLeaveSession,
   useLeaveTeam,
   useStartSession,
   useSwitchMission,
@@ -18,6 +19,7 @@ export { SessionHeader } from './components/session-header';
 export { TeamRoster } from './components/team-roster';
 export { TeamLogo } from './components/team-logo';
 export { CopyToken } from './components/copy-token';
+export { LeaveSessionButton, LeaveSessionDialog } from './components/leave-session';
 export { default as sessionStyles } from './components/session-screen.module.css';
 export { useServerNow, msUntil, formatClock } from './hooks/use-server-now';
 export { useSessionEvent } from './hooks/session-events';

@@ -6,7 +6,7 @@ import { Dialog } from '../../../components/ui/dialog/dialog';
 import { errorMessage } from '../../../lib/error-message';
 import { useLocalizedPath } from '../../locale';
 import { countsOf, unreadTotals, useSessionChatThreads } from '../../chat';
-import { useCloseSession, type PlayerSession } from '../../sessions';
+import { LeaveSessionDialog, useCloseSession, type PlayerSession } from '../../sessions';
 import { useFirstBriefing } from '../hooks/use-first-briefing';
 import { BriefingDialog } from './briefing-dialog';
 import { ChallengeTeams } from './challenge-teams';
@@ -15,12 +15,13 @@ import { SupportDialog } from './support-dialog';
 import styles from './game-actions.module.css';
 import { UnreadBadge } from '../../../components/ui/unread-badge/unread-badge';
 
-type Open = 'briefing' | 'support' | 'help' | 'teams' | 'quit' | 'close' | null;
+type Open = 'briefing' | 'support' | 'help' | 'teams' | 'quit' | 'leave' | 'close' | null;
 
 /**
  * The game's modals (spec §2) and the buttons that open them: the briefing (by itself on a
  * player's first visit of the session), chat support, help, challenge teams (who solved what),
- * quit (back home; the player stays in the team and can come back) and, for the owner of a
+ * quit (back home; the player stays in the team and can come back, or leaves the session for
+ * good from there, their team keeping its points) and, for the owner of a
  * session they created, close (irreversible). Focus returns to the button that opened each.
  */
 export function GameActions({ session }: { session: PlayerSession }) {
@@ -93,9 +94,15 @@ export function GameActions({ session }: { session: PlayerSession }) {
         closeLabel={t('actions.cancel')}
         closeText={t('actions.stay')}
         actions={
-          <Button onClick={() => void navigate(localize('/home'))}>{t('quit.confirm')}</Button>
+          <>
+            <Button variant="danger" onClick={() => setOpen('leave')}>
+              {t('quit.leaveSession')}
+            </Button>
+            <Button onClick={() => void navigate(localize('/home'))}>{t('quit.confirm')}</Button>
+          </>
         }
       />
+      <LeaveSessionDialog {...dialog('leave')} session={session} />
 
       {session.isOwner && (
         <Dialog

@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderApp } from '../../../test/render-app';
+import { renderApp, testPlayer } from '../../../test/render-app';
+import { fakeEventStreams } from '../../realtime/testing/fake-event-streams';
 import { buildMessage, buildThread, trainerAuthor } from '../../chat/testing/chat-api';
 import {
   buildChapterSummary,
@@ -158,6 +159,35 @@ describe('home screen', () => {
       name: 'Join the session Friday range',
     });
     expect(join.getAttribute('href')).toBe(`/sessions/${joinable.uuid}/join`);
+  });
+
+  it('follows a trainer’s change of an ongoing session without a reload', async () => {
+    let ongoing = buildSession({ name: 'Tuesday drill', status: 'running' });
+    const streams = fakeEventStreams();
+    renderApp('/home', {
+      streams: streams.create,
+      api: {
+        ...contentApi(),
+        'GET /api/home': () =>
+          Response.json({ locale: 'en', ...emptyHome, ongoingSessions: [ongoing] }),
+      },
+    });
+    const sessions = await region('Ongoing sessions');
+    await within(sessions).findByRole('link', { name: 'Resume the session Tuesday drill' });
+    await waitFor(() =>
+      expect(streams.opened.some((stream) => stream.path === '/api/me/events')).toBe(true),
+    );
+    ongoing = { ...ongoing, name: 'Tuesday drill, extended' };
+    streams.emit(
+      '/api/me/events',
+      { type: 'session.changed', payload: { sessionUuid: ongoing.uuid, removed: false } },
+      `user:${testPlayer.uuid}`,
+    );
+    expect(
+      await within(sessions).findByRole('link', {
+        name: 'Resume the session Tuesday drill, extended',
+      }),
+    ).toBeTruthy();
   });
 
   it('says when home cannot be loaded and loads it again on demand', async () => {

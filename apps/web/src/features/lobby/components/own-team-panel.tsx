@@ -6,6 +6,7 @@ import { Button } from '../../../components/ui/button/button';
 import { errorMessage } from '../../../lib/error-message';
 import {
   CopyToken,
+  LeaveSessionButton,
   TeamLogo,
   sessionStyles as styles,
   useLeaveTeam,
@@ -51,6 +52,7 @@ export function OwnTeamPanel({
         >
           {t('lobby.leave')}
         </Button>
+        <LeaveSessionButton session={session} />
       </div>
     </section>
   );

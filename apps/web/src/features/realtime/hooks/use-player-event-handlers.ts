@@ -1,7 +1,7 @@
 import type { ChatThreadsAnswer } from '@rampart/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { toast } from '../../../lib/toast';
 import { useCurrentUser } from '../../auth';
 import { chatQueryKeys } from '../../chat/api/chat-query-keys';
@@ -11,6 +11,7 @@ import { contentQueryKeys } from '../../content/content-query-keys';
 import { useContentLocale } from '../../content/hooks/use-content-locale';
 import { sessionJoinPath } from '../../content/lib/session-path';
 import { useLocalizedPath } from '../../locale';
+import { sessionQueryKeys } from '../../sessions/lib/session-query-keys';
 import type { EventStreamHandlers } from './use-event-stream';
 
 /**
@@ -23,6 +24,7 @@ export const usePlayerEventHandlers = (): EventStreamHandlers => {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const localize = useLocalizedPath();
+  const location = useLocation();
 
   const locale = useContentLocale();
   const selfId = useCurrentUser()?.uuid ?? null;
@@ -69,6 +71,15 @@ export const usePlayerEventHandlers = (): EventStreamHandlers => {
         { action: joinAction(t('sessionInvited.join'), payload.sessionUuid) },
       );
       refreshContent();
+    },
+    // A session this player is in changed (a trainer's change), or a trainer removed them:
+    // the lists that show it are read again; a removed player on its screens goes home.
+    'session.changed': ({ payload }) => {
+      refreshContent();
+      void queryClient.invalidateQueries({ queryKey: sessionQueryKeys.all });
+      if (!payload.removed) return;
+      toast.warning(t('sessionRemoved.message'));
+      if (location.pathname.includes(payload.sessionUuid)) void navigate(localize('/home'));
     },
     'session.joinable': ({ payload }) => {
       toast.info(t('sessionJoinable.message', { sessionName: payload.sessionName }), {

@@ -2,6 +2,7 @@ import {
   postCloseSession,
   postJoinSession,
   postJoinTeam,
+  postLeaveSession,
   postLeaveTeam,
   postSession,
   postStartSession,
@@ -47,6 +48,23 @@ export const useJoinSession = () => useSessionAction(postJoinSession);
 export const useStartSession = () => useSessionAction(postStartSession);
 export const useCloseSession = () => useSessionAction(postCloseSession);
 export const useLeaveTeam = () => useSessionAction(postLeaveTeam);
+
+/** The player leaves the session for good (their team keeps its points); lists forget it. */
+export const useLeaveSession = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (uuid: string) =>
+      apiClient.post(sessionApiPath(postLeaveSession.path, uuid), undefined, {
+        schema: postLeaveSession.responses[200],
+      }),
+    onSuccess: (_data, uuid) => {
+      // Not read again: the player is no longer in it, and the screens leave it.
+      queryClient.removeQueries({ queryKey: sessionQueryKeys.detail(uuid) });
+      void queryClient.invalidateQueries({ queryKey: sessionQueryKeys.all });
+      void queryClient.invalidateQueries({ queryKey: contentQueryKeys.all });
+    },
+  });
+};
 
 /** A player creates a session of a mission of one of their chapters (they own it). */
 export const useCreatePlayerSession = () => {

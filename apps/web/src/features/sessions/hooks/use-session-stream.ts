@@ -86,10 +86,51 @@ export const useSessionStream = (
           refreshGame();
         },
         'session.updated': refresh,
+        // A trainer changed the session under way: the timer moves at once, and the minutes
+        // added or removed are said.
+        'session.settings_changed': ({ payload }) => {
+          if (uuid) {
+            const { sessionUuid: _session, minutesAdded: _minutes, ...settings } = payload;
+            queryClient.setQueriesData<PlayerSession>(
+              { queryKey: sessionQueryKeys.detail(uuid) },
+              (current) =>
+                current && {
+                  ...current,
+                  ...settings,
+                  clockOffsetMs: Date.parse(payload.serverTime) - Date.now(),
+                },
+            );
+          }
+          const count = Math.abs(payload.minutesAdded);
+          if (payload.minutesAdded > 0) toast.info(t('toast.minutesAdded', { count }));
+          if (payload.minutesAdded < 0) toast.info(t('toast.minutesRemoved', { count }));
+          refresh();
+          refreshGame();
+        },
         'session.player_joined': refresh,
         'team.created': refresh,
         'team.member_joined': refresh,
         'team.member_left': refresh,
+        // Teams a trainer fixed: who is in which team, and so what this player's game shows.
+        'team.member_moved': () => {
+          refresh();
+          refreshGame();
+        },
+        'session.player_left': () => {
+          refresh();
+          refreshGame();
+        },
+        'team.dissolved': ({ payload }) => {
+          refresh();
+          refreshGame();
+          if (payload.teamUuid === ownTeam)
+            toast.warning(t('toast.ownTeamDissolved', { team: payload.teamName }));
+        },
+        'team.reinstated': ({ payload }) => {
+          refresh();
+          refreshGame();
+          toast.info(t('toast.reinstated', { team: payload.teamName }));
+        },
         // A teammate opened or closed the game: only the session's view (who is online) changed.
         'team.presence_changed': () => {
           if (uuid) void queryClient.invalidateQueries({ queryKey: sessionQueryKeys.detail(uuid) });

@@ -6,6 +6,7 @@ import { useDocumentTitle } from '../../app-info';
 import { useLocalizedPath } from '../../locale';
 import {
   SessionGate,
+  LeaveSessionButton,
   SessionHeader,
   sessionScreenPath,
   sessionStyles as styles,
@@ -70,6 +71,7 @@ function JoinSession({ session }: { session: PlayerSession }) {
                   {t('join.createTeam')}
                 </ButtonLink>
               )}
+              <LeaveSessionButton session={session} />
             </div>
           </>
         )}

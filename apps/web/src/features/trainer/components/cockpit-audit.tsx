@@ -54,8 +54,11 @@ const useTargetName = (entry: AuditEntry, cockpit?: Cockpit) => {
   if (team) return team.name;
   const objective = cockpit?.objectives.find((candidate) => candidate.uuid === entry.targetUuid);
   if (objective) return objective.title[lang];
-  const title = entry.details.title;
-  return typeof title === 'string' ? title : null;
+  // A player acted on (moved, removed) or a team gone since: named as the entry recorded it.
+  const named = [entry.details.title, entry.details.pseudo, entry.details.name].find(
+    (value) => typeof value === 'string',
+  );
+  return typeof named === 'string' ? named : null;
 };
 
 function AuditRow({ entry, cockpit }: { entry: AuditEntry; cockpit?: Cockpit }) {

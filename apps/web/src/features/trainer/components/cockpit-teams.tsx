@@ -9,6 +9,7 @@ import { isEndedStatus, type CockpitTeam } from '@rampart/contracts';
 import { TeamLogo } from '../../sessions';
 import { useEliminateTeam, type TrainerSessionView } from '../api/trainer-sessions';
 import { AdjustScoreDialog } from './cockpit-adjust';
+import { PlayerFixButton, TeamFixButtons } from './cockpit-team-fixes';
 import { ConfirmDialog } from './confirm-dialog';
 import styles from './cockpit.module.css';
 
@@ -30,7 +31,8 @@ export function CockpitTeams({
   const [eliminating, setEliminating] = useState<Team | null>(null);
   const [adjusting, setAdjusting] = useState<Team | null>(null);
   const live = session.status === 'running' || session.status === 'paused';
-  const canEliminate = !isEndedStatus(session.status) && session.status !== 'lobby';
+  const over = isEndedStatus(session.status);
+  const canEliminate = !over && session.status !== 'lobby';
   return (
     <Panel id="cockpit-teams" title={t('teams.title', { count: teams.length })}>
       {teams.length === 0 ? (
@@ -87,34 +89,59 @@ export function CockpitTeams({
                     <span className="visually-hidden">
                       {member.online ? t('teams.online') : t('teams.offline')}
                     </span>
+                    {!over && (
+                      <PlayerFixButton
+                        session={session}
+                        teams={teams}
+                        player={{ uuid: member.uuid, pseudo: member.pseudo, teamUuid: team.uuid }}
+                      />
+                    )}
                   </li>
                 ))}
               </ul>
-              {!team.eliminated && (live || canEliminate) && (
+              {!over && (
                 <div className={styles.teamActions}>
-                  {live && (
+                  {live && !team.eliminated && (
                     <Button variant="ghost" onClick={() => setAdjusting(team)}>
                       {t('cockpit:teams.adjust', { team: team.name })}
                     </Button>
                   )}
-                  {canEliminate && (
+                  {canEliminate && !team.eliminated && (
                     <Button variant="ghost" onClick={() => setEliminating(team)}>
                       {t('eliminate.button', { team: team.name })}
                     </Button>
                   )}
+                  <TeamFixButtons session={session} team={team} />
                 </div>
               )}
             </li>
           ))}
         </ol>
       )}
-      {session.playersWithoutTeam.length > 0 && (
-        <p className={panelStyles.muted}>
-          {t('teams.withoutTeam', {
-            players: session.playersWithoutTeam.map((player) => player.pseudo).join(', '),
-          })}
-        </p>
-      )}
+      {session.playersWithoutTeam.length > 0 &&
+        (over ? (
+          <p className={panelStyles.muted}>
+            {t('teams.withoutTeam', {
+              players: session.playersWithoutTeam.map((player) => player.pseudo).join(', '),
+            })}
+          </p>
+        ) : (
+          <div className={panelStyles.muted}>
+            <p>{t('cockpit:fix.withoutTeam')}</p>
+            <ul className={styles.members} data-testid="players-without-team">
+              {session.playersWithoutTeam.map((player) => (
+                <li key={player.uuid}>
+                  {player.pseudo}
+                  <PlayerFixButton
+                    session={session}
+                    teams={teams}
+                    player={{ uuid: player.uuid, pseudo: player.pseudo, teamUuid: null }}
+                  />
+                </li>
+              ))}
+            </ul>
+          </div>
+        ))}
       {eliminating && (
         <EliminateDialog
           sessionUuid={session.uuid}

@@ -9,6 +9,7 @@ import {
   type SessionControl,
   type TrainerSessionView,
 } from '../api/trainer-sessions';
+import { ChangeSessionButton } from './cockpit-session-change';
 import { ConfirmDialog } from './confirm-dialog';
 import styles from './cockpit.module.css';
 
@@ -73,6 +74,7 @@ export function SessionControls({ session }: { session: TrainerSessionView }) {
           </ul>
         </div>
       )}
+      <ChangeSessionButton session={session} />
       {controls.map((name) => (
         <Button
           key={name}

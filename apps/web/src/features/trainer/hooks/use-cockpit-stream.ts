@@ -11,10 +11,15 @@ import { useThrottledInvalidate } from './use-throttled-invalidate';
 /** Events that change the session's own view (its teams count, the players without a team). */
 const sessionChanges: readonly RealtimeEventType[] = [
   'session.updated',
+  'session.settings_changed',
   'session.player_joined',
+  'session.player_left',
   'team.created',
   'team.member_joined',
   'team.member_left',
+  'team.member_moved',
+  'team.dissolved',
+  'team.reinstated',
 ];
 
 /** Events that change the cockpit's read model: teams, scores, presence, objectives, the grid. */
@@ -22,6 +27,10 @@ const cockpitChanges: readonly RealtimeEventType[] = [
   'team.created',
   'team.member_joined',
   'team.member_left',
+  'team.member_moved',
+  'team.dissolved',
+  'team.reinstated',
+  'session.player_left',
   'team.presence_changed',
   'team.eliminated',
   'objective.solved',
@@ -35,6 +44,11 @@ const cockpitChanges: readonly RealtimeEventType[] = [
 
 /** Trainer actions, whoever took them: the audit list is read again. */
 const auditChanges: readonly RealtimeEventType[] = [
+  'session.settings_changed',
+  'team.member_moved',
+  'session.player_left',
+  'team.dissolved',
+  'team.reinstated',
   'team.eliminated',
   'objective.unlocked',
   'speedrun.launched',
@@ -70,6 +84,9 @@ export const useCockpitStream = (uuid: string, extra: EventStreamHandlers = {}):
       type,
       (event: unknown) => {
         if (sessionChanges.includes(type)) refresh();
+        // The dashboard's cards show the name, the clock and the limits.
+        if (type === 'session.settings_changed')
+          void queryClient.invalidateQueries({ queryKey: trainerQueryKeys.sessions });
         if (cockpitChanges.includes(type)) refreshCockpit();
         if (auditChanges.includes(type)) refreshAudit();
         if (labChanges.includes(type)) refreshLabs();
