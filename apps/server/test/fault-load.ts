@@ -1,5 +1,5 @@
+import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { Worker } from 'node:worker_threads';
 import type { FastifyInstance } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import { expect } from 'vitest';
@@ -420,40 +420,53 @@ export const expectNothingLost = async (
 };
 
 /**
- * Plain GETs, one after the other, each on a connection of its own, from a thread of their own
- * (another browser's, not the test's busy loop) until `stop`: their latencies and statuses.
+ * Plain GETs, one after the other, each on a connection of its own, from a process of their
+ * own (another browser's: not the test's, whose loop reads the herd's streams, nor one of its
+ * threads, which compete with it) until `stop`: their latencies and statuses.
  */
 export const plainGetsMeanwhile = (url: string) => {
-  const worker = new Worker(
-    `
-    const { parentPort, workerData } = require('node:worker_threads');
-    const http = require('node:http');
-    let stopped = false;
-    parentPort.once('message', () => (stopped = true));
-    const get = () => new Promise((resolve) => {
-      http.get(workerData, { agent: false }, (response) => {
-        response.resume();
-        response.on('end', () => resolve(response.statusCode));
-      }).on('error', () => resolve(0));
-    });
-    (async () => {
-      const latencies = [];
-      const statuses = [];
-      while (!stopped) {
-        const started = performance.now();
-        statuses.push(await get());
-        latencies.push(performance.now() - started);
-      }
-      parentPort.postMessage({ latencies, statuses });
-    })();
-    `,
-    { eval: true, workerData: url },
+  const child = spawn(
+    process.execPath,
+    [
+      '-e',
+      `
+      const http = require('node:http');
+      let stopped = false;
+      process.stdin.once('data', () => (stopped = true));
+      const get = () => new Promise((resolve) => {
+        http.get(process.argv[1], { agent: false }, (response) => {
+          response.resume();
+          response.on('end', () => resolve(response.statusCode));
+        }).on('error', () => resolve(0));
+      });
+      (async () => {
+        const latencies = [];
+        const statuses = [];
+        while (!stopped) {
+          const started = performance.now();
+          statuses.push(await get());
+          latencies.push(performance.now() - started);
+        }
+        process.stdout.write(JSON.stringify({ latencies, statuses }), () => process.exit(0));
+      })();
+      `,
+      url,
+    ],
+    { stdio: ['pipe', 'pipe', 'inherit'] },
   );
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const results = new Promise<{ latencies: number[]; statuses: number[] }>((resolve, reject) => {
-    worker.once('message', resolve);
-    worker.once('error', reject);
-  }).finally(() => void worker.terminate());
-  return { stop: () => worker.postMessage('stop'), results };
+    child.once('error', reject);
+    child.once('exit', () => {
+      try {
+        resolve(JSON.parse(output) as { latencies: number[]; statuses: number[] });
+      } catch (error) {
+        reject(error as Error);
+      }
+    });
+  });
+  return { stop: () => child.stdin.end('stop'), results };
 };
 
 /** `p50 … ms, p99 … ms, max … ms` of a list of latencies. */
