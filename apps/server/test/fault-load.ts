@@ -287,7 +287,7 @@ export const playUnderLoad = (
       const from = acknowledged.answers.length + acknowledged.chats.length;
       await waitFor(
         () => acknowledged.answers.length + acknowledged.chats.length >= from + count,
-        30_000,
+        60_000,
       );
     },
     stop: async () => {
@@ -406,7 +406,7 @@ export const expectNothingLost = async (
     )?.sequence;
     await waitFor(
       () => follower.messages().some((message) => Number(message.id) === lastWritten),
-      15_000,
+      30_000,
     ).catch(() => {});
     const messages = follower.messages();
     expect(messages.filter((message) => message.event === 'stream.reset')).toEqual([]);

@@ -247,7 +247,7 @@ describe.runIf(testDatabaseKind() === 'postgres')('two nodes on PostgreSQL', () 
     await waitFor(async () => {
       const standings = await standingsOf(database.db, game.uuid);
       return JSON.stringify(standings.logged) === JSON.stringify(standings.scores);
-    }, 20_000);
+    }, 40_000);
     await expectNothingLost(database.db, game, load.acknowledged, followers);
     await stopFollowers(followers);
     console.info(
@@ -257,7 +257,7 @@ describe.runIf(testDatabaseKind() === 'postgres')('two nodes on PostgreSQL', () 
         `served by the other ${Math.round(recovery)} ms after the kill; streams resumed ` +
         `${followers.map(({ follower }) => follower.reconnections - 1).join(', ')} times, gap-free`,
     );
-  }, 120_000);
+  }, 240_000);
 
   it('the ranking a node killed after a burst of solves owed: announced by another live node', async () => {
     const { database, setupApp, url } = await open();
@@ -297,7 +297,7 @@ describe.runIf(testDatabaseKind() === 'postgres')('two nodes on PostgreSQL', () 
     await waitFor(async () => {
       const standings = await standingsOf(database.db, game.uuid);
       return JSON.stringify(standings.logged) === JSON.stringify(standings.scores);
-    }, 20_000);
+    }, 40_000);
     const repairedAfter = performance.now() - killedAt;
     expectAlive('other', other);
     await expectNothingLost(database.db, game, { answers: [], chats: [] }, followers);
@@ -305,7 +305,7 @@ describe.runIf(testDatabaseKind() === 'postgres')('two nodes on PostgreSQL', () 
     console.info(
       `ranking owed by a killed node: announced by the other live node ${(repairedAfter / 1000).toFixed(1)} s after the kill`,
     );
-  }, 60_000);
+  }, 120_000);
 
   it('one stopped under load drains: health fails first, no request cut, nothing lost', async () => {
     const { database, setupApp, url } = await open();
@@ -377,7 +377,7 @@ describe.runIf(testDatabaseKind() === 'postgres')('two nodes on PostgreSQL', () 
         `${load.acknowledged.chats.length} chat messages acknowledged, each once; streams resumed ` +
         `${followers.map(({ follower }) => follower.reconnections - 1).join(', ')} times, gap-free`,
     );
-  }, 120_000);
+  }, 240_000);
 
   it('a herd of 50 clients resuming a backlog from a node of its own', async () => {
     const { database, setupApp, url } = await open();
@@ -388,7 +388,7 @@ describe.runIf(testDatabaseKind() === 'postgres')('two nodes on PostgreSQL', () 
     const expected = await visibleSequences(database.db, game, 0);
     await resumeHerd('PostgreSQL', base, game, expected);
     expectAlive('node', node);
-  }, 120_000);
+  }, 240_000);
 });
 
 describe.runIf(testDatabaseKind() === 'pglite')('a PGlite node', () => {
@@ -471,7 +471,7 @@ describe.runIf(testDatabaseKind() === 'pglite')('a PGlite node', () => {
         `${countBy(load.outcomes)}; streams resumed ` +
         `${followers.map(({ follower }) => follower.reconnections - 1).join(', ')} times, gap-free`,
     );
-  }, 120_000);
+  }, 240_000);
 
   it('a herd of 50 clients resuming a backlog from a node of its own', async () => {
     const { dataDir, game } = await prepare({ teams: 1, objectives: 1 }, (app, game) =>
@@ -482,5 +482,5 @@ describe.runIf(testDatabaseKind() === 'pglite')('a PGlite node', () => {
     const base = await node.listening;
     await resumeHerd('PGlite', base, game, expected);
     expectAlive('node', node);
-  }, 120_000);
+  }, 240_000);
 });

@@ -337,7 +337,7 @@ describe.runIf(onPostgres)('nodes while their PostgreSQL goes away under load', 
             ', ',
           )}; streams reopened ${followers.map((f) => f.reconnections - 1).join(' and ')} times`,
     );
-  }, 150_000);
+  }, 240_000);
 
   it('start while the database is down: wait, retry and say why, answer 503, then serve', async () => {
     await postgres.stop();
