@@ -160,9 +160,12 @@ export const createEventHub = (deps: {
     try {
       return await readEventsAfter(deps.db, stream, after, PAGE);
     } finally {
-      // The turn passes to the next waiting replay, or is given back.
+      // The turn passes to the next waiting replay, or is given back. Passed on the loop's next
+      // turn, not at once: on PGlite a read runs in this thread, and replays handing the turn
+      // to one another straight away would chain their reads with no I/O in between, leaving
+      // new connections and ordinary requests waiting for the whole herd.
       const next = replayReadQueue.shift();
-      if (next) next();
+      if (next) setImmediate(next);
       else replayReads -= 1;
     }
   };
