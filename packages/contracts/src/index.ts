@@ -15,6 +15,7 @@ export * from './domain/chat.js';
 export * from './domain/awards.js';
 export * from './content/pack.js';
 export * from './http/auth.js';
+export * from './http/oidc.js';
 export * from './http/profile.js';
 export * from './http/events.js';
 export * from './http/content.js';
