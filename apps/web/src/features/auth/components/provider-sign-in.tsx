@@ -1,0 +1,30 @@
+import { getOidcStart } from '@rampart/contracts';
+import { useTranslation } from 'react-i18next';
+import { buttonClassName } from '../../../components/ui/button/button';
+import { useAppInfo } from '../../app-info';
+import type { AuthSide } from '../app-auth';
+import styles from './provider-sign-in.module.css';
+
+/**
+ * "Sign in with <label>": shown only when the deployment has an identity provider (and, on the
+ * trainer side, a role claim that makes trainers). A plain link, not a fetch: the browser itself
+ * goes to the provider and comes back.
+ */
+export function ProviderSignIn({ side }: { side: AuthSide }) {
+  const { t } = useTranslation('auth');
+  const { signInProvider } = useAppInfo();
+  if (!signInProvider || (side === 'trainer' && !signInProvider.trainers)) return null;
+  return (
+    <div className={styles.provider}>
+      <p className={styles.or}>
+        <span>{t('provider.or')}</span>
+      </p>
+      <a
+        className={buttonClassName('secondary', styles.button)}
+        href={`${getOidcStart.path}?interface=${side}`}
+      >
+        {t('provider.signInWith', { label: signInProvider.label })}
+      </a>
+    </div>
+  );
+}
