@@ -72,7 +72,13 @@ export const startTestProvider = async (options: {
     },
     features: { devInteractions: { enabled: false }, rpInitiatedLogout: { enabled: true } },
     pkce: { required: () => true },
-    ttl: { IdToken: options.idTokenTtlSeconds ?? 3600 },
+    ttl: {
+      IdToken: options.idTokenTtlSeconds ?? 3600,
+      AccessToken: 3600,
+      Interaction: 3600,
+      Grant: 3600,
+      Session: 3600,
+    },
     interactions: {
       url: (_ctx: KoaContextWithOIDC, interaction) => `/interaction/${interaction.uid}`,
     },

@@ -1,5 +1,6 @@
 export * from './errors.js';
 export * from './cookies.js';
+export * from './sign-in.js';
 export * from './web-routes.js';
 export * from './http/route.js';
 export * from './http/openapi.js';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { OIDC_CALLBACK_PATH, OIDC_START_PATH } from '../sign-in.js';
 import { defineRoute } from './route.js';
 
 /**
@@ -8,12 +9,9 @@ import { defineRoute } from './route.js';
  */
 export const oidcInterfaceSchema = z.enum(['player', 'trainer']);
 
-/** The query a login page's link adds to the login address when a sign-in was refused. */
-export const SIGN_IN_ERROR_PARAM = 'signInError';
-
 export const getOidcStart = defineRoute({
   method: 'GET',
-  path: '/api/auth/oidc/start',
+  path: OIDC_START_PATH,
   summary: "Sends the browser to the identity provider's sign-in (state, nonce and PKCE)",
   tag: 'auth',
   access: 'public',
@@ -23,7 +21,7 @@ export const getOidcStart = defineRoute({
 
 export const getOidcCallback = defineRoute({
   method: 'GET',
-  path: '/api/auth/oidc/callback',
+  path: OIDC_CALLBACK_PATH,
   summary: 'Where the identity provider sends the browser back: opens the session, or refuses',
   tag: 'auth',
   access: 'public',

@@ -1,4 +1,4 @@
-import { getOidcStart } from '@rampart/contracts';
+import { OIDC_START_PATH } from '@rampart/contracts';
 import { useTranslation } from 'react-i18next';
 import { buttonClassName } from '../../../components/ui/button/button';
 import { useAppInfo } from '../../app-info';
@@ -21,7 +21,7 @@ export function ProviderSignIn({ side }: { side: AuthSide }) {
       </p>
       <a
         className={buttonClassName('secondary', styles.button)}
-        href={`${getOidcStart.path}?interface=${side}`}
+        href={`${OIDC_START_PATH}?interface=${side}`}
       >
         {t('provider.signInWith', { label: signInProvider.label })}
       </a>
