@@ -146,6 +146,35 @@ describe(`sign-in through the identity provider (${testDatabaseKind()})`, () => 
     expect(accounts).toEqual([{ account_id: one.uuid }]);
   });
 
+  it('gives one account to simultaneous first sign-ins of one person', async () => {
+    const ada = person();
+    provider.addUser(ada);
+    const browsers = [new TestBrowser(app), new TestBrowser(app), new TestBrowser(app)];
+    const returns = await Promise.all(
+      browsers.map(async (browser) => {
+        const start = await browser.get('/api/auth/oidc/start');
+        return new URL(await signInAtProvider(start.headers.location as string, ada));
+      }),
+    );
+    // The three returns race to create the account.
+    const answers = await Promise.all(
+      browsers.map((browser, index) =>
+        browser.get(`${returns[index]!.pathname}${returns[index]!.search}`),
+      ),
+    );
+    expect(answers.map((answer) => answer.headers.location)).toEqual(['/', '/', '/']);
+    const uuids = await Promise.all(
+      browsers.map(async (browser) => (await signedInUser(browser)).uuid),
+    );
+    expect(new Set(uuids).size).toBe(1);
+    const accounts = await database.db
+      .selectFrom('account')
+      .select('id')
+      .where('username', 'like', `${ada.login}%`)
+      .execute();
+    expect(accounts).toEqual([{ id: uuids[0] }]);
+  });
+
   it('finds accounts by subject, never by name: a local account of that name is not taken over', async () => {
     const local = await buildAccount(database.db);
     const namesake = { ...person(), login: local.username };
