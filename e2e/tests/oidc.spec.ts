@@ -69,12 +69,20 @@ test.describe('sign-in through the identity provider', () => {
     provider = await startTestProvider({
       redirectUris: [`${baseURL}/api/auth/oidc/callback`],
       postLogoutRedirectUris: [`${baseURL}/login`, `${baseURL}/trainer/login`],
-      users: journeys.map((journey) => ({
-        subject: `subject-${journey.locale}`,
-        login: `student.${journey.locale}`,
-        password: `Provider#${journey.locale}`,
-        claims: { name: `Student ${journey.locale}`, locale: journey.locale, roles: ['student'] },
-      })),
+      users: journeys.flatMap((journey) => [
+        {
+          subject: `subject-${journey.locale}`,
+          login: `student.${journey.locale}`,
+          password: `Provider#${journey.locale}`,
+          claims: { locale: journey.locale, roles: ['student'] },
+        },
+        {
+          subject: `teacher-${journey.locale}`,
+          login: `teacher.${journey.locale}`,
+          password: `Teacher#${journey.locale}`,
+          claims: { locale: journey.locale, roles: ['staff', 'teacher'] },
+        },
+      ]),
     });
     dataDir = mkdtempSync(path.join(tmpdir(), 'rampart-oidc-e2e-'));
     server = spawn('node', ['apps/server/dist/main.js'], {
@@ -161,6 +169,22 @@ test.describe('sign-in through the identity provider', () => {
       await page.getByRole('link', { name: text.signInWith }).click();
       await expect(page.getByRole('alert')).toContainText(text.failed);
       await expect(page.getByRole('alert')).toContainText(text.noAccess);
+      await context.close();
+    });
+
+    test(`a trainer by the role claim signs in to the trainer interface, in ${locale}`, async ({
+      browser,
+    }) => {
+      const context = await browser.newContext({ locale: journey.browserLocale, baseURL });
+      const page = await context.newPage();
+      await page.goto(`/${locale}/trainer/login`);
+      await page.getByRole('link', { name: text.signInWith }).click();
+      await page.getByLabel('Login').fill(`teacher.${locale}`);
+      await page.getByLabel('Password').fill(`Teacher#${locale}`);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await expect(page).toHaveURL(/\/trainer$/);
+      const user = await page.request.get('/api/trainer/auth/user');
+      expect(((await user.json()) as { user: { role: string } }).user.role).toBe('trainer');
       await context.close();
     });
   }

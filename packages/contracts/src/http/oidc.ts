@@ -15,7 +15,11 @@ export const getOidcStart = defineRoute({
   summary: "Sends the browser to the identity provider's sign-in (state, nonce and PKCE)",
   tag: 'auth',
   access: 'public',
-  query: z.object({ interface: oidcInterfaceSchema.default('player') }),
+  query: z.object({
+    interface: oidcInterfaceSchema.default('player'),
+    /** Where to go once signed in: a path of this app (anything else is ignored). */
+    redirect: z.string().max(2048).optional(),
+  }),
   responses: { 302: null, 404: null, 422: null, 503: null },
 });
 

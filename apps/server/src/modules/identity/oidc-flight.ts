@@ -14,8 +14,27 @@ export interface OidcFlight {
   verifier: string;
   iface: Interface;
   redirectUri: string;
+  /** The app's path to open once signed in, or null for the interface's home. */
+  returnTo: string | null;
   expiresAtMs: number;
 }
+
+const PROBE_ORIGIN = 'https://rampart.invalid';
+
+/**
+ * `value` as a path of this app, or null when it would leave it: the target comes from an
+ * address anyone can craft, and following it as it is would make an open redirect
+ * (`//evil.example`, `/\evil.example`, `https://…`).
+ */
+export const safeReturnPath = (value: string | undefined): string | null => {
+  if (!value?.startsWith('/')) return null;
+  try {
+    const url = new URL(value, PROBE_ORIGIN);
+    return url.origin === PROBE_ORIGIN ? `${url.pathname}${url.search}${url.hash}` : null;
+  } catch {
+    return null;
+  }
+};
 
 export const sealFlight = (secret: string, flight: OidcFlight): string => {
   const body = Buffer.from(JSON.stringify(flight)).toString('base64url');

@@ -129,6 +129,22 @@ describe(`sign-in through the identity provider (${testDatabaseKind()})`, () => 
     expect(pseudo.statusCode, pseudo.body).toBeLessThan(300);
   });
 
+  it('goes on to the page the visitor was going to, and never to another site', async () => {
+    const ada = person();
+    provider.addUser(ada);
+    const go = async (redirect: string) => {
+      const browser = new TestBrowser(app);
+      const start = await browser.get(
+        `/api/auth/oidc/start?redirect=${encodeURIComponent(redirect)}`,
+      );
+      const back = new URL(await signInAtProvider(start.headers.location as string, ada));
+      return (await browser.get(`${back.pathname}${back.search}`)).headers.location;
+    };
+    expect(await go('/en/sessions/42/join?team=1')).toBe('/en/sessions/42/join?team=1');
+    for (const away of ['//evil.example/x', '/\\evil.example', 'https://evil.example/'])
+      expect(await go(away)).toBe('/');
+  });
+
   it('opens the same account at the second sign-in', async () => {
     const ada = person();
     provider.addUser(ada);

@@ -13,7 +13,7 @@ import { principalOf } from './auth.plugin.js';
 import { requestMeta, startCookieSession, type AuthRouteDeps } from './auth.routes.js';
 import type { AccountIdentityRepository } from './account-identity.repository.js';
 import type { Interface } from './identity.repository.js';
-import { openFlight, sealFlight } from './oidc-flight.js';
+import { openFlight, safeReturnPath, sealFlight } from './oidc-flight.js';
 import { linkPlayerIdentity, type OidcService } from './oidc.service.js';
 
 export interface OidcRouteDeps extends AuthRouteDeps {
@@ -56,7 +56,11 @@ export const registerOidcRoutes = (app: FastifyInstance, deps: OidcRouteDeps) =>
     const oidc = enabled();
     reply.header('Cache-Control', 'no-store');
     try {
-      const { url, flight } = await oidc.start(query.interface, callbackUrlOf(request));
+      const { url, flight } = await oidc.start(
+        query.interface,
+        callbackUrlOf(request),
+        safeReturnPath(query.redirect),
+      );
       reply.setCookie(cookieNames.identityProvider, sealFlight(deps.secret, flight), {
         ...flightCookie(request),
         maxAge: IDENTITY_PROVIDER_COOKIE_MINUTES * 60,
@@ -79,7 +83,7 @@ export const registerOidcRoutes = (app: FastifyInstance, deps: OidcRouteDeps) =>
       returned.search = new URL(request.url, 'http://rampart.invalid').search;
       const opened = await oidc.finish(flight, returned, requestMeta(request));
       await startCookieSession(deps, request, reply, opened);
-      return reply.redirect(homePathOf(iface), 302);
+      return reply.redirect(flight?.returnTo ?? homePathOf(iface), 302);
     } catch (error) {
       const { code, cause } = error as AppError;
       request.log.info({ code, cause }, 'sign-in through the provider refused');

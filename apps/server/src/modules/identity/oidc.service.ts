@@ -129,7 +129,7 @@ export const createOidcService = (deps: {
     trainersAllowed: config.trainerClaim !== null,
 
     /** Where to send the browser, and what its cookie keeps until it comes back. */
-    async start(iface: Interface, redirectUri: string) {
+    async start(iface: Interface, redirectUri: string, returnTo: string | null = null) {
       if (iface === 'trainer' && !config.trainerClaim) throw new AppError('auth.oidc_disabled');
       const server = await discover();
       const flight: OidcFlight = {
@@ -138,6 +138,7 @@ export const createOidcService = (deps: {
         verifier: client.randomPKCECodeVerifier(),
         iface,
         redirectUri,
+        returnTo,
         expiresAtMs: clock.now().getTime() + IDENTITY_PROVIDER_COOKIE_MINUTES * 60_000,
       };
       const url = client.buildAuthorizationUrl(server, {

@@ -20,6 +20,14 @@ describe("sign-in with the organisation's account", () => {
     expect(link.getAttribute('href')).toBe('/api/auth/oidc/start?interface=player');
   });
 
+  it('keeps where the visitor was going', async () => {
+    renderApp('/en/login?redirect=%2Fen%2Fprofile', { appInfo: withProvider(false) });
+    const link = await screen.findByRole('link', { name: 'Sign in with Lycée Jean Moulin' });
+    expect(link.getAttribute('href')).toBe(
+      '/api/auth/oidc/start?interface=player&redirect=%2Fen%2Fprofile',
+    );
+  });
+
   it('offers it to trainers only when a role claim makes trainers', async () => {
     renderApp('/trainer/login', { appInfo: withProvider(true) });
     const link = await screen.findByRole('link', { name: 'Sign in with Lycée Jean Moulin' });
