@@ -365,6 +365,28 @@ describe(`sign-in through the identity provider (${testDatabaseKind()})`, () => 
   });
 });
 
+describe(`with an identity provider out of reach (${testDatabaseKind()})`, () => {
+  it('sends the browser back to the login page with a translated reason', async () => {
+    const database = await createTestDatabase();
+    // A port nothing listens on: discovery fails, and is tried again at the next sign-in.
+    const app = await createTestApp(database, {
+      OIDC_ISSUER: 'http://127.0.0.1:9',
+      OIDC_CLIENT_ID: RAMPART_CLIENT.id,
+      OIDC_CLIENT_SECRET: RAMPART_CLIENT.secret,
+    });
+    try {
+      for (let attempt = 0; attempt < 2; attempt += 1) {
+        const start = await app.inject({ url: '/api/auth/oidc/start' });
+        expect(start.statusCode).toBe(302);
+        expect(start.headers.location).toBe('/login?signInError=auth.oidc_unavailable');
+      }
+    } finally {
+      await app.close();
+      await database.close();
+    }
+  });
+});
+
 describe(`without an identity provider (${testDatabaseKind()})`, () => {
   it('shows no button and refuses the sign-in routes', async () => {
     const database = await createTestDatabase();

@@ -16,6 +16,9 @@ import type { OidcFlight } from './oidc-flight.js';
 import { newAccountFields, type Claims, valueAt } from './oidc-claims.js';
 import { hashPassword } from './passwords.js';
 
+/** openid-client's codes for a provider that did not answer, or not as a provider does. */
+const OUT_OF_REACH = new Set(['OAUTH_TIMEOUT', 'OAUTH_ABORT', 'OAUTH_RESPONSE_IS_NOT_CONFORM']);
+
 /** How many names a first sign-in tries when the one from the claims is taken. */
 const NAME_ATTEMPTS = 5;
 
@@ -25,14 +28,21 @@ const NAME_ATTEMPTS = 5;
  * `rejected`; a token that fails validation (signature, issuer, audience, expiry, nonce) is
  * `invalid_token`; a provider out of reach is `unavailable`.
  */
-const refusalOf = (error: unknown): AppError => {
+const refusalOf = (error: unknown): unknown => {
   if (error instanceof AppError) return error;
   const code =
-    error instanceof client.ResponseBodyError || error instanceof client.AuthorizationResponseError
+    error instanceof client.ResponseBodyError ||
+    error instanceof client.AuthorizationResponseError ||
+    error instanceof client.WWWAuthenticateChallengeError
       ? 'auth.oidc_rejected'
-      : error instanceof TypeError || (error as { name?: string }).name === 'AbortError'
+      : error instanceof TypeError ||
+          (error instanceof client.ClientError && OUT_OF_REACH.has(error.code ?? ''))
         ? 'auth.oidc_unavailable'
-        : 'auth.oidc_invalid_token';
+        : error instanceof client.ClientError
+          ? 'auth.oidc_invalid_token'
+          : null;
+  // Anything else is ours (the database, a bug): a 500, not a story about the provider.
+  if (!code) return error;
   // What the library found (for the log): its name, code and message, never a token.
   const cause = error as { name?: string; code?: string; message?: string };
   const refusal = new AppError(code);
@@ -164,8 +174,9 @@ export const createOidcService = (deps: {
         !safeEqual(sentState, flight.state)
       )
         throw new AppError('auth.oidc_state_mismatch');
+      const server = await discover();
+      let claims: Claims;
       try {
-        const server = await discover();
         const configuration = clientAt(server);
         const tokens = await client.authorizationCodeGrant(configuration, callbackUrl, {
           pkceCodeVerifier: flight.verifier,
@@ -174,7 +185,7 @@ export const createOidcService = (deps: {
           idTokenExpected: true,
         });
         const idClaims = tokens.claims()!;
-        let claims: Claims = { ...idClaims };
+        claims = { ...idClaims };
         const wanted = [config.usernameClaim, config.trainerClaim].filter(Boolean) as string[];
         // Some providers put only the essentials in the ID token; the rest is at UserInfo.
         if (
@@ -184,11 +195,11 @@ export const createOidcService = (deps: {
           const info = await client.fetchUserInfo(configuration, tokens.access_token, idClaims.sub);
           claims = { ...info, ...idClaims };
         }
-        const account = await accountFor(flight.iface, server.serverMetadata().issuer, claims);
-        return await auth.openProviderSession(account, meta);
       } catch (error) {
         throw refusalOf(error);
       }
+      const account = await accountFor(flight.iface, server.serverMetadata().issuer, claims);
+      return auth.openProviderSession(account, meta);
     },
 
     /**
