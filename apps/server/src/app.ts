@@ -17,6 +17,7 @@ import { createCockpitModule } from './modules/cockpit/index.js';
 import { createDebriefModule } from './modules/debrief/index.js';
 import { createContentModule } from './modules/content/index.js';
 import { createIdentityModule } from './modules/identity/index.js';
+import type { CustomFetch } from 'openid-client';
 import type { EnvironmentProvider } from './modules/labs/environment-provider.js';
 import { createLabsModule } from './modules/labs/index.js';
 import { createPlayModule } from './modules/play/index.js';
@@ -62,6 +63,8 @@ export interface AppDependencies {
   configure?: (app: FastifyInstance) => void | Promise<void>;
   /** The lab provider, when a test injects one (a FakeProvider with its faults). */
   labProvider?: EnvironmentProvider;
+  /** How the server reaches the identity provider, when a test stands in between. */
+  oidcFetch?: CustomFetch;
 }
 
 /** The request log: credentials never reach it (tests capture it with these same options). */
@@ -157,7 +160,12 @@ export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> 
   registerSecurityHeaders(app, securityHeaders);
 
   const clock = deps.clock ?? systemClock;
-  const identity = await createIdentityModule({ db: deps.database.db, config, clock });
+  const identity = await createIdentityModule({
+    db: deps.database.db,
+    config,
+    clock,
+    ...(deps.oidcFetch ? { oidcFetch: deps.oidcFetch } : {}),
+  });
   identity.registerHooks(app);
   registerRateLimitPurge(app, createRateLimitRepository(deps.database.db));
   const sessionData = createSessionsRepositoryAndAccess(deps.database.db);

@@ -54,6 +54,42 @@ describe('configuration', () => {
     );
   });
 
+  it('leaves the identity provider off unless configured, and takes its settings whole', () => {
+    expect(loadConfig({}).auth.oidc).toBeNull();
+    const oidc = loadConfig({
+      OIDC_ISSUER: 'https://id.school.example/realms/classes',
+      OIDC_CLIENT_ID: 'rampart',
+      OIDC_CLIENT_SECRET: 's3cret',
+      OIDC_TRAINER_CLAIM: 'realm_access.roles',
+      OIDC_TRAINER_VALUES: 'teacher, staff',
+      OIDC_CREATE_ACCOUNTS: 'false',
+      OIDC_LABEL: 'School account',
+    }).auth.oidc!;
+    expect(oidc).toMatchObject({
+      clientId: 'rampart',
+      scopes: 'openid profile email',
+      usernameClaim: 'preferred_username',
+      trainerClaim: 'realm_access.roles',
+      trainerValues: ['teacher', 'staff'],
+      createAccounts: false,
+      label: 'School account',
+    });
+    expect(oidc.issuer.href).toBe('https://id.school.example/realms/classes');
+    const refused = (environment: Record<string, string>) => () => loadConfig(environment);
+    // Half a configuration is a mistake, not a silently missing button.
+    expect(refused({ OIDC_ISSUER: 'https://id.school.example' })).toThrow(/go together/);
+    const whole = { OIDC_CLIENT_ID: 'rampart', OIDC_CLIENT_SECRET: 's' };
+    // Tokens never cross a network in clear: plain HTTP only for a provider on this machine.
+    expect(refused({ ...whole, OIDC_ISSUER: 'http://id.school.example' })).toThrow(ConfigError);
+    expect(loadConfig({ ...whole, OIDC_ISSUER: 'http://127.0.0.1:9000' }).auth.oidc).not.toBeNull();
+    expect(
+      refused({ ...whole, OIDC_ISSUER: 'https://id.example', OIDC_SCOPES: 'profile' }),
+    ).toThrow(/openid/);
+    expect(
+      refused({ ...whole, OIDC_ISSUER: 'https://id.example', OIDC_TRAINER_CLAIM: 'roles' }),
+    ).toThrow(/OIDC_TRAINER_VALUES/);
+  });
+
   it('reads lists of trusted proxies and origins', () => {
     const config = loadConfig({
       TRUST_PROXY: '10.0.0.1, 10.0.0.2',

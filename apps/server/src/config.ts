@@ -120,9 +120,38 @@ const environmentSchema = z.object({
   LAB_LOCAL_ROOTFS: list.default([]),
   ALLOW_LOCAL_PROVIDER: booleanFlag.default(false),
   LAB_ALLOCATE_AT_START: booleanFlag.default(true),
+  OIDC_ISSUER: z.url({ protocol: /^https?$/, error: 'must be an http(s):// URL' }).optional(),
+  OIDC_CLIENT_ID: z.string().trim().min(1).max(255).optional(),
+  OIDC_CLIENT_SECRET: z.string().min(1).max(1024).optional(),
+  OIDC_SCOPES: z.string().trim().min(1).default('openid profile email'),
+  OIDC_USERNAME_CLAIM: z.string().trim().min(1).default('preferred_username'),
+  OIDC_TRAINER_CLAIM: z.string().trim().min(1).optional(),
+  OIDC_TRAINER_VALUES: list.default([]),
+  OIDC_CREATE_ACCOUNTS: booleanFlag.default(true),
+  OIDC_LABEL: z.string().trim().min(1).max(60).default('SSO'),
 });
 
 export type Environment = z.input<typeof environmentSchema>;
+
+export interface OidcConfig {
+  /** Discovered at `<issuer>/.well-known/openid-configuration`. */
+  issuer: URL;
+  clientId: string;
+  clientSecret: string;
+  scopes: string;
+  /** The ID token or UserInfo claim whose value becomes a new account's username. */
+  usernameClaim: string;
+  /**
+   * The claim (a string or a list) and the values of it that make someone a trainer: without
+   * them, nobody signs in to the trainer interface through the provider.
+   */
+  trainerClaim: string | null;
+  trainerValues: string[];
+  /** Whether someone unknown gets an account at first sign-in (a trainer only by the claim). */
+  createAccounts: boolean;
+  /** The login pages' button: "Sign in with <label>". */
+  label: string;
+}
 
 export interface Config {
   env: 'development' | 'production' | 'test';
@@ -170,6 +199,8 @@ export interface Config {
     };
     magicLinksEnabled: boolean;
     magicLinkTtlMinutes: number;
+    /** Sign-in through the organisation's OpenID provider; null when not configured. */
+    oidc: OidcConfig | null;
   };
   /**
    * Create the demo accounts on an empty database, and load the demo content (CONTENT_DIR) when
@@ -323,6 +354,7 @@ export const loadConfig = (environment: NodeJS.ProcessEnv = process.env): Config
       },
       magicLinksEnabled: e.MAGIC_LINKS_ENABLED,
       magicLinkTtlMinutes: e.MAGIC_LINK_TTL_MINUTES,
+      oidc: oidcConfig(e),
     },
     seedDemoAccounts: e.SEED_DEMO_ACCOUNTS ?? !e.DATABASE_URL,
     play: { answersPerMinute: e.ANSWERS_PER_MINUTE },
@@ -369,6 +401,41 @@ export const loadConfig = (environment: NodeJS.ProcessEnv = process.env): Config
       },
       local: { maxLabs: e.LAB_LOCAL_MAX_LABS, rootFilesystems },
     },
+  };
+};
+
+/**
+ * The identity provider's settings, all or nothing: an issuer without its client (or the
+ * reverse) is a mistake refused at start-up, not a silently missing button. Plain HTTP is for a
+ * provider on this machine only (tests, development): tokens never cross a network in clear.
+ */
+const oidcConfig = (e: z.output<typeof environmentSchema>): OidcConfig | null => {
+  const given = [e.OIDC_ISSUER, e.OIDC_CLIENT_ID, e.OIDC_CLIENT_SECRET];
+  if (given.every((value) => value === undefined)) return null;
+  if (!e.OIDC_ISSUER || !e.OIDC_CLIENT_ID || !e.OIDC_CLIENT_SECRET)
+    throw new ConfigError([
+      'OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET go together: set all three, or none',
+    ]);
+  const issuer = new URL(e.OIDC_ISSUER);
+  const loopback = ['localhost', '127.0.0.1', '[::1]'].includes(issuer.hostname);
+  if (issuer.protocol === 'http:' && !loopback)
+    throw new ConfigError([`OIDC_ISSUER must be an https:// URL (got "${e.OIDC_ISSUER}")`]);
+  if (!e.OIDC_SCOPES.split(/\s+/).includes('openid'))
+    throw new ConfigError([`OIDC_SCOPES must include openid (got "${e.OIDC_SCOPES}")`]);
+  if (e.OIDC_TRAINER_CLAIM && e.OIDC_TRAINER_VALUES.length === 0)
+    throw new ConfigError([
+      'OIDC_TRAINER_CLAIM needs OIDC_TRAINER_VALUES: the values that make a trainer',
+    ]);
+  return {
+    issuer,
+    clientId: e.OIDC_CLIENT_ID,
+    clientSecret: e.OIDC_CLIENT_SECRET,
+    scopes: e.OIDC_SCOPES,
+    usernameClaim: e.OIDC_USERNAME_CLAIM,
+    trainerClaim: e.OIDC_TRAINER_CLAIM ?? null,
+    trainerValues: e.OIDC_TRAINER_VALUES,
+    createAccounts: e.OIDC_CREATE_ACCOUNTS,
+    label: e.OIDC_LABEL,
   };
 };
 

@@ -26,7 +26,11 @@ export const cookieNames = {
   locale: 'locale',
   language: 'rampart_language',
   activityTimeout: 'activity_timeout',
+  identityProvider: 'rampart_oidc',
 } as const;
+
+/** How long a sign-in through the identity provider may take, its cookie with it. */
+export const IDENTITY_PROVIDER_COOKIE_MINUTES = 10;
 
 /** The header a cookie-authenticated write carries the `XSRF-TOKEN` cookie's value in. */
 export const CSRF_HEADER_NAME = 'X-XSRF-TOKEN';
@@ -50,9 +54,9 @@ export const cookiePolicy: readonly CookieDescriptor[] = [
   { id: 'csrf', name: cookieNames.csrf, mandatory: true, lifetime: { kind: 'session' } },
   {
     id: 'identityProvider',
-    name: 'idp_session',
+    name: cookieNames.identityProvider,
     mandatory: true,
-    lifetime: { kind: 'provider' },
+    lifetime: { kind: 'minutes', minutes: IDENTITY_PROVIDER_COOKIE_MINUTES },
     feature: 'identityProvider',
   },
   { id: 'sound', name: cookieNames.sound, mandatory: false, lifetime: { kind: 'days', days: 365 } },

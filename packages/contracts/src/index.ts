@@ -1,5 +1,6 @@
 export * from './errors.js';
 export * from './cookies.js';
+export * from './sign-in.js';
 export * from './web-routes.js';
 export * from './http/route.js';
 export * from './http/openapi.js';
@@ -15,6 +16,7 @@ export * from './domain/chat.js';
 export * from './domain/awards.js';
 export * from './content/pack.js';
 export * from './http/auth.js';
+export * from './http/oidc.js';
 export * from './http/profile.js';
 export * from './http/events.js';
 export * from './http/content.js';

@@ -43,6 +43,15 @@ export interface AuthSessionTable {
   last_activity_at: Generated<Date>;
   expires_at: Date;
   revoked_at: Date | null;
+  via_provider: Generated<boolean>;
+}
+
+export interface AccountIdentityTable {
+  issuer: string;
+  subject: string;
+  role: 'player' | 'trainer';
+  account_id: string;
+  created_at: Generated<Date>;
 }
 
 export interface MagicLinkTable {
@@ -347,6 +356,7 @@ export interface Database {
   instance_setting: InstanceSettingTable;
   account: AccountTable;
   auth_session: AuthSessionTable;
+  account_identity: AccountIdentityTable;
   magic_link: MagicLinkTable;
   rate_limit_bucket: RateLimitBucketTable;
   event_stream: EventStreamTable;

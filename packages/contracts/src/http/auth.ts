@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { capabilities, roles } from '../domain/capabilities.js';
 import { avatarIds } from '../domain/avatars.js';
+import { logoutBodySchema } from './oidc.js';
 import { defineRoute } from './route.js';
 import { localeSchema } from './system.js';
 
@@ -77,10 +78,10 @@ const side = (interfaceName: 'player' | 'trainer') => {
     logout: defineRoute({
       method: 'POST',
       path: `${prefix}/logout`,
-      summary: `Ends the ${who}'s session (or revokes the bearer token used)`,
+      summary: `Ends the ${who}'s session (or revokes the bearer token used); 200 when the identity provider's session should end too`,
       tag: 'auth',
       access: interfaceName,
-      responses: { 204: null, 401: null },
+      responses: { 200: logoutBodySchema, 204: null, 401: null },
     }),
   };
 };

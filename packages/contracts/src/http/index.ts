@@ -27,6 +27,7 @@ import { chatRoutes } from './chat.js';
 import { getMyEvents, getSessionEvents, getTrainerSessionEvents } from './events.js';
 import { trainerCockpitRoutes } from './trainer-cockpit.js';
 import { buildOpenApiDocument } from './openapi.js';
+import { oidcRoutes } from './oidc.js';
 import type { RouteContract } from './route.js';
 import { getAppInfo, getHealth, getOpenApi } from './system.js';
 import { trainerPlayersRoutes } from './trainer-players.js';
@@ -51,6 +52,7 @@ export const apiRoutes: readonly RouteContract[] = [
   ...Object.values(trainerAuth),
   postMagicLogin,
   postMagicLink,
+  ...oidcRoutes,
   getTrainerPlayers,
   getAvatars,
   putAvatar,

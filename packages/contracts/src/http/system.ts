@@ -12,6 +12,11 @@ export const appInfoSchema = z
     mentions: z.string().nullable(),
     'available-locales': z.array(localeSchema),
     'go-home-enabled': z.boolean(),
+    /**
+     * The organisation's identity provider, only when sign-in through it is configured: the
+     * label of the login pages' button, and whether trainers may use it (only by a role claim).
+     */
+    'sign-in-provider': z.object({ label: z.string(), trainers: z.boolean() }).optional(),
   })
   .strict();
 export type AppInfo = z.infer<typeof appInfoSchema>;

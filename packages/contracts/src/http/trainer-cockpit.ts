@@ -207,6 +207,7 @@ export const auditActions = [
   'magic_link.issued',
   'player.created',
   'player.password_reset',
+  'player.identity_linked',
   'content_pack.imported',
   'content.chapter_saved',
   'content.chapter_deleted',

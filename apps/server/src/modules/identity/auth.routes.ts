@@ -11,12 +11,15 @@ import { sha256 } from '../../lib/secrets.js';
 import { bearerToken, principalOf } from './auth.plugin.js';
 import { toAuthUser, type AuthService, type Principal } from './auth.service.js';
 import type { IdentityRepository, Interface } from './identity.repository.js';
+import type { OidcService } from './oidc.service.js';
 import type { SessionCookies } from './session-cookies.js';
 
 export interface AuthRouteDeps {
   auth: AuthService;
   cookies: SessionCookies;
   repo: IdentityRepository;
+  /** Sign-in through the identity provider, when configured. */
+  oidc?: OidcService | null;
 }
 
 export const requestMeta = (request: FastifyRequest) => ({
@@ -76,8 +79,13 @@ const registerInterface = (
 
   route(app, contracts.logout, async ({ request, reply }) => {
     const principal = principalOf(request);
+    const loginPath = iface === 'trainer' ? '/trainer/login' : '/login';
+    const loginUrl = new URL(loginPath, `${request.protocol}://${request.host}`).href;
+    const endSessionUrl = await deps.oidc?.endSessionUrl(principal.session.idHash, loginUrl);
     await deps.auth.endSession(principal.session.idHash);
     if (bearerToken(request) === null) deps.cookies.resetToGuest(request, reply, iface);
+    // Signed in through the provider: the browser goes there next to end that session too.
+    if (endSessionUrl) return reply.code(200).send({ endSessionUrl });
     return reply.code(204).send();
   });
 };

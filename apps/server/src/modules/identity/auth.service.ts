@@ -246,6 +246,7 @@ export const createAuthService = (deps: {
     kind: 'cookie' | 'token',
     meta: RequestMeta,
     name: string | null = null,
+    viaProvider = false,
   ) => {
     const secret = kind === 'token' ? `${TOKEN_PREFIX}${randomToken(32)}` : randomToken(32);
     const session = await repo.insertSession({
@@ -258,6 +259,7 @@ export const createAuthService = (deps: {
       userAgent: meta.userAgent?.slice(0, 400) ?? null,
       ip: meta.ip,
       expiresAt: new Date(clock.now().getTime() + config.sessionMaxAgeDays * 86_400_000),
+      viaProvider,
     });
     const principal = principalOf(account, {
       idHash: session.id_hash,
@@ -316,6 +318,10 @@ export const createAuthService = (deps: {
       const account = await checkCredentials(iface, username, password, meta);
       return openSession(account, 'cookie', meta);
     },
+
+    /** A cookie session for an account the identity provider vouched for. */
+    openProviderSession: (account: AccountRow, meta: RequestMeta) =>
+      openSession(account, 'cookie', meta, null, true),
 
     async issueToken(
       iface: Interface,

@@ -25,6 +25,8 @@ export interface NewSession {
   userAgent: string | null;
   ip: string | null;
   expiresAt: Date;
+  /** Opened through the identity provider: signing out ends the provider's session too. */
+  viaProvider?: boolean;
 }
 
 const isUniqueViolation = (error: unknown, constraint: string) =>
@@ -116,6 +118,7 @@ export const createIdentityRepository = (db: Kysely<Database>) => ({
         user_agent: session.userAgent,
         ip: session.ip,
         expires_at: session.expiresAt,
+        via_provider: session.viaProvider ?? false,
       })
       .returningAll()
       .executeTakeFirstOrThrow(),

@@ -7,10 +7,14 @@ import { randomToken } from '../../lib/secrets.js';
 import { createProfileService } from '../profile/profile.service.js';
 import { registerProfileRoutes } from '../profile/profile.routes.js';
 import { createRateLimitRepository } from '../rate-limit/rate-limit.repository.js';
+import type { CustomFetch } from 'openid-client';
+import { createAccountIdentityRepository } from './account-identity.repository.js';
 import { registerAuth } from './auth.plugin.js';
 import { registerAuthRoutes } from './auth.routes.js';
 import { createAuthService } from './auth.service.js';
 import { createIdentityRepository } from './identity.repository.js';
+import { registerOidcRoutes } from './oidc.routes.js';
+import { createOidcService } from './oidc.service.js';
 import { createSessionCookies } from './session-cookies.js';
 import { createTrainerPlayersRepository } from './trainer-players.repository.js';
 import { registerTrainerPlayersRoutes } from './trainer-players.routes.js';
@@ -37,6 +41,7 @@ export const createIdentityModule = async (deps: {
   db: Kysely<Database>;
   config: Config;
   clock: Clock;
+  oidcFetch?: CustomFetch;
 }) => {
   const { repo, auth } = createIdentityServices(deps.db, deps.config.auth, deps.clock);
   const profile = createProfileService({ repo, auth });
@@ -52,16 +57,37 @@ export const createIdentityModule = async (deps: {
     secret,
     crossOrigin: deps.config.auth.crossOriginCookies,
   });
+  const identities = createAccountIdentityRepository(deps.db);
+  const oidcConfig = deps.config.auth.oidc;
+  const oidc = oidcConfig
+    ? createOidcService({
+        config: oidcConfig,
+        identities,
+        auth,
+        clock: deps.clock,
+        ...(deps.oidcFetch ? { fetch: deps.oidcFetch } : {}),
+      })
+    : null;
   return {
     repo,
     auth,
     profile,
     cookies,
+    oidc,
     /** Hooks: registered on the root instance before any route. */
     registerHooks: (app: FastifyInstance) =>
       registerAuth(app, { auth, cookies, allowedOrigins: deps.config.allowedOrigins }),
     registerRoutes: (app: FastifyInstance) => {
-      registerAuthRoutes(app, { auth, cookies, repo });
+      registerAuthRoutes(app, { auth, cookies, repo, oidc });
+      registerOidcRoutes(app, {
+        auth,
+        cookies,
+        repo,
+        oidc,
+        identities,
+        secret,
+        crossOrigin: deps.config.auth.crossOriginCookies,
+      });
       registerProfileRoutes(app, { auth, cookies, repo, profile });
       registerTrainerPlayersRoutes(app, { players });
     },

@@ -10,11 +10,15 @@ export const registerSystemRoutes = (
   app: FastifyInstance,
   deps: { config: Config; database: DatabaseHandle; version: string; lifecycle: Lifecycle },
 ) => {
+  const oidc = deps.config.auth.oidc;
   const appInfo = {
     'app-name': deps.config.app.name,
     mentions: deps.config.app.mentions,
     'available-locales': ['fr', 'en'] as const,
     'go-home-enabled': deps.config.app.goHomeEnabled,
+    ...(oidc
+      ? { 'sign-in-provider': { label: oidc.label, trainers: oidc.trainerClaim !== null } }
+      : {}),
   };
   const appInfoBody = JSON.stringify(appInfo);
   const openApiBody = JSON.stringify(

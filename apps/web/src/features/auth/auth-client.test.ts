@@ -464,6 +464,20 @@ describe('logout', () => {
     expect(navigator.navigate).toHaveBeenCalledWith('/login', { replace: true });
   });
 
+  it("ends the identity provider's session too when the server says where", async () => {
+    setCsrfCookie();
+    const endSessionUrl = 'https://id.school.example/logout?client_id=rampart';
+    const { client, navigator } = setup({
+      user: alice,
+      at: '/home',
+      routes: { 'POST /api/auth/logout': () => json({ endSessionUrl }) },
+    });
+    await client.logout();
+    expect(client.user()).toBeNull();
+    expect(navigator.assign).toHaveBeenCalledWith(endSessionUrl);
+    expect(navigator.navigate).not.toHaveBeenCalled();
+  });
+
   it('raises "User is not authenticated" when nobody is', async () => {
     const { client, fetchMock } = setup({ user: null });
     await expect(client.logout()).rejects.toThrow(new Error('User is not authenticated'));

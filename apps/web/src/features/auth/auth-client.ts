@@ -239,13 +239,23 @@ export const createAuthClient = (
   const logout = async ({ reason }: { reason?: SignOutReason } = {}) => {
     if (!isAuthenticated()) throw new Error('User is not authenticated');
     const here = navigator.location().href;
+    let endSessionUrl: string | null = null;
     try {
-      await http.post(endpoints.logout, undefined, { notifyUnauthorized: false });
+      const answer = await http.post<{ endSessionUrl?: unknown } | undefined>(
+        endpoints.logout,
+        undefined,
+        { notifyUnauthorized: false },
+      );
+      if (typeof answer?.endSessionUrl === 'string') endSessionUrl = answer.endSessionUrl;
     } catch (error) {
       // 401: the session had already ended, which is what was asked.
       if (!(isApiError(error) && error.status === 401)) throw error;
     }
     await reset();
+    // Signed in through the organisation's provider: its session ends there too, and the
+    // provider sends the browser back to the login page (on a shared classroom computer, the
+    // next student must not find the previous one still signed in there).
+    if (endSessionUrl) return navigator.assign(endSessionUrl);
     if (redirect.onLogout === false) return;
     await navigator.navigate(
       reason

@@ -4,8 +4,8 @@ export type DeploymentFeature = NonNullable<CookieDescriptor['feature']>;
 export type DeploymentFeatures = Readonly<Record<DeploymentFeature, boolean>>;
 
 /**
- * Optional features of this deployment that decide whether some cookies exist. No identity
- * provider is wired yet; when app info announces one, pass its value instead of this default.
+ * Optional features of this deployment that decide whether some cookies exist: the footer
+ * passes what app info announces (an identity provider); this default is for when it is unknown.
  */
 export const defaultDeploymentFeatures: DeploymentFeatures = { identityProvider: false };
 

@@ -16,7 +16,7 @@ interface AppFooterProps {
 /** On every page (spec §2): copyright, the deployment's mentions, the cookie policy. */
 export function AppFooter({ variant = 'default', showLanguageSwitcher = false }: AppFooterProps) {
   const { t } = useTranslation();
-  const { appName, mentions, availableLocales } = useAppInfo();
+  const { appName, mentions, availableLocales, signInProvider } = useAppInfo();
   return (
     <footer className={`${styles.footer} ${styles[variant]}`}>
       <div className={styles.inner}>
@@ -27,7 +27,11 @@ export function AppFooter({ variant = 'default', showLanguageSwitcher = false }:
           {mentions && <p className={styles.mentions}>{mentions}</p>}
         </div>
         <div className={styles.actions}>
-          <CookiePolicyButton appName={appName} className={styles.linkButton} />
+          <CookiePolicyButton
+            appName={appName}
+            className={styles.linkButton}
+            features={{ identityProvider: signInProvider !== null }}
+          />
           {showLanguageSwitcher && <LanguageSwitcher locales={availableLocales} />}
         </div>
       </div>

@@ -25,6 +25,8 @@ export interface AppInfoView {
   mentions: string | null;
   availableLocales: readonly Locale[];
   goHomeEnabled: boolean;
+  /** The organisation's identity provider, when the deployment offers sign-in through it. */
+  signInProvider: { label: string; trainers: boolean } | null;
   /** False until the server answered (and forever when it could not): the defaults are in use. */
   loaded: boolean;
 }
@@ -40,6 +42,7 @@ export const useAppInfo = (): AppInfoView => {
       mentions: data?.mentions || null,
       availableLocales: data?.['available-locales'].length ? data['available-locales'] : appLocales,
       goHomeEnabled: data?.['go-home-enabled'] ?? true,
+      signInProvider: data?.['sign-in-provider'] ?? null,
       loaded: data !== undefined,
     }),
     [data, defaultName],

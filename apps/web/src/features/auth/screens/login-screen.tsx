@@ -4,6 +4,8 @@ import { SIGN_OUT_REASON_PARAM } from '../auth-client';
 import { LoginForm } from '../components/login-form';
 import { LoginNotice } from '../components/login-notice';
 import { LoginPage } from '../components/login-page';
+import { ProviderSignIn } from '../components/provider-sign-in';
+import { useSignInErrorFromUrl } from '../hooks/use-sign-in-error-from-url';
 import { useMagicLinkFromUrl } from '../hooks/use-magic-link-from-url';
 import { DEFAULT_INACTIVITY_MINUTES } from '../inactivity/inactivity-config';
 
@@ -12,6 +14,7 @@ export default function LoginScreen() {
   const { t } = useTranslation(['auth', 'screens']);
   const [params] = useSearchParams();
   const magic = useMagicLinkFromUrl();
+  const signInError = useSignInErrorFromUrl();
   const reason = params.get(SIGN_OUT_REASON_PARAM);
   const idle = reason === 'inactivity' || reason === 'session_expired';
   return (
@@ -27,7 +30,8 @@ export default function LoginScreen() {
         </LoginNotice>
       )}
       {magic.isPending && <LoginNotice>{t('auth:login.magicChecking')}</LoginNotice>}
-      <LoginForm side="player" earlierError={magic.error} />
+      <LoginForm side="player" earlierError={magic.error ?? signInError} />
+      <ProviderSignIn side="player" />
     </LoginPage>
   );
 }

@@ -2,7 +2,7 @@ import { cookiePolicy } from '@rampart/contracts';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { i18n } from '../../../lib/i18n/i18n';
-import { renderApp } from '../../../test/render-app';
+import { renderApp, testAppInfo } from '../../../test/render-app';
 import { CookiePolicyButton } from './cookie-policy-button';
 
 const openPolicy = async () => {
@@ -51,9 +51,10 @@ describe('cookie policy modal', () => {
     renderApp('/home');
     await screen.findByRole('heading', { level: 1, name: 'Home' });
     const { dialog } = await openPolicy();
-    const idp = within(dialog).getByRole('rowheader', { name: 'idp_session' }).closest('tr')!;
+    const idp = within(dialog).getByRole('rowheader', { name: 'rampart_oidc' }).closest('tr')!;
     expect(within(idp).getByText('Not used in this deployment')).toBeTruthy();
-    expect(within(idp).getByText('Set by the identity provider')).toBeTruthy();
+    // Only while a sign-in through the provider is in flight.
+    expect(within(idp).getByText('10 minutes')).toBeTruthy();
     expect(within(dialog).getAllByText('Not used in this deployment')).toHaveLength(1);
   });
 
@@ -75,6 +76,16 @@ describe('cookie policy modal', () => {
     ({ dialog } = await openPolicy());
     fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('shows the identity provider cookie as used when the deployment has a provider', async () => {
+    renderApp('/home', {
+      appInfo: { ...testAppInfo, 'sign-in-provider': { label: 'School', trainers: false } },
+    });
+    await screen.findByRole('heading', { level: 1, name: 'Home' });
+    const { dialog } = await openPolicy();
+    expect(within(dialog).getByRole('rowheader', { name: 'rampart_oidc' })).toBeTruthy();
+    expect(within(dialog).queryByText('Not used in this deployment')).toBeNull();
   });
 
   it('shows the identity provider cookie as used when the feature is on', async () => {
