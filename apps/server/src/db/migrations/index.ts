@@ -21,7 +21,7 @@ import * as sessionKeysOffTheLedger from './0019-session-keys-off-the-ledger.js'
 import * as sessionSpeedrunCount from './0020-session-speedrun-count.js';
 import * as missionAnswerReveal from './0021-mission-answer-reveal.js';
 import * as submissionClientId from './0022-submission-client-id.js';
-import * as accountIdentity from './0025-account-identity.js';
+import * as accountIdentity from './0023-account-identity.js';
 
 /**
  * Every migration, in order. Forward-only: a migration is never edited or removed once
@@ -50,5 +50,5 @@ export const migrations: Record<string, Migration> = {
   '0020-session-speedrun-count': sessionSpeedrunCount,
   '0021-mission-answer-reveal': missionAnswerReveal,
   '0022-submission-client-id': submissionClientId,
-  '0025-account-identity': accountIdentity,
+  '0023-account-identity': accountIdentity,
 };
