@@ -71,6 +71,21 @@ describe('the game screen', () => {
     expect(sent).toEqual({ answer: '198.51.100.7', clientId: expect.any(String) });
   });
 
+  it('keeps the toasts below its status bar and banners, and gives them back on leaving', async () => {
+    const session = running();
+    const { unmount } = renderApp(`/sessions/${session.uuid}/game`, {
+      api: gameApi(() => session),
+    });
+    const top = await screen.findByTestId('game-top');
+    expect(within(top).getByTestId('game-timer')).toBeTruthy();
+    // jsdom has no layout: the top ends at 0, the toasts start 12 px below it.
+    await waitFor(() =>
+      expect(document.documentElement.style.getPropertyValue('--toasts-top')).toBe('12px'),
+    );
+    unmount();
+    expect(document.documentElement.style.getPropertyValue('--toasts-top')).toBe('');
+  });
+
   it('states the penalty this player is charged: a penalty-shield avatar lowers it', async () => {
     const session = running();
     renderApp(`/fr/sessions/${session.uuid}/game`, {
