@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig, mergeConfig } from 'vitest/config';
 import viteConfig from './vite.config.ts';
+import { TEST_TIMEOUT_MS } from './src/test/timeouts.ts';
 
 export default mergeConfig(
   viteConfig,
@@ -11,7 +12,8 @@ export default mergeConfig(
       environment: 'jsdom',
       // Screens render in jsdom on a CPU shared with the server's test files: a journey through
       // a screen may take seconds there without anything being wrong.
-      testTimeout: 20_000,
+      testTimeout: TEST_TIMEOUT_MS,
+      hookTimeout: TEST_TIMEOUT_MS,
       // A visual jsdom reports `document.hidden === false`, like a foreground tab (toasts time out).
       environmentOptions: { jsdom: { pretendToBeVisual: true, url: 'http://localhost/' } },
       include: ['src/**/*.test.{ts,tsx}'],

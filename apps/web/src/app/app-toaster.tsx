@@ -4,9 +4,10 @@ import { DEFAULT_TOAST_DURATION_MS } from '../lib/toast';
 
 /**
  * Where `lib/toast` messages appear: top right, below the header, so a toast never covers the
- * account menu or the language switcher.
+ * account menu or the language switcher; on the game screen, below its status bar and banners
+ * (`useToastsBelow`), so it never covers the timer, the modals' buttons or a speedrun's value.
  */
-const BELOW_HEADER = 'calc(var(--header-height, 4rem) + 0.75rem)';
+const BELOW_HEADER = 'var(--toasts-top, calc(var(--header-height, 4rem) + 0.75rem))';
 export default function AppToaster() {
   const { t } = useTranslation();
   return (

@@ -6,6 +6,7 @@ import {
   parseRetryAfter,
   type ApiClientConfig,
 } from './api-client';
+import { eventually } from '../test/eventually';
 
 type FetchArgs = [input: string, init: RequestInit];
 
@@ -240,7 +241,7 @@ describe('api client session renewal', () => {
     const change = client.put('/api/password', {}, { renewsSession: true });
     const home = client.get('/api/home');
     const stream = client.openStream('/api/events');
-    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(3));
+    await eventually(() => expect(fetchMock).toHaveBeenCalledTimes(3));
     finish();
     await change;
     await expect(home).resolves.toEqual({ ok: true });
@@ -253,7 +254,7 @@ describe('api client session renewal', () => {
     const { client, fetchMock, finish, unauthorized } = renewalSetup(422);
     const change = client.put('/api/password', {}, { renewsSession: true }).catch(() => null);
     const home = client.get('/api/home').catch((error: unknown) => error);
-    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
+    await eventually(() => expect(fetchMock).toHaveBeenCalledTimes(2));
     finish();
     await change;
     expect(await home).toMatchObject({ status: 401 });

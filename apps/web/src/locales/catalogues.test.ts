@@ -80,6 +80,11 @@ describe('message catalogues', () => {
     expect(missing).toEqual([]);
   });
 
+  it('calls a first blood « premier sang » everywhere in French', () => {
+    const english = [...fr].filter(([, value]) => /first[ -]?blood/i.test(value));
+    expect(english).toEqual([]);
+  });
+
   it('uses the same placeholders in every language', () => {
     const mismatches = [...en]
       .filter(([key]) => !PLURAL_SUFFIX.test(key))

@@ -1,9 +1,11 @@
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeAll } from 'vitest';
-import { i18n, initI18n } from '../lib/i18n/i18n';
+import { i18n, initI18n, loadCatalogue } from '../lib/i18n/i18n';
+import { WAIT_TIMEOUT_MS } from './timeouts';
 
-// A screen's first render waits for its lazy chunk, slower on a busy CI machine than on a laptop.
-configure({ asyncUtilTimeout: 5_000 });
+// A screen's first render waits for its lazy chunk, slower on a busy machine than on a laptop:
+// `findBy` and `waitFor` give up only shortly before the test itself would.
+configure({ asyncUtilTimeout: WAIT_TIMEOUT_MS });
 
 beforeAll(async () => {
   // jsdom has no layout: React Router's scroll restoration would log "not implemented".
@@ -11,6 +13,9 @@ beforeAll(async () => {
   // Nor scrollIntoView (the game screen brings the selected objective's detail into view).
   Element.prototype.scrollIntoView = () => undefined;
   await initI18n('en');
+  // Both catalogues are imported before the first test: a French screen's first render then
+  // waits for nothing but the screen, not for the French chunk being transformed and loaded.
+  await loadCatalogue('fr');
 });
 
 afterEach(async () => {

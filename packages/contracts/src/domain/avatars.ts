@@ -43,3 +43,14 @@ export const speedrunTimeFactor = (id: string | null | undefined): number => {
   const bonus = avatarBonus(id);
   return bonus.kind === 'speedrun_extra_time' ? 1 + bonus.percent / 100 : 1;
 };
+
+/**
+ * What a wrong answer costs this player's team: lowered by a penalty-shield avatar. The server
+ * charges it; the game screen says it before the player answers, so both read it here.
+ */
+export const penaltyPoints = (penalty: number, avatarId: string | null | undefined): number => {
+  const avatar = avatarBonus(avatarId);
+  return avatar.kind === 'penalty_shield'
+    ? Math.round(penalty * (1 - avatar.percent / 100))
+    : penalty;
+};

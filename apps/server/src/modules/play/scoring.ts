@@ -1,5 +1,6 @@
 import {
   avatarBonus,
+  penaltyPoints,
   speedrunTimeFactor,
   speedrunValue,
   type ErrorCode,
@@ -12,8 +13,14 @@ import {
  * asks these functions what to do and writes the outcome as ledger rows.
  */
 
-// Shared with the web client, which shows what a speedrun is worth as it runs.
-export { SPEEDRUN_FLOOR_SHARE, speedrunFloor, speedrunValue } from '@rampart/contracts';
+// Shared with the web client, which shows what a speedrun is worth as it runs and what a wrong
+// answer costs before it is sent.
+export {
+  SPEEDRUN_FLOOR_SHARE,
+  penaltyPoints,
+  speedrunFloor,
+  speedrunValue,
+} from '@rampart/contracts';
 
 /**
  * Milliseconds of play between a speedrun's launch and `now`: wall time less what the session
@@ -33,14 +40,6 @@ export const firstBloodPoints = (bonus: number, avatarId: string | null): number
   return avatar.kind === 'first_blood_boost'
     ? Math.round(bonus * (1 + avatar.percent / 100))
     : bonus;
-};
-
-/** What a wrong answer costs this player's team: lowered by a penalty-shield avatar. */
-export const penaltyPoints = (penalty: number, avatarId: string | null): number => {
-  const avatar = avatarBonus(avatarId);
-  return avatar.kind === 'penalty_shield'
-    ? Math.round(penalty * (1 - avatar.percent / 100))
-    : penalty;
 };
 
 export interface AnswerContext {

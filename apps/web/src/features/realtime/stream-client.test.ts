@@ -17,6 +17,7 @@ import {
   startSseTestServer,
   type SseTestServer,
 } from './testing/sse-test-server';
+import { eventually } from '../../test/eventually';
 
 const PATH = '/api/me/events';
 const chapterAssigned = (sequence: number) =>
@@ -66,8 +67,34 @@ const connect = (options: Partial<EventStreamClientOptions> = {}) => {
 
 const sequences = (events: EventEnvelope[]) => events.map((event) => event.sequence);
 const untilOpen = (client: EventStreamClient) =>
-  vi.waitFor(() => expect(client.state).toBe('open'));
+  eventually(() => expect(client.state).toBe('open'));
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Timers that fire only when the test moves the clock; counts the timers armed per delay. */
+const manualClock = () => {
+  let now = 0;
+  const pending = new Map<number, { due: number; callback: () => void }>();
+  const armed = new Map<number, number>();
+  let next = 0;
+  return {
+    setTimeout: (callback: () => void, ms: number) => {
+      next += 1;
+      pending.set(next, { due: now + ms, callback });
+      armed.set(ms, (armed.get(ms) ?? 0) + 1);
+      return next;
+    },
+    clearTimeout: (handle: unknown) => void pending.delete(handle as number),
+    armedFor: (ms: number) => armed.get(ms) ?? 0,
+    advance: (ms: number) => {
+      now += ms;
+      for (const [handle, timer] of [...pending]) {
+        if (timer.due > now) continue;
+        pending.delete(handle);
+        timer.callback();
+      }
+    },
+  };
+};
 
 describe('event stream client', () => {
   it('receives typed events in order and remembers the last one handled', async () => {
@@ -76,7 +103,7 @@ describe('event stream client', () => {
     server.publish(chapterAssigned(1));
     server.publish(buildEnvelope(2));
 
-    await vi.waitFor(() => expect(sequences(events)).toEqual([1, 2]));
+    await eventually(() => expect(sequences(events)).toEqual([1, 2]));
     const [first] = events;
     expect(first?.type).toBe('chapter.assigned');
     if (first?.type === 'chapter.assigned') expect(first.payload.title.en).toBe('Web basics');
@@ -100,16 +127,16 @@ describe('event stream client', () => {
     await untilOpen(client);
     server.publish(buildEnvelope(1));
     server.publish(buildEnvelope(2));
-    await vi.waitFor(() => expect(sequences(events)).toEqual([1, 2]));
+    await eventually(() => expect(sequences(events)).toEqual([1, 2]));
 
     server.dropConnections();
     server.record(buildEnvelope(3));
     server.record(buildEnvelope(4));
-    await vi.waitFor(() => expect(sequences(events)).toEqual([1, 2, 3, 4]));
+    await eventually(() => expect(sequences(events)).toEqual([1, 2, 3, 4]));
     await untilOpen(client);
     server.publish(buildEnvelope(5));
 
-    await vi.waitFor(() => expect(sequences(events)).toEqual([1, 2, 3, 4, 5]));
+    await eventually(() => expect(sequences(events)).toEqual([1, 2, 3, 4, 5]));
     expect(server.requests).toHaveLength(2);
     expect(server.requests[1]?.headers['last-event-id']).toBe('2');
     expect(statuses.map((status) => status.state)).toEqual(['open', 'reconnecting', 'open']);
@@ -123,7 +150,7 @@ describe('event stream client', () => {
       random: () => draws.shift() ?? 0,
     });
 
-    await vi.waitFor(() => expect(retryDelays()).toHaveLength(5));
+    await eventually(() => expect(retryDelays()).toHaveLength(5));
     // Each delay is a draw in [0, min(cap, base × 2^attempt)): ceilings 8, 16, 32, 40, 40.
     expect(retryDelays()).toEqual([4, 15, 8, 30, 39]);
     await untilOpen(client);
@@ -143,7 +170,7 @@ describe('event stream client', () => {
 
     clock += 1_000;
     server.dropConnections();
-    await vi.waitFor(() => expect(retryDelays()).toEqual([7, 15, 7]));
+    await eventually(() => expect(retryDelays()).toEqual([7, 15, 7]));
   });
 
   it.each([401, 403, 404])('stops for good when the server answers %i', async (status) => {
@@ -152,7 +179,7 @@ describe('event stream client', () => {
     http.onUnauthorized(unauthorized);
     const { client, statuses } = connect();
 
-    await vi.waitFor(() => expect(client.state).toBe('closed'));
+    await eventually(() => expect(client.state).toBe('closed'));
     expect(statuses).toEqual([{ state: 'closed', refusedWith: status }]);
     // A 401 is the auth layer's to handle (reset the user, go to the login page).
     expect(unauthorized).toHaveBeenCalledTimes(status === 401 ? 1 : 0);
@@ -166,7 +193,7 @@ describe('event stream client', () => {
       backoff: { baseMs: 20, capMs: 200 },
       rateLimitedDelayMs: 50,
     });
-    await vi.waitFor(() => expect(retryDelays()).toHaveLength(1));
+    await eventually(() => expect(retryDelays()).toHaveLength(1));
     expect(retryDelays()[0]).toBe(3_000 + 10);
     expect(server.requests).toHaveLength(1);
   });
@@ -174,7 +201,7 @@ describe('event stream client', () => {
   it('waits the minimum after a 429 without Retry-After', async () => {
     server.answerNext(refuseWith(429));
     const { retryDelays } = connect({ rateLimitedDelayMs: 50 });
-    await vi.waitFor(() => expect(retryDelays()).toHaveLength(1));
+    await eventually(() => expect(retryDelays()).toHaveLength(1));
     expect(retryDelays()[0]).toBe(50 + 10);
   });
 
@@ -204,7 +231,7 @@ describe('event stream client', () => {
     );
     server.publish(buildEnvelope(4));
 
-    await vi.waitFor(() => expect(sequences(events)).toEqual([4]));
+    await eventually(() => expect(sequences(events)).toEqual([4]));
     expect(logger.warn).toHaveBeenCalledTimes(3);
     expect(client.lastEventId).toBe('4');
     expect(client.state).toBe('open');
@@ -221,7 +248,7 @@ describe('event stream client', () => {
     await untilOpen(client);
     server.publish(buildEnvelope(1));
     server.publish(buildEnvelope(2));
-    await vi.waitFor(() => expect(handled).toEqual([1, 2]));
+    await eventually(() => expect(handled).toEqual([1, 2]));
     expect(logger.warn).toHaveBeenCalledOnce();
   });
 
@@ -241,34 +268,51 @@ describe('event stream client', () => {
       );
     });
     const { client, events, resets } = connect({ lastEventId: '99', random: () => 0 });
-    await vi.waitFor(() => expect(resets).toHaveLength(1));
+    await eventually(() => expect(resets).toHaveLength(1));
     expect(resets[0]).toMatchObject({ sequence: 2, reason: 'last_event_id_ahead' });
     expect(client.lastEventId).toBe('2');
 
     server.publish(buildEnvelope(3));
-    await vi.waitFor(() => expect(sequences(events)).toEqual([3]));
+    await eventually(() => expect(sequences(events)).toEqual([3]));
     server.dropConnections();
-    await vi.waitFor(() => expect(server.requests).toHaveLength(2));
+    await eventually(() => expect(server.requests).toHaveLength(2));
     expect(server.requests[1]?.headers['last-event-id']).toBe('3');
   });
 
   it('reconnects when the stream goes silent longer than the watchdog allows', async () => {
     server.answerNext(silentStream);
     const { client, logger } = connect({ watchdogMs: 150, random: () => 0 });
-    await vi.waitFor(() => expect(server.requests).toHaveLength(2), { timeout: 2_000 });
+    await eventually(() => expect(server.requests).toHaveLength(2));
     await untilOpen(client);
     expect(logger.warn).toHaveBeenCalledWith(expect.stringContaining('silent'));
   });
 
   it('stays connected while heartbeats arrive', async () => {
-    const { client } = connect({ watchdogMs: 150 });
+    // The watchdog runs on a clock the test moves: a busy machine that delays a heartbeat by
+    // more than the watchdog allows would otherwise look like a silent stream.
+    const clock = manualClock();
+    const { client } = connect({ watchdogMs: 150, timers: clock });
     await untilOpen(client);
     for (let i = 0; i < 8; i += 1) {
+      const armed = clock.armedFor(150);
       server.write(':\n\n');
-      await pause(50);
+      await eventually(() => expect(clock.armedFor(150)).toBe(armed + 1));
+      clock.advance(100);
     }
     expect(server.requests).toHaveLength(1);
     expect(client.state).toBe('open');
+  });
+
+  it('reconnects when the heartbeats stop, on the same clock', async () => {
+    const clock = manualClock();
+    const { client } = connect({ watchdogMs: 150, timers: clock });
+    await untilOpen(client);
+    clock.advance(100);
+    expect(client.state).toBe('open');
+    clock.advance(50);
+    await eventually(() => expect(client.state).toBe('reconnecting'));
+    clock.advance(200);
+    await eventually(() => expect(server.requests).toHaveLength(2));
   });
 
   it('closes cleanly: the connection ends and nothing more is attempted', async () => {
@@ -277,7 +321,7 @@ describe('event stream client', () => {
     client.close();
 
     expect(client.state).toBe('closed');
-    await vi.waitFor(() => expect(server.openStreams).toBe(0));
+    await eventually(() => expect(server.openStreams).toBe(0));
     server.publish(buildEnvelope(1));
     await pause(100);
     expect(server.requests).toHaveLength(1);

@@ -173,6 +173,46 @@ describe('creating a team', () => {
     fireEvent.change(screen.getByLabelText('Logo (optional)'), { target: { files: [svg] } });
     expect(await screen.findByText('The logo must be a PNG, JPEG or WebP image.')).toBeTruthy();
   });
+
+  it('forgets the server’s refusal of a logo once another file is picked', async () => {
+    const session = outsider({
+      gaming_session_user: { joinedAt: new Date().toISOString(), gaming_session_team: null },
+    });
+    renderApp(`/sessions/${session.uuid}/join/teams/create`, {
+      api: {
+        ...sessionApi(() => session),
+        [`POST /api/sessions/${session.uuid}/teams`]: () =>
+          Response.json(
+            { error: { code: 'team.logo_invalid', message: 'Not an image' } },
+            { status: 400 },
+          ),
+      },
+    });
+    fireEvent.change(await screen.findByRole('textbox', { name: 'Team name' }), {
+      target: { value: 'Red Foxes' },
+    });
+    const input = screen.getByLabelText('Logo (optional)');
+    // Named and typed as a PNG, but the server reads the bytes.
+    const fake = new File(['not a png'], 'fox.png', { type: 'image/png' });
+    fireEvent.change(input, { target: { files: [fake] } });
+    fireEvent.click(screen.getByRole('button', { name: 'Create the team' }));
+    expect(await screen.findByText('The logo must be a PNG, JPEG or WebP image.')).toBeTruthy();
+
+    const png = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'fox2.png', {
+      type: 'image/png',
+    });
+    fireEvent.change(input, { target: { files: [png] } });
+    await waitFor(() =>
+      expect(screen.queryByText('The logo must be a PNG, JPEG or WebP image.')).toBeNull(),
+    );
+    expect(input.getAttribute('aria-invalid')).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(
+      screen.getByText(
+        'A PNG, JPEG or WebP image of 1 MB at most. It is shown small, as a square.',
+      ),
+    ).toBeTruthy();
+  });
 });
 
 describe('the lobby', () => {

@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { AmbientSound } from './ambient-sound';
 import { createBackgroundSound } from './background-sound';
 import { readSoundPreference, writeSoundPreference } from './sound-preference';
+import { eventually } from '../../test/eventually';
 
 const setup = (saved = false, engine: Partial<AmbientSound> = {}) => {
   const sound = { start: vi.fn(async () => undefined), stop: vi.fn(), ...engine };
@@ -45,7 +46,7 @@ describe('background sound', () => {
     await Promise.resolve();
     expect(sound.start).not.toHaveBeenCalled();
     window.dispatchEvent(new KeyboardEvent('keydown', { key: 'Tab' }));
-    await vi.waitFor(() => expect(sound.start).toHaveBeenCalledTimes(1));
+    await eventually(() => expect(sound.start).toHaveBeenCalledTimes(1));
     window.dispatchEvent(new Event('pointerdown'));
     expect(sound.start).toHaveBeenCalledTimes(1);
     stop();

@@ -17,6 +17,7 @@ export function ChatThreadView({
   name,
   emptyText,
   side = 'player',
+  closedText,
 }: {
   thread: ChatThread;
   place: ChatPlace;
@@ -24,6 +25,8 @@ export function ChatThreadView({
   name: string;
   emptyText: string;
   side?: 'player' | 'trainer';
+  /** Given, the conversation is closed to everyone (its session is over), with this reason. */
+  closedText?: string;
 }) {
   const { t } = useTranslation('chat');
   const user = useCurrentUser(side);
@@ -49,7 +52,9 @@ export function ChatThreadView({
         label={t('messagesOf', { name })}
         emptyText={emptyText}
       />
-      {thread.canPost ? (
+      {closedText ? (
+        <p className={styles.readOnly}>{closedText}</p>
+      ) : thread.canPost ? (
         <ChatComposer place={place} threadId={thread.uuid} label={t('messageTo', { name })} />
       ) : (
         <p className={styles.readOnly}>{t('readOnly')}</p>

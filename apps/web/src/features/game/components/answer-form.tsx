@@ -1,10 +1,16 @@
-import { answerLimits, type AnswerResult, type PlayObjective } from '@rampart/contracts';
+import {
+  answerLimits,
+  penaltyPoints,
+  type AnswerResult,
+  type PlayObjective,
+} from '@rampart/contracts';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button/button';
 import formStyles from '../../../components/ui/form/form.module.css';
 import { errorMessage } from '../../../lib/error-message';
 import { generateId } from '../../../lib/random-id';
+import { useCurrentUser } from '../../auth/hooks/use-current-user';
 import { useSubmitAnswer } from '../api/play-mutations';
 import styles from './answer-form.module.css';
 
@@ -28,6 +34,8 @@ export function AnswerForm({
   const id = useId();
   const field = useRef<HTMLInputElement>(null);
   const submit = useSubmitAnswer(sessionUuid);
+  // The penalty the server charges this player: a penalty-shield avatar lowers it.
+  const penalty = penaltyPoints(objective.penalty, useCurrentUser()?.avatarId);
   const [flag, setFlag] = useState('');
   const [picked, setPicked] = useState<string[]>([]);
   const clientId = useRef<string | null>(null);
@@ -121,9 +129,7 @@ export function AnswerForm({
           objective.attemptsLeft === null
             ? t('answer.unlimited')
             : t('answer.attemptsLeft', { count: objective.attemptsLeft }),
-          objective.penalty > 0
-            ? t('answer.penalty', { count: objective.penalty })
-            : t('answer.noPenalty'),
+          penalty > 0 ? t('answer.penalty', { count: penalty }) : t('answer.noPenalty'),
         ].join(' · ')}
       </p>
       {submit.isError && (

@@ -8,6 +8,7 @@ import {
   gameApi,
   stubViewport,
 } from '../testing/game-api';
+import { eventually } from '../../../test/eventually';
 
 const now = Date.now();
 
@@ -130,7 +131,7 @@ describe('the VPN tab', () => {
     });
     const { profile } = await openVpnTab();
     fireEvent.click(await screen.findByRole('button', { name: 'Download the profile' }));
-    await vi.waitFor(() => expect(clicked).toHaveLength(1));
+    await eventually(() => expect(clicked).toHaveLength(1));
     expect(profile).toHaveBeenCalledTimes(1);
     expect(clicked[0]!.download).toBe('lab-session.conf');
     expect(await created[0]!.text()).toBe(PROFILE);

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../lib/api-client';
 import { openConsoleConnection, type ConsoleStatus } from './console-connection';
+import { eventually } from '../../../test/eventually';
 
 /** A WebSocket the test drives: what the page sent, and the server's side by hand. */
 class FakeSocket {
@@ -62,7 +63,7 @@ describe('the console connection', () => {
   it('sends keystrokes as bytes and its size on attach, and writes the output', async () => {
     vi.stubGlobal('WebSocket', FakeSocket);
     const { sockets, statuses, output, connection } = setUp(freshTicket);
-    await vi.waitFor(() => expect(sockets).toHaveLength(1));
+    await eventually(() => expect(sockets).toHaveLength(1));
     const socket = sockets[0]!;
     expect(socket.url).toMatch(/^ws:\/\/.+\/ws\/console\?ticket=t\d+$/);
     socket.receive('{"t":"attached","resumed":false}');
@@ -77,11 +78,11 @@ describe('the console connection', () => {
   it('comes back after a network blip with a fresh ticket, and starts afresh on the kept shell', async () => {
     vi.stubGlobal('WebSocket', FakeSocket);
     const { sockets, statuses, resumed } = setUp(freshTicket);
-    await vi.waitFor(() => expect(sockets).toHaveLength(1));
+    await eventually(() => expect(sockets).toHaveLength(1));
     sockets[0]!.receive('{"t":"attached","resumed":false}');
     sockets[0]!.drop();
     expect(statuses.at(-1)).toEqual(['reconnecting']);
-    await vi.waitFor(() => expect(sockets).toHaveLength(2));
+    await eventually(() => expect(sockets).toHaveLength(2));
     expect(sockets[1]!.url).not.toBe(sockets[0]!.url);
     sockets[1]!.receive('{"t":"attached","resumed":true}');
     expect(resumed).toHaveBeenCalledOnce();
@@ -91,25 +92,25 @@ describe('the console connection', () => {
   it('ends when the shell exits, and gives up on a lab that is gone', async () => {
     vi.stubGlobal('WebSocket', FakeSocket);
     const exited = setUp(freshTicket);
-    await vi.waitFor(() => expect(exited.sockets).toHaveLength(1));
+    await eventually(() => expect(exited.sockets).toHaveLength(1));
     exited.sockets[0]!.receive('{"t":"exit","code":0}');
     expect(exited.statuses.at(-1)).toEqual(['ended', 'exited']);
 
     const released = setUp(freshTicket);
-    await vi.waitFor(() => expect(released.sockets).toHaveLength(1));
+    await eventually(() => expect(released.sockets).toHaveLength(1));
     released.sockets[0]!.receive('{"t":"error","code":"released"}');
     expect(released.statuses.at(-1)).toEqual(['failed', 'released']);
 
     const gone = setUp(() =>
       Promise.reject(new ApiError({ status: 404, code: 'lab.not_found', message: '' })),
     );
-    await vi.waitFor(() => expect(gone.statuses.at(-1)).toEqual(['failed', 'lab.not_found']));
+    await eventually(() => expect(gone.statuses.at(-1)).toEqual(['failed', 'lab.not_found']));
     expect(gone.sockets).toHaveLength(0);
   });
 
   it('stops retrying after its last attempt when the network stays down', async () => {
     vi.stubGlobal('WebSocket', FakeSocket);
     const { statuses } = setUp(() => Promise.reject(new TypeError('Failed to fetch')));
-    await vi.waitFor(() => expect(statuses.at(-1)).toEqual(['failed', 'network']));
+    await eventually(() => expect(statuses.at(-1)).toEqual(['failed', 'network']));
   });
 });

@@ -71,6 +71,35 @@ describe('the game screen', () => {
     expect(sent).toEqual({ answer: '198.51.100.7', clientId: expect.any(String) });
   });
 
+  it('keeps the toasts below its status bar and banners, and gives them back on leaving', async () => {
+    const session = running();
+    const { unmount } = renderApp(`/sessions/${session.uuid}/game`, {
+      api: gameApi(() => session),
+    });
+    const top = await screen.findByTestId('game-top');
+    expect(within(top).getByTestId('game-timer')).toBeTruthy();
+    // jsdom has no layout: the top ends at 0, the toasts start 12 px below it.
+    await waitFor(() =>
+      expect(document.documentElement.style.getPropertyValue('--toasts-top')).toBe('12px'),
+    );
+    unmount();
+    expect(document.documentElement.style.getPropertyValue('--toasts-top')).toBe('');
+  });
+
+  it('states the penalty this player is charged: a penalty-shield avatar lowers it', async () => {
+    const session = running();
+    renderApp(`/fr/sessions/${session.uuid}/game`, {
+      player: { ...testPlayer, avatarId: 'bastion' },
+      api: gameApi(() => session),
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'En cours' }));
+    fireEvent.click(screen.getByRole('button', { name: /^Who knocked\?/ }));
+    // The objective's penalty is 10; Bastion's shield takes 10 % off, as the server charges.
+    expect(
+      await screen.findByText('2 tentatives restantes · une mauvaise réponse coûte 9 points'),
+    ).toBeTruthy();
+  });
+
   it('sends a failed answer again with the same client id, and a new answer with a new one', async () => {
     const session = running();
     const flagPath = `POST /api/sessions/${session.uuid}/objectives/0190a1b2-c3d4-7e5f-8c9b-000000000001/answers`;

@@ -25,6 +25,7 @@ import { ObjectiveList } from '../components/objective-list';
 import { RankingTable } from '../components/ranking-table';
 import { SpeedrunBanners } from '../components/speedrun-banner';
 import { useGameLayout } from '../hooks/use-game-layout';
+import { useToastsBelow } from '../hooks/use-toasts-below';
 import { GameClockContext } from '../hooks/use-speedrun-value';
 import { firstToSolve, noFilters, type ObjectiveFilters } from '../lib/objective-filters';
 import styles from './session-game-screen.module.css';
@@ -56,6 +57,9 @@ function Game({ session }: { session: PlayerSession }) {
   const [challenge, setChallenge] = useState<string | null>(null);
   const [tab, setTab] = useState<TabId>('briefing');
   const tabsPane = useRef<HTMLElement>(null);
+  // The status bar and the banners: what toasts must never cover.
+  const top = useRef<HTMLDivElement>(null);
+  useToastsBelow(top);
   const list = objectives.data?.objectives ?? [];
   const find = (uuid: string | null) => list.find((objective) => objective.uuid === uuid) ?? null;
   // Quarter has a pane for the objective: it shows one from the start, kept once shown (were
@@ -123,15 +127,19 @@ function Game({ session }: { session: PlayerSession }) {
     >
       <div className={styles.screen} data-game-layout={layout.layout}>
         <h1 className="visually-hidden">{t('screens:sessionGame.title')}</h1>
-        <GameStatusBar
-          session={session}
-          layoutSwitch={
-            layout.canChoose && <LayoutSwitch value={layout.preference} onChange={layout.choose} />
-          }
-        />
-        {team?.eliminated && <EliminatedNotice reason={team.eliminationReason} />}
-        <FirstBloodBanners objectives={list} ownTeam={ownTeam} />
-        <SpeedrunBanners objectives={list} paused={paused} onOpen={setChallenge} />
+        <div ref={top} className={styles.top} data-testid="game-top">
+          <GameStatusBar
+            session={session}
+            layoutSwitch={
+              layout.canChoose && (
+                <LayoutSwitch value={layout.preference} onChange={layout.choose} />
+              )
+            }
+          />
+          {team?.eliminated && <EliminatedNotice reason={team.eliminationReason} />}
+          <FirstBloodBanners objectives={list} ownTeam={ownTeam} />
+          <SpeedrunBanners objectives={list} paused={paused} onOpen={setChallenge} />
+        </div>
         {layout.layout === 'quarter' ? (
           <QuarterLayout
             objectives={objectivesPane}

@@ -26,7 +26,7 @@ describe('describeAvatarBonus', () => {
     [
       { kind: 'first_blood_boost', percent: 5 },
       '+5% on the first-blood bonus',
-      '+5 % sur le bonus de first blood',
+      '+5 % sur le bonus de premier sang',
     ],
     [
       { kind: 'penalty_shield', percent: 10 },

@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { toast as sonnerToast } from 'sonner';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -56,11 +56,11 @@ const chapterAssigned = buildEnvelope(3, {
   payload: { chapterUuid: CHAPTER, title: { en: 'Web basics', fr: 'Les bases du web' } },
 });
 
-// A dismissed toast leaves 200 ms later (sonner's exit animation): let it leave while the test
+// A dismissed toast leaves after sonner's exit animation: wait until it has, while the test
 // environment still has a window, not after the file's teardown.
 afterEach(async () => {
   sonnerToast.dismiss();
-  await new Promise((resolve) => setTimeout(resolve, 250));
+  await waitFor(() => expect(document.querySelector('[data-sonner-toast]')).toBeNull());
 });
 
 describe('player notifications', () => {

@@ -1,10 +1,11 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { renderApp, testPlayer } from '../../../test/render-app';
 import { briefingAlreadySeen, buildRunningSession, gameApi } from '../../game/testing/game-api';
 import { fakeEventStreams } from '../../realtime/testing/fake-event-streams';
 import { buildPlayerSession, sessionApi } from '../../sessions/testing/session-api';
 import { buildSurveyResponse, debriefApi } from '../testing/stats-api';
+import { holdTimeoutsOf } from '../../../test/held-timeouts';
 import { STATS_TRANSITION_MS } from './session-stats-transition-screen';
 
 const reduceMotion = () =>
@@ -14,12 +15,8 @@ const reduceMotion = () =>
   );
 
 describe('the end of a session', () => {
-  afterEach(() => {
-    vi.useRealTimers();
-  });
-
   it('announces the end, then asks a player who has not rated the session for the survey', async () => {
-    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const transition = holdTimeoutsOf(STATS_TRANSITION_MS);
     const session = buildPlayerSession({ status: 'finished' });
     const { router } = renderApp(`/sessions/${session.uuid}/statsTransition`, {
       api: { ...sessionApi(() => session), ...debriefApi(session.uuid).routes },
@@ -29,9 +26,9 @@ describe('the end of a session', () => {
       'Time is upRed Foxes: here are the results',
     );
     await screen.findByRole('button', { name: /Skip/ });
-    act(() => vi.advanceTimersByTime(STATS_TRANSITION_MS - 100));
+    await waitFor(() => expect(transition.count()).toBeGreaterThan(0));
     expect(router.state.location.pathname).toBe(`/sessions/${session.uuid}/statsTransition`);
-    act(() => vi.advanceTimersByTime(100));
+    act(() => transition.fire());
     await waitFor(() =>
       expect(router.state.location.pathname).toBe(`/sessions/${session.uuid}/survey`),
     );

@@ -127,7 +127,11 @@ export function CreateTeamForm({
             id={`${id}-logo`}
             type="file"
             accept={teamLogo.contentTypes.join(',')}
-            onChange={(event) => setLogo(event.target.files?.[0] ?? null)}
+            onChange={(event) => {
+              setLogo(event.target.files?.[0] ?? null);
+              // The server's refusal was about the file just replaced: it no longer applies.
+              if (serverCode && LOGO_ERRORS.has(serverCode)) createTeam.reset();
+            }}
             aria-invalid={logoError ? true : undefined}
             aria-describedby={`${id}-logo-hint`}
           />

@@ -4,8 +4,11 @@ import { SectionError, SectionLoading } from '../../../components/ui/section-sta
 import { ChatThreadView } from '../../chat';
 import { trainerSessionChatPlace, useTrainerSessionChat } from '../api/trainer-sessions';
 
-/** The session's Admin channel: what trainers broadcast to every player, and only they write. */
-export function CockpitAdminChannel({ sessionUuid }: { sessionUuid: string }) {
+/**
+ * The session's Admin channel: what trainers broadcast to every player, and only they write.
+ * Closed once the session is over: the players have left the game screen where it is read.
+ */
+export function CockpitAdminChannel({ sessionUuid, over }: { sessionUuid: string; over: boolean }) {
   const { t } = useTranslation('trainer');
   const chat = useTrainerSessionChat(sessionUuid);
   const admin = chat.data?.threads.find((thread) => thread.channel === 'admin');
@@ -23,6 +26,7 @@ export function CockpitAdminChannel({ sessionUuid }: { sessionUuid: string }) {
           name={t('admin.name')}
           emptyText={t('admin.empty')}
           side="trainer"
+          {...(over ? { closedText: t('admin.closed') } : {})}
         />
       ) : (
         <p className={panelStyles.muted}>{t('admin.missing')}</p>

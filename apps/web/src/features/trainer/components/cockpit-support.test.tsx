@@ -76,4 +76,103 @@ describe('the teams’ support in the cockpit', () => {
       ),
     ).toBeTruthy();
   });
+
+  it('lists only the teams that wrote, not every team that opened its chat', async () => {
+    const quiet = {
+      ...supportThread(0, []),
+      uuid: '0190a1b2-c3d4-7e5f-8a9b-00000000c0a2',
+      team: { uuid: '0190a1b2-c3d4-7e5f-8a9b-00000000e0ff', name: 'Quiet Crows' },
+    };
+    renderApp(path, {
+      api: {
+        ...trainerApi({ session }),
+        [threadsPath]: () =>
+          Response.json({ threads: [supportThread(1, ['The VPN drops']), quiet] }),
+        [`POST /api/trainer/sessions/${session.uuid}/chat/set-threads-as-read`]: () =>
+          new Response(null, { status: 204 }),
+      },
+      streams: fakeEventStreams().create,
+    });
+    const panel = await screen.findByTestId('cockpit-support');
+    expect(await within(panel).findByRole('button', { name: /Blue Owls/ })).toBeTruthy();
+    expect(within(panel).queryByRole('button', { name: /Quiet Crows/ })).toBeNull();
+  });
+
+  it('says no team asked anything while the teams’ threads are all empty', async () => {
+    renderApp(path, {
+      api: {
+        ...trainerApi({ session }),
+        [threadsPath]: () => Response.json({ threads: [supportThread(0, [])] }),
+      },
+      streams: fakeEventStreams().create,
+    });
+    const panel = await screen.findByTestId('cockpit-support');
+    expect(
+      await within(panel).findByText(
+        'No team has asked the trainers anything in this session yet.',
+      ),
+    ).toBeTruthy();
+    expect(within(panel).queryByRole('button', { name: /Blue Owls/ })).toBeNull();
+  });
+});
+
+const adminThread = (): ChatThread => ({
+  ...supportThread(0, []),
+  uuid: '0190a1b2-c3d4-7e5f-8a9b-00000000c0ad',
+  channel: 'admin',
+  team: null,
+});
+
+describe('the Admin channel in the cockpit', () => {
+  const renderCockpit = (status: 'running' | 'stopped', locale: '' | '/fr' = '') => {
+    const current = buildTrainerSession({ status });
+    renderApp(`${locale}/trainer/sessions/${current.uuid}`, {
+      api: {
+        ...trainerApi({ session: current }),
+        [threadsPath]: () => Response.json({ threads: [adminThread()] }),
+      },
+      streams: fakeEventStreams().create,
+    });
+  };
+
+  it('lets a trainer broadcast while the session runs', async () => {
+    renderCockpit('running');
+    expect(await screen.findByRole('textbox', { name: 'Message to Admin channel' })).toBeTruthy();
+  });
+
+  it('closes once the session is stopped, and says why', async () => {
+    renderCockpit('stopped');
+    expect(
+      await screen.findByText('The session is over: nothing more can be broadcast.'),
+    ).toBeTruthy();
+    expect(screen.queryByRole('textbox', { name: 'Message to Admin channel' })).toBeNull();
+  });
+
+  it('says so in French', async () => {
+    renderCockpit('stopped', '/fr');
+    expect(
+      await screen.findByText('La session est terminée : plus rien ne peut être diffusé.'),
+    ).toBeTruthy();
+  });
+});
+
+describe('the cockpit’s summary', () => {
+  it.each([
+    ['', '1/1 team · up to 1 player each'],
+    ['/fr', '1/1 équipe · jusqu’à 1 joueur chacune'],
+  ])('says one team of one player in the singular (%s)', async (locale, text) => {
+    const single = buildTrainerSession({ maxTeams: 1, teamsCount: 1, playersPerTeam: 1 });
+    renderApp(`${locale}/trainer/sessions/${single.uuid}`, {
+      api: trainerApi({ session: single }),
+      streams: fakeEventStreams().create,
+    });
+    const summary = await screen.findByTestId('cockpit-summary');
+    expect(await within(summary).findByText(text)).toBeTruthy();
+  });
+
+  it('says several in the plural', async () => {
+    renderApp(path, { api: trainerApi({ session }), streams: fakeEventStreams().create });
+    const summary = await screen.findByTestId('cockpit-summary');
+    expect(await within(summary).findByText('1/10 teams · up to 4 players each')).toBeTruthy();
+  });
 });

@@ -12,7 +12,11 @@ import { SupportThreads } from './support-inbox';
 export function CockpitSupport({ sessionUuid }: { sessionUuid: string }) {
   const { t } = useTranslation(['cockpit', 'trainer']);
   const chat = useTrainerSessionChat(sessionUuid);
-  const threads = (chat.data?.threads ?? []).filter((thread) => thread.channel === 'support');
+  // A team's support thread exists as soon as one of its players opens the chat: only those
+  // someone wrote in are conversations to list.
+  const threads = (chat.data?.threads ?? []).filter(
+    (thread) => thread.channel === 'support' && thread.messages.length > 0,
+  );
   const unread = threads.reduce((total, thread) => total + thread.unread, 0);
   return (
     <Panel

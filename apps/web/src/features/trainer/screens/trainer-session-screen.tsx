@@ -85,11 +85,10 @@ function Cockpit({ session }: { session: TrainerSessionView }) {
           })}
         </span>
         <span className={panelStyles.muted}>
-          {t('cockpit.sizes', {
-            teams: session.teamsCount,
-            max: session.maxTeams,
-            players: session.playersPerTeam,
-          })}
+          {[
+            t('cockpit.teamsOf', { teams: session.teamsCount, count: session.maxTeams }),
+            t('cockpit.playersEach', { count: session.playersPerTeam }),
+          ].join(' · ')}
         </span>
         {stream.state === 'reconnecting' && (
           <span className={styles.warning} role="status">
@@ -119,7 +118,7 @@ function Cockpit({ session }: { session: TrainerSessionView }) {
           <div className={styles.columns}>
             <div className={styles.column}>
               <CockpitObjectives session={session} cockpit={cockpit.data} />
-              <CockpitAdminChannel sessionUuid={session.uuid} />
+              <CockpitAdminChannel sessionUuid={session.uuid} over={over} />
             </div>
             <div className={styles.column}>
               <CockpitSupport sessionUuid={session.uuid} />

@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../../test/render-app';
+import { holdTimeoutsOf } from '../../../test/held-timeouts';
 import { CONNEXION_TRANSITION_MS } from './video-transition-connexion-screen';
 
 const reduceMotion = (reduce: boolean) =>
@@ -10,18 +11,14 @@ const reduceMotion = (reduce: boolean) =>
   );
 
 describe('transition after login', () => {
-  afterEach(() => {
-    vi.useRealTimers();
-  });
-
   it('welcomes the player, then goes home after the animation', async () => {
-    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const transition = holdTimeoutsOf(CONNEXION_TRANSITION_MS);
     const { router } = renderApp('/fr/videoTransitionConnexion');
     expect(await screen.findByRole('heading', { level: 1, name: 'Bon retour' })).toBeTruthy();
     expect(screen.getByRole('status').textContent).toBe('Accès autoriséBienvenue, Alice');
-    act(() => vi.advanceTimersByTime(CONNEXION_TRANSITION_MS - 100));
+    await waitFor(() => expect(transition.count()).toBeGreaterThan(0));
     expect(router.state.location.pathname).toBe('/fr/videoTransitionConnexion');
-    act(() => vi.advanceTimersByTime(100));
+    act(() => transition.fire());
     await waitFor(() => expect(router.state.location.pathname).toBe('/fr/home'));
   });
 
