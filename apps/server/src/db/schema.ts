@@ -25,6 +25,8 @@ export interface AccountTable {
   pseudo: string;
   avatar_id: string | null;
   locale: Generated<'fr' | 'en'>;
+  /** The holder chose the language; until then it follows the login page's. */
+  locale_chosen: Generated<boolean>;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
   password_changed_at: Generated<Date>;

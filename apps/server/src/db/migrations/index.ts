@@ -21,6 +21,7 @@ import * as sessionKeysOffTheLedger from './0019-session-keys-off-the-ledger.js'
 import * as sessionSpeedrunCount from './0020-session-speedrun-count.js';
 import * as missionAnswerReveal from './0021-mission-answer-reveal.js';
 import * as submissionClientId from './0022-submission-client-id.js';
+import * as accountLocaleChosen from './0024-account-locale-chosen.js';
 
 /**
  * Every migration, in order. Forward-only: a migration is never edited or removed once
@@ -49,4 +50,5 @@ export const migrations: Record<string, Migration> = {
   '0020-session-speedrun-count': sessionSpeedrunCount,
   '0021-mission-answer-reveal': missionAnswerReveal,
   '0022-submission-client-id': submissionClientId,
+  '0024-account-locale-chosen': accountLocaleChosen,
 };
