@@ -221,10 +221,10 @@ describe('trainer login screen', () => {
       const api = loginApi({ user: { ...testTrainer, locale: 'fr' }, prefix: '/api/trainer/auth' });
       const login = api['POST /api/trainer/auth/login']!;
       // The server's answer: the account never chose a language, so it follows the page's.
-      api['POST /api/trainer/auth/login'] = (init) => {
+      api['POST /api/trainer/auth/login'] = (init, url) => {
         const body = JSON.parse(init.body as string) as { locale?: string };
         document.cookie = `locale=${body.locale ?? 'fr'}; Path=/`;
-        return login(init);
+        return login(init, url);
       };
       const { router } = renderApp(path, { api: { ...trainerApi(), ...api } });
       await screen.findByRole('button', { name: locale === 'en' ? 'Log in' : 'Se connecter' });

@@ -1,7 +1,13 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '../../../test/render-app';
-import { buildTrainerSession, missionUuid, refusal, trainerApi } from '../testing/trainer-api';
+import {
+  buildTrainerSession,
+  missionUuid,
+  refusal,
+  trainerApi,
+  trainerMissions,
+} from '../testing/trainer-api';
 
 const fill = (label: string, value: string) =>
   fireEvent.change(screen.getByLabelText(label), { target: { value } });
@@ -45,6 +51,33 @@ describe('the session wizard', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Créer la session' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Cette mission n’existe pas.');
     expect((screen.getByLabelText('Nom de la session') as HTMLInputElement).value).toBe('Exercice');
+  });
+
+  it('follows the chosen mission’s duration until the trainer types one', async () => {
+    const longer = {
+      ...trainerMissions[0]!,
+      uuid: '0190a1b2-c3d4-7e5f-8a9b-00000000a002',
+      title: { en: 'Ransomware night', fr: 'Nuit du rançongiciel' },
+      durationMinutes: 90,
+    };
+    renderApp('/trainer/sessions/new', {
+      api: {
+        ...trainerApi(),
+        'GET /api/trainer/missions': () =>
+          Response.json({ missions: [...trainerMissions, longer] }),
+      },
+    });
+    const duration = (await screen.findByLabelText('Duration (minutes)')) as HTMLInputElement;
+    fill('Mission', missionUuid);
+    expect(duration.value).toBe('45');
+    fill('Mission', longer.uuid);
+    expect(duration.value).toBe('90');
+    fill('Mission', '');
+    expect(duration.value).toBe('');
+    fill('Mission', missionUuid);
+    fill('Duration (minutes)', '20');
+    fill('Mission', longer.uuid);
+    expect(duration.value).toBe('20');
   });
 
   it('shows the join link of the created session and leads to its cockpit', async () => {

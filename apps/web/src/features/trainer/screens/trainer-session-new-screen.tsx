@@ -102,6 +102,8 @@ export function SessionForm({
   const { t, i18n } = useTranslation('trainer');
   const id = useId();
   const [values, setValues] = useState<SessionFormValues>(initialSessionForm);
+  // The duration the trainer typed, if any: until then it is the chosen mission's own.
+  const [durationTyped, setDurationTyped] = useState(false);
   const [errors, setErrors] = useState<Partial<Record<SessionFormField, FieldError>>>({});
   const create = useCreateTrainerSession();
   const formRef = useRef<HTMLFormElement>(null);
@@ -118,12 +120,13 @@ export function SessionForm({
   }
 
   const set = (field: SessionFormField, value: string) => {
+    if (field === 'durationMinutes') setDurationTyped(value !== '');
     setValues((current) => {
       const next = { ...current, [field]: value };
-      // A mission brings its own duration, unless the trainer already chose one.
-      if (field === 'missionUuid' && current.durationMinutes === '') {
+      // A mission brings its own duration, unless the trainer typed one.
+      if (field === 'missionUuid' && !durationTyped) {
         const mission = missions.find((item) => item.uuid === value);
-        if (mission) next.durationMinutes = String(mission.durationMinutes);
+        next.durationMinutes = mission ? String(mission.durationMinutes) : '';
       }
       return next;
     });
