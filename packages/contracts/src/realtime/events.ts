@@ -125,6 +125,15 @@ export const realtimeEventSchema = z.discriminatedUnion('type', [
     type: z.literal('objective.unlocked'),
     payload: z.object({ objectiveUuid: uuid }),
   }),
+  /**
+   * A trainer changed an objective of the session's mission while it is played (its text,
+   * points, choices or files): game screens read it again through the player's own view. Only
+   * its uuid: what players may read of it comes from that view, its answer from nowhere.
+   */
+  z.object({
+    type: z.literal('objective.updated'),
+    payload: z.object({ objectiveUuid: uuid }),
+  }),
   z.object({
     type: z.literal('speedrun.launched'),
     payload: z.object({

@@ -204,3 +204,25 @@ describe('the speedrun banner', () => {
     expect(within(banner).getByText('61 points')).toBeTruthy();
   });
 });
+
+describe('an objective the trainer edits in play', () => {
+  it('shows its new points and text without a reload, and says so', async () => {
+    const state = { session: buildRunningSession(), body: buildObjectivesBody() };
+    const { emit } = renderGame(state);
+    const list = await screen.findByRole('region', { name: 'Objectives' });
+    const before = await within(list).findByRole('button', { name: /^Who knocked\?/ });
+    expect(before.textContent).toContain('50');
+    state.body = {
+      ...state.body,
+      objectives: state.body.objectives.map((objective) =>
+        objective.uuid === FLAG_OBJECTIVE
+          ? { ...objective, title: 'Who knocked twice?', points: 75 }
+          : objective,
+      ),
+    };
+    emit({ type: 'objective.updated', payload: { objectiveUuid: FLAG_OBJECTIVE } });
+    const edited = await within(list).findByRole('button', { name: /^Who knocked twice\?/ });
+    expect(edited.textContent).toContain('75');
+    expect(await screen.findByText('The trainer updated an objective.')).toBeTruthy();
+  });
+});

@@ -106,6 +106,11 @@ export const useSessionStream = (
           refreshGame();
           toast.info(t('toast.unlocked'));
         },
+        // A trainer edited an objective in play: read again through the player's own view.
+        'objective.updated': () => {
+          refreshGame();
+          toast.info(t('toast.objectiveUpdated'));
+        },
         'speedrun.launched': ({ payload }) => {
           refreshGame();
           toast.warning(t('toast.speedrun', { title: payload.title }), {
