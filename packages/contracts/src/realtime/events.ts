@@ -79,6 +79,8 @@ export const realtimeEventSchema = z.discriminatedUnion('type', [
       endsAt: instant.nullable(),
       remainingMs: z.number().int().nonnegative(),
       serverTime: instant,
+      /** The game ended because every team still playing solved every objective. */
+      allSolved: z.boolean().optional(),
     }),
   }),
   /** The lobby's settings changed (the owner switched the mission). */

@@ -226,3 +226,28 @@ describe('an objective the trainer edits in play', () => {
     expect(await screen.findByText('The trainer updated an objective.')).toBeTruthy();
   });
 });
+
+describe('the early end when every team solved everything', () => {
+  it('tells the players of a team still in the game that it solved every objective', async () => {
+    const state = { session: buildRunningSession(), body: buildObjectivesBody() };
+    const { emit } = renderGame(state);
+    await screen.findByRole('region', { name: 'Objectives' });
+    const now = new Date().toISOString();
+    state.session = { ...state.session, status: 'finished', endsAt: now, allSolvedAt: now };
+    emit({
+      type: 'session.status_changed',
+      payload: {
+        sessionUuid: state.session.uuid,
+        status: 'finished',
+        startPhase: 'idle',
+        startWaitEndsAt: null,
+        startsAt: state.session.startsAt,
+        endsAt: now,
+        remainingMs: 0,
+        serverTime: now,
+        allSolved: true,
+      },
+    });
+    expect(await screen.findByText('Your team solved every objective!')).toBeTruthy();
+  });
+});

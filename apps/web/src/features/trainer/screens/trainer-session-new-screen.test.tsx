@@ -110,3 +110,30 @@ describe('the session wizard', () => {
     });
   });
 });
+
+describe('the early end when every team solved everything', () => {
+  it.each([
+    ['', 'End the game early when every team still playing has solved every objective'],
+    ['/fr', 'Terminer la partie dès que chaque équipe encore en jeu a résolu tous les objectifs'],
+  ])('is off unless the trainer ticks it (%s)', async (prefix, label) => {
+    const session = buildTrainerSession({ status: 'lobby', name: 'Drill' });
+    const { fetchMock } = renderApp(`${prefix}/trainer/sessions/new`, {
+      api: {
+        ...trainerApi({ session }),
+        'POST /api/trainer/sessions': () => Response.json({ session }, { status: 201 }),
+      },
+    });
+    const box = (await screen.findByRole('checkbox', { name: label })) as HTMLInputElement;
+    expect(box.checked).toBe(false);
+    fireEvent.click(box);
+    fill('Mission', missionUuid);
+    fill(prefix ? 'Nom de la session' : 'Session name', 'Drill');
+    fireEvent.click(
+      screen.getByRole('button', { name: prefix ? 'Créer la session' : 'Create the session' }),
+    );
+    await waitFor(() => expect(posts(fetchMock)).toHaveLength(1));
+    expect(JSON.parse(String(posts(fetchMock)[0]![1]!.body))).toMatchObject({
+      endWhenAllSolved: true,
+    });
+  });
+});

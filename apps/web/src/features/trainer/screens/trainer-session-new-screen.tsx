@@ -104,6 +104,7 @@ export function SessionForm({
   const [values, setValues] = useState<SessionFormValues>(initialSessionForm);
   // The duration the trainer typed, if any: until then it is the chosen mission's own.
   const [durationTyped, setDurationTyped] = useState(false);
+  const [endWhenAllSolved, setEndWhenAllSolved] = useState(false);
   const [errors, setErrors] = useState<Partial<Record<SessionFormField, FieldError>>>({});
   const create = useCreateTrainerSession();
   const formRef = useRef<HTMLFormElement>(null);
@@ -144,9 +145,12 @@ export function SessionForm({
       if (first) formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
       return;
     }
-    create.mutate(checked.body, {
-      onSuccess: (session) => onCreated({ uuid: session.uuid, name: session.name }),
-    });
+    create.mutate(
+      { ...checked.body, ...(endWhenAllSolved && { endWhenAllSolved }) },
+      {
+        onSuccess: (session) => onCreated({ uuid: session.uuid, name: session.name }),
+      },
+    );
   };
 
   const describe = (field: SessionFormField) => {
@@ -248,6 +252,19 @@ export function SessionForm({
         />
         <p className={form.hint}>{t('wizard.scheduleHint')}</p>
         {fieldError('scheduledStartAt')}
+      </div>
+      <div className={`${form.field} ${styles.check}`}>
+        <input
+          id={`${id}-endWhenAllSolved`}
+          type="checkbox"
+          checked={endWhenAllSolved}
+          aria-describedby={`${id}-endWhenAllSolved-hint`}
+          onChange={(event) => setEndWhenAllSolved(event.target.checked)}
+        />
+        <label htmlFor={`${id}-endWhenAllSolved`}>{t('wizard.endWhenAllSolved')}</label>
+        <p id={`${id}-endWhenAllSolved-hint`} className={form.hint}>
+          {t('wizard.endWhenAllSolvedHint')}
+        </p>
       </div>
       {create.isError && (
         <p className={form.formError} role="alert">
