@@ -160,6 +160,9 @@ export const createChapterDocumentsService = (deps: {
       // Objectives as their players saw them before the save, to tell the games in play.
       const shownBefore = new Map<string, string>();
       let announced: AppendedEvent[] = [];
+      // Read before the import's transaction: the time may come from the database, whose one
+      // connection (the embedded one) that transaction holds.
+      const now = await deps.now();
       const result = await importer.importPacks(
         [{ file: 'document', directory: '', pack, files, locate: () => undefined }],
         {
@@ -211,7 +214,7 @@ export const createChapterDocumentsService = (deps: {
                 })
                 .map((objective) => ({ uuid: objective.uuid, missionUuid: mission.uuid })),
             );
-            announced = await announceObjectiveUpdates(trx, changed, await deps.now());
+            announced = await announceObjectiveUpdates(trx, changed, now);
           },
         },
       );

@@ -24,16 +24,16 @@ export const createObjectiveFilesService = (deps: {
   now: () => Promise<Date>;
 }) => {
   const { db } = deps;
-  /** The sessions playing the objective now see its files change. */
-  const announce = async (
+  /**
+   * The sessions playing the objective now see its files change. `now` is read before the
+   * transaction: it may come from the database, whose one embedded connection the transaction
+   * holds.
+   */
+  const announce = (
     trx: Transaction<Database>,
     owner: { uuid: string; mission_uuid: string },
-  ) =>
-    announceObjectiveUpdates(
-      trx,
-      [{ uuid: owner.uuid, missionUuid: owner.mission_uuid }],
-      await deps.now(),
-    );
+    now: Date,
+  ) => announceObjectiveUpdates(trx, [{ uuid: owner.uuid, missionUuid: owner.mission_uuid }], now);
 
   return {
     async attach(principal: Principal, objectiveUuid: string, upload: UploadedFile) {
@@ -46,6 +46,7 @@ export const createObjectiveFilesService = (deps: {
       const sha256 = createHash('sha256').update(upload.data).digest('hex');
 
       let announced: AppendedEvent[] = [];
+      const now = await deps.now();
       const attached = await db.transaction().execute(async (trx) => {
         const owner = await authoring.findObjectiveOwner(trx, objectiveUuid);
         if (!owner) throw new AppError('content.objective_not_found');
@@ -88,7 +89,7 @@ export const createObjectiveFilesService = (deps: {
           targetUuid: objectiveUuid,
           details: { chapterUuid: owner.chapter_uuid, name, size: upload.data.byteLength },
         });
-        announced = await announce(trx, owner);
+        announced = await announce(trx, owner, now);
         return {
           uuid,
           name,
@@ -104,6 +105,7 @@ export const createObjectiveFilesService = (deps: {
     async remove(principal: Principal, objectiveUuid: string, fileUuid: string) {
       requireCapability(principal, 'content.author');
       let announced: AppendedEvent[] = [];
+      const now = await deps.now();
       await db.transaction().execute(async (trx) => {
         const owner = await authoring.findObjectiveOwner(trx, objectiveUuid);
         if (!owner) throw new AppError('content.objective_not_found');
@@ -116,7 +118,7 @@ export const createObjectiveFilesService = (deps: {
           targetUuid: objectiveUuid,
           details: { chapterUuid: owner.chapter_uuid, name: removed.name },
         });
-        announced = await announce(trx, owner);
+        announced = await announce(trx, owner, now);
       });
       deps.events.committed(announced);
     },
