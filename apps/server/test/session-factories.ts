@@ -37,6 +37,7 @@ export interface SessionSettings {
   minPlayersPerTeam?: number;
   durationMinutes?: number;
   scheduledStartAt?: string;
+  endWhenAllSolved?: boolean;
 }
 
 /** A trainer's session, through the API. */

@@ -1,6 +1,7 @@
 /**
- * The cookies Rampart may set (spec §9), listed in the cookie policy. Names are the real ones;
- * the web catalogues hold each purpose under `cookies.<id>.purpose`.
+ * The cookies Rampart sets, and only those, listed in the cookie policy (a browser journey
+ * compares this list with the cookies a real visit leaves). Names are the real ones; the web
+ * catalogues hold each purpose under `cookies.<id>.purpose`.
  */
 export type CookieLifetime =
   | { kind: 'session' }
@@ -20,11 +21,9 @@ export interface CookieDescriptor {
 export const cookieNames = {
   playerSession: 'rampart_session',
   trainerSession: 'rampart_trainer_session',
-  authState: 'rampart_auth',
   csrf: 'XSRF-TOKEN',
   sound: 'soundOn',
   locale: 'locale',
-  language: 'rampart_language',
   activityTimeout: 'activity_timeout',
   identityProvider: 'rampart_oidc',
 } as const;
@@ -50,7 +49,6 @@ export const cookiePolicy: readonly CookieDescriptor[] = [
     mandatory: true,
     lifetime: { kind: 'session' },
   },
-  { id: 'authState', name: cookieNames.authState, mandatory: true, lifetime: { kind: 'session' } },
   { id: 'csrf', name: cookieNames.csrf, mandatory: true, lifetime: { kind: 'session' } },
   {
     id: 'identityProvider',
@@ -63,12 +61,6 @@ export const cookiePolicy: readonly CookieDescriptor[] = [
   {
     id: 'locale',
     name: cookieNames.locale,
-    mandatory: false,
-    lifetime: { kind: 'days', days: LOCALE_COOKIE_DAYS },
-  },
-  {
-    id: 'language',
-    name: cookieNames.language,
     mandatory: false,
     lifetime: { kind: 'days', days: LOCALE_COOKIE_DAYS },
   },

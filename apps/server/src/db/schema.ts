@@ -25,6 +25,8 @@ export interface AccountTable {
   pseudo: string;
   avatar_id: string | null;
   locale: Generated<'fr' | 'en'>;
+  /** The holder chose the language; until then it follows the login page's. */
+  locale_chosen: Generated<boolean>;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
   password_changed_at: Generated<Date>;
@@ -191,6 +193,10 @@ export interface GamingSessionTable {
   created_at: Generated<Date>;
   /** Speedruns launched in this session, counted under its row lock (0020-session-speedrun-count). */
   speedruns_launched: Generated<number>;
+  /** Ends the game once every team still playing has solved every objective. */
+  end_when_all_solved: Generated<boolean>;
+  /** When that happened: the play ended there (its duration was cut to it). */
+  all_solved_at: Date | null;
 }
 
 export interface GamingSessionTeamTable {

@@ -7,3 +7,7 @@ import { webLocalePrefixes, type Locale } from '@rampart/contracts';
  */
 export const appLocales: readonly Locale[] = webLocalePrefixes;
 export const fallbackLocale: Locale = 'fr';
+
+/** `value` when it is one of the app's locales (i18next's current language, say), else null. */
+export const asAppLocale = (value: string | null | undefined): Locale | null =>
+  appLocales.find((locale) => locale === value) ?? null;

@@ -16,11 +16,16 @@ export const authUserSchema = z.object({
 });
 export type AuthUser = z.infer<typeof authUserSchema>;
 
-/** Login bodies accept anything reasonably sized; the rules of usernames are not revealed here. */
+/**
+ * Login bodies accept anything reasonably sized; the rules of usernames are not revealed here.
+ * `locale` is the language the login page was shown in: an account whose holder never chose
+ * one follows it.
+ */
 export const credentialsSchema = z
   .object({
     username: z.string().min(1).max(128),
     password: z.string().min(1).max(1024),
+    locale: localeSchema.optional(),
   })
   .strict();
 
@@ -89,7 +94,9 @@ const side = (interfaceName: 'player' | 'trainer') => {
 export const playerAuth = side('player');
 export const trainerAuth = side('trainer');
 
-export const magicLoginSchema = z.object({ token: z.string().min(1).max(200) }).strict();
+export const magicLoginSchema = z
+  .object({ token: z.string().min(1).max(200), locale: localeSchema.optional() })
+  .strict();
 
 export const postMagicLogin = defineRoute({
   method: 'POST',

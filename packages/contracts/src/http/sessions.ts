@@ -82,6 +82,10 @@ export const sessionDetailSchema = sessionTimesSchema.extend({
   playersPerTeam: z.number().int().positive(),
   minPlayersPerTeam: z.number().int().positive(),
   durationMinutes: z.number().int().positive(),
+  /** The game ends as soon as every team still playing has solved every objective. */
+  endWhenAllSolved: z.boolean(),
+  /** When it ended so; null otherwise. */
+  allSolvedAt: instant.nullable(),
   teamsCount: z.number().int().nonnegative(),
   completed_objectives: z.number().int().nonnegative(),
   total_objectives: z.number().int().nonnegative(),
@@ -322,6 +326,8 @@ export const createSessionBodySchema = z
       .max(sessionLimits.durationMinutes.max),
     /** A planned start: the countdown begins by itself then, or the wait for players. */
     scheduledStartAt: instant.optional(),
+    /** End the game once every team still playing has solved every objective (off unless set). */
+    endWhenAllSolved: z.boolean().optional(),
   })
   .strict()
   .refine((body) => (body.minPlayersPerTeam ?? 1) <= body.playersPerTeam, {

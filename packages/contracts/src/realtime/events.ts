@@ -87,6 +87,8 @@ export const realtimeEventSchema = z.discriminatedUnion('type', [
       endsAt: instant.nullable(),
       remainingMs: z.number().int().nonnegative(),
       serverTime: instant,
+      /** The game ended because every team still playing solved every objective. */
+      allSolved: z.boolean().optional(),
     }),
   }),
   /** The lobby's settings changed (the owner switched the mission). */
@@ -131,6 +133,15 @@ export const realtimeEventSchema = z.discriminatedUnion('type', [
   }),
   z.object({
     type: z.literal('objective.unlocked'),
+    payload: z.object({ objectiveUuid: uuid }),
+  }),
+  /**
+   * A trainer changed an objective of the session's mission while it is played (its text,
+   * points, choices or files): game screens read it again through the player's own view. Only
+   * its uuid: what players may read of it comes from that view, its answer from nowhere.
+   */
+  z.object({
+    type: z.literal('objective.updated'),
     payload: z.object({ objectiveUuid: uuid }),
   }),
   z.object({

@@ -22,6 +22,8 @@ import * as sessionSpeedrunCount from './0020-session-speedrun-count.js';
 import * as missionAnswerReveal from './0021-mission-answer-reveal.js';
 import * as submissionClientId from './0022-submission-client-id.js';
 import * as accountIdentity from './0023-account-identity.js';
+import * as accountLocaleChosen from './0024-account-locale-chosen.js';
+import * as sessionEndWhenAllSolved from './0025-session-end-when-all-solved.js';
 
 /**
  * Every migration, in order. Forward-only: a migration is never edited or removed once
@@ -51,4 +53,6 @@ export const migrations: Record<string, Migration> = {
   '0021-mission-answer-reveal': missionAnswerReveal,
   '0022-submission-client-id': submissionClientId,
   '0023-account-identity': accountIdentity,
+  '0024-account-locale-chosen': accountLocaleChosen,
+  '0025-session-end-when-all-solved': sessionEndWhenAllSolved,
 };

@@ -9,11 +9,14 @@ import {
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
+import type { AppendedEvent } from '../../realtime/event-log.repository.js';
+import type { EventWriter } from '../../realtime/event-writer.js';
 import { recordTrainerAction } from '../cockpit/audit.repository.js';
 import { requireCapability, type Principal } from '../identity/auth.service.js';
 import { statusOf } from '../sessions/session-view.js';
 import { trainerFileUrl } from './attachments.js';
 import * as authoring from './content-authoring.repository.js';
+import { announceObjectiveUpdates, playerViewOf } from './objective-updates.js';
 import { createContentImportService } from './pack/content-import.service.js';
 import { loadStoredChapter } from './pack/content-export.service.js';
 import { formatPackPath } from './pack/pack-error.js';
@@ -73,6 +76,7 @@ const invalid = (issues: { path: (string | number)[]; message: string }[]) =>
 export const createChapterDocumentsService = (deps: {
   db: Kysely<Database>;
   now: () => Promise<Date>;
+  events: EventWriter;
 }) => {
   const { db } = deps;
   const importer = createContentImportService({ db });
@@ -153,6 +157,12 @@ export const createChapterDocumentsService = (deps: {
       // meanwhile is kept, not lost to a save that did not know it.
       const files = new Map<string, LoadedFile[]>();
       const edited = new Set<string>();
+      // Objectives as their players saw them before the save, to tell the games in play.
+      const shownBefore = new Map<string, string>();
+      let announced: AppendedEvent[] = [];
+      // Read before the import's transaction: the time may come from the database, whose one
+      // connection (the embedded one) that transaction holds.
+      const now = await deps.now();
       const result = await importer.importPacks(
         [{ file: 'document', directory: '', pack, files, locate: () => undefined }],
         {
@@ -173,6 +183,9 @@ export const createChapterDocumentsService = (deps: {
             for (const mission of pack.chapter.missions) {
               if (before.get(mission.uuid) !== JSON.stringify(mission)) edited.add(mission.uuid);
             }
+            for (const mission of stored ? packOf(stored).chapter.missions : [])
+              for (const objective of mission.objectives)
+                shownBefore.set(objective.uuid, playerViewOf(objective));
             for (const file of stored?.files ?? []) {
               const kept = files.get(file.objective_uuid) ?? [];
               kept.push({
@@ -186,13 +199,23 @@ export const createChapterDocumentsService = (deps: {
               files.set(file.objective_uuid, kept);
             }
           },
-          record: (trx, summary) =>
-            recordTrainerAction(trx, {
+          record: async (trx, summary) => {
+            await recordTrainerAction(trx, {
               accountId: principal.accountId,
               action: 'content.chapter_saved',
               targetUuid: chapterUuid,
               details: { title: pack.chapter.title.en, ...summary },
-            }).then(() => undefined),
+            });
+            const changed = pack.chapter.missions.flatMap((mission) =>
+              mission.objectives
+                .filter((objective) => {
+                  const before = shownBefore.get(objective.uuid);
+                  return before !== undefined && before !== playerViewOf(objective);
+                })
+                .map((objective) => ({ uuid: objective.uuid, missionUuid: mission.uuid })),
+            );
+            announced = await announceObjectiveUpdates(trx, changed, now);
+          },
         },
       );
       if (!result.ok) {
@@ -202,6 +225,7 @@ export const createChapterDocumentsService = (deps: {
           result.errors.map((error) => ({ path: error.path, message: error.message })),
         );
       }
+      deps.events.committed(announced);
       const stored = await loadStoredChapter(db, chapterUuid);
       return {
         import: { dryRun: false, ...result.summary },

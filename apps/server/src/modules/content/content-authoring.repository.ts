@@ -23,6 +23,15 @@ export const listUnstoppedSessionsOfChapter = async (db: Db, chapterUuid: string
     .orderBy('s.created_at')
     .execute();
 
+/** Sessions not stopped yet of these missions; the caller derives their status. */
+export const listUnstoppedSessionsOfMissions = async (db: Db, missionUuids: readonly string[]) =>
+  db
+    .selectFrom('gaming_session as s')
+    .selectAll('s')
+    .where('s.mission_uuid', 'in', missionUuids)
+    .where('s.stopped_at', 'is', null)
+    .execute();
+
 /** Whether any gaming session, ended or not, used a mission of the chapter. */
 export const chapterHasSessions = async (db: Db, chapterUuid: string) =>
   (await db
@@ -42,7 +51,7 @@ export const findObjectiveOwner = async (db: Db, objectiveUuid: string) =>
   db
     .selectFrom('objective as o')
     .innerJoin('mission as m', 'm.uuid', 'o.mission_uuid')
-    .select(['o.uuid', 'm.chapter_uuid'])
+    .select(['o.uuid', 'o.mission_uuid', 'm.chapter_uuid'])
     .where('o.uuid', '=', objectiveUuid)
     .executeTakeFirst();
 

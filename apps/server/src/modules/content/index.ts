@@ -34,11 +34,9 @@ export const createContentModule = (deps: {
     ...(deps.sessions ? { sessions: deps.sessions } : {}),
   });
   const packs = createContentPacksService({ db: deps.db });
-  const documents = createChapterDocumentsService({
-    db: deps.db,
-    now: deps.now ?? (() => Promise.resolve(deps.clock.now())),
-  });
-  const files = createObjectiveFilesService({ db: deps.db });
+  const now = deps.now ?? (() => Promise.resolve(deps.clock.now()));
+  const documents = createChapterDocumentsService({ db: deps.db, now, events: deps.events });
+  const files = createObjectiveFilesService({ db: deps.db, now, events: deps.events });
   return {
     repo,
     content,

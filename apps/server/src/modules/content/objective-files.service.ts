@@ -1,13 +1,16 @@
 import { createHash } from 'node:crypto';
 import { attachmentNamePattern, contentLimits, type UploadedFile } from '@rampart/contracts';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
+import type { AppendedEvent } from '../../realtime/event-log.repository.js';
+import type { EventWriter } from '../../realtime/event-writer.js';
 import { recordTrainerAction } from '../cockpit/audit.repository.js';
 import { requireCapability, type Principal } from '../identity/auth.service.js';
 import { trainerFileUrl } from './attachments.js';
 import * as authoring from './content-authoring.repository.js';
 import { contentTypeForFileName, isAttachableFileName } from './file-types.js';
+import { announceObjectiveUpdates } from './objective-updates.js';
 import { attachmentUuid } from './pack/content-import.service.js';
 
 /**
@@ -15,8 +18,22 @@ import { attachmentUuid } from './pack/content-import.service.js';
  * pack import stores them (same uuid from objective and name, same content type from the name),
  * so an export writes them into the pack and an import of that pack finds them unchanged.
  */
-export const createObjectiveFilesService = (deps: { db: Kysely<Database> }) => {
+export const createObjectiveFilesService = (deps: {
+  db: Kysely<Database>;
+  events: EventWriter;
+  now: () => Promise<Date>;
+}) => {
   const { db } = deps;
+  /**
+   * The sessions playing the objective now see its files change. `now` is read before the
+   * transaction: it may come from the database, whose one embedded connection the transaction
+   * holds.
+   */
+  const announce = (
+    trx: Transaction<Database>,
+    owner: { uuid: string; mission_uuid: string },
+    now: Date,
+  ) => announceObjectiveUpdates(trx, [{ uuid: owner.uuid, missionUuid: owner.mission_uuid }], now);
 
   return {
     async attach(principal: Principal, objectiveUuid: string, upload: UploadedFile) {
@@ -28,7 +45,9 @@ export const createObjectiveFilesService = (deps: { db: Kysely<Database> }) => {
         throw new AppError('content.file_too_large');
       const sha256 = createHash('sha256').update(upload.data).digest('hex');
 
-      return db.transaction().execute(async (trx) => {
+      let announced: AppendedEvent[] = [];
+      const now = await deps.now();
+      const attached = await db.transaction().execute(async (trx) => {
         const owner = await authoring.findObjectiveOwner(trx, objectiveUuid);
         if (!owner) throw new AppError('content.objective_not_found');
         // Serialises attachments and saves of one chapter: names and counts stay checked.
@@ -70,6 +89,7 @@ export const createObjectiveFilesService = (deps: { db: Kysely<Database> }) => {
           targetUuid: objectiveUuid,
           details: { chapterUuid: owner.chapter_uuid, name, size: upload.data.byteLength },
         });
+        announced = await announce(trx, owner, now);
         return {
           uuid,
           name,
@@ -78,10 +98,14 @@ export const createObjectiveFilesService = (deps: { db: Kysely<Database> }) => {
           url: trainerFileUrl(objectiveUuid, uuid),
         };
       });
+      deps.events.committed(announced);
+      return attached;
     },
 
     async remove(principal: Principal, objectiveUuid: string, fileUuid: string) {
       requireCapability(principal, 'content.author');
+      let announced: AppendedEvent[] = [];
+      const now = await deps.now();
       await db.transaction().execute(async (trx) => {
         const owner = await authoring.findObjectiveOwner(trx, objectiveUuid);
         if (!owner) throw new AppError('content.objective_not_found');
@@ -94,7 +118,9 @@ export const createObjectiveFilesService = (deps: { db: Kysely<Database> }) => {
           targetUuid: objectiveUuid,
           details: { chapterUuid: owner.chapter_uuid, name: removed.name },
         });
+        announced = await announce(trx, owner, now);
       });
+      deps.events.committed(announced);
     },
   };
 };

@@ -53,7 +53,13 @@ const registerInterface = (
   contracts: typeof playerAuth,
 ) => {
   route(app, contracts.login, async ({ body, request, reply }) => {
-    const opened = await deps.auth.login(iface, body.username, body.password, requestMeta(request));
+    const opened = await deps.auth.login(
+      iface,
+      body.username,
+      body.password,
+      requestMeta(request),
+      body.locale,
+    );
     return startCookieSession(deps, request, reply, opened);
   });
 
@@ -100,7 +106,11 @@ export const registerAuthRoutes = (app: FastifyInstance, deps: AuthRouteDeps) =>
   registerInterface(app, deps, 'trainer', trainerAuth);
 
   route(app, postMagicLogin, async ({ body, request, reply }) => {
-    const opened = await deps.auth.loginWithMagicLink(body.token, requestMeta(request));
+    const opened = await deps.auth.loginWithMagicLink(
+      body.token,
+      requestMeta(request),
+      body.locale,
+    );
     return startCookieSession(deps, request, reply, opened);
   });
 

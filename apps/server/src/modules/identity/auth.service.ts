@@ -241,6 +241,13 @@ export const createAuthService = (deps: {
     return account;
   };
 
+  const followPageLocale = async (account: AccountRow, pageLocale: 'fr' | 'en' | undefined) => {
+    if (!pageLocale || account.locale_chosen || account.locale === pageLocale) return account;
+    const followed = await repo.followLoginLocale(account.id, pageLocale);
+    if (followed) evictAccount(account.id);
+    return followed ?? account;
+  };
+
   const openSession = async (
     account: AccountRow,
     kind: 'cookie' | 'token',
@@ -314,9 +321,15 @@ export const createAuthService = (deps: {
     },
 
     /** Password login; the caller sets the returned secret as the new session cookie. */
-    async login(iface: Interface, username: string, password: string, meta: RequestMeta) {
+    async login(
+      iface: Interface,
+      username: string,
+      password: string,
+      meta: RequestMeta,
+      pageLocale?: 'fr' | 'en',
+    ) {
       const account = await checkCredentials(iface, username, password, meta);
-      return openSession(account, 'cookie', meta);
+      return openSession(await followPageLocale(account, pageLocale), 'cookie', meta);
     },
 
     /** A cookie session for an account the identity provider vouched for. */
@@ -410,7 +423,7 @@ export const createAuthService = (deps: {
       return { token, expiresAt };
     },
 
-    async loginWithMagicLink(token: string, meta: RequestMeta) {
+    async loginWithMagicLink(token: string, meta: RequestMeta, pageLocale?: 'fr' | 'en') {
       if (!config.magicLinksEnabled) throw new AppError('auth.magic_link_disabled');
       const ipKey = `magic:ip:${addressGroup(meta.ip)}`;
       const ip = await rateLimits.hit(ipKey, config.loginThrottle.windowSeconds);
@@ -427,7 +440,7 @@ export const createAuthService = (deps: {
       await rateLimits.forgive(ipKey);
       const account = await repo.findAccountById(consumed.account_id);
       if (!account) throw new AppError('auth.magic_link_invalid');
-      return openSession(account, 'cookie', meta);
+      return openSession(await followPageLocale(account, pageLocale), 'cookie', meta);
     },
 
     /** Creates an account (administration command, demo accounts). */

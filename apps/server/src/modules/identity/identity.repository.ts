@@ -86,7 +86,9 @@ export const createIdentityRepository = (db: Kysely<Database>) => ({
   /** Updates profile fields; `{ conflict: 'pseudo' }` when another account has the pseudo. */
   async updateAccount(
     id: string,
-    changes: Partial<Pick<AccountRow, 'pseudo' | 'avatar_id' | 'locale' | 'password_hash'>>,
+    changes: Partial<
+      Pick<AccountRow, 'pseudo' | 'avatar_id' | 'locale' | 'locale_chosen' | 'password_hash'>
+    >,
   ): Promise<AccountRow | { conflict: 'pseudo' } | undefined> {
     try {
       return await db
@@ -104,6 +106,20 @@ export const createIdentityRepository = (db: Kysely<Database>) => ({
       throw error;
     }
   },
+
+  /**
+   * The login page's language becomes the account's, unless its holder chose one: decided in the
+   * update itself, so a choice made meanwhile on another device is never overwritten.
+   */
+  followLoginLocale: (id: string, locale: 'fr' | 'en') =>
+    db
+      .updateTable('account')
+      .set({ locale, updated_at: sql<Date>`now()` })
+      .where('id', '=', id)
+      .where('locale_chosen', '=', false)
+      .where('locale', '<>', locale)
+      .returningAll()
+      .executeTakeFirst(),
 
   insertSession: (session: NewSession) =>
     db

@@ -39,6 +39,8 @@ export interface LockedBatch {
     objectives: number;
     /** Speedruns launched in the session so far (counted under the row lock a launch holds). */
     speedruns_launched: number;
+    end_when_all_solved: boolean;
+    all_solved_at: string | null;
   }[];
   objectives: {
     uuid: string;
@@ -189,7 +191,7 @@ export const createAnswerBatchRepository = () => ({
           cross join lateral (
             select uuid, mission_uuid, duration_ms, countdown_ms, start_wait_ms,
               scheduled_start_at, start_requested_at, starts_at, paused_at, paused_ms, stopped_at,
-              speedruns_launched
+              speedruns_launched, end_when_all_solved, all_solved_at
             from gaming_session where uuid = m.session limit 1 for key share) g
         ),
         objectives as (
@@ -431,6 +433,38 @@ export const createAnswerBatchRepository = () => ({
     );
     return { bloods: data.bloods, appended: append ? append.sequences(data.appended) : [] };
   },
+
+  /**
+   * Takes the session's row for the early end, after the batch's own locks and before its writes
+   * and events: of two batches completing the last two teams at once, the second waits here
+   * until the first commits, then reads its solve (each statement of a transaction sees what was
+   * committed before it began). Neither can miss the other, and the end is written once.
+   */
+  lockSessionForEnd: (trx: Trx, session: string) =>
+    sql`select uuid from gaming_session where uuid = ${session} for no key update`.execute(trx),
+
+  /** The teams of the session as committed now: whether each plays on, and how far it got. */
+  teamsProgress: (trx: Trx, session: string) =>
+    trx
+      .selectFrom('gaming_session_team')
+      .select(['uuid', 'completed_objectives as completed', 'eliminated_at'])
+      .where('session_uuid', '=', session)
+      .execute(),
+
+  /** Ends the play at `now`, once: its duration becomes what was played (a positive one). */
+  endAllSolved: (trx: Trx, session: string, now: Date) =>
+    trx
+      .updateTable('gaming_session')
+      .set({
+        all_solved_at: now,
+        duration_ms: sql<number>`greatest(1, floor(extract(epoch from (${now}::timestamptz
+          - starts_at)) * 1000)::bigint - paused_ms)`,
+      })
+      .where('uuid', '=', session)
+      .where('all_solved_at', 'is', null)
+      .where('starts_at', 'is not', null)
+      .returningAll()
+      .executeTakeFirst(),
 
   standings: (trx: Trx, rankedSessions: readonly string[]) =>
     dataOf<{

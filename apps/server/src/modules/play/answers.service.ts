@@ -22,8 +22,14 @@ import { sessionStream } from '../../realtime/streams.js';
 import { checkChoices, checkFlag, normaliseFlag } from '../content/answer-check.js';
 import { requireCapability, type Principal } from '../identity/auth.service.js';
 import { deriveSessionState, pausedMsAt } from '../sessions/session-state.js';
-import { timelineOf } from '../sessions/session-view.js';
-import type { AnswerBatchRepository, BatchFacts, LedgerRow } from './answer-batch.repository.js';
+import { sessionTimes, timelineOf } from '../sessions/session-view.js';
+import type {
+  AnswerBatchRepository,
+  BatchFacts,
+  LedgerRow,
+  LockedBatch,
+} from './answer-batch.repository.js';
+import type { SessionRow } from '../sessions/sessions.repository.js';
 import type { PlayRepository } from './play.repository.js';
 import type { RankingCache } from './ranking-cache.js';
 import { decideAnswer, progressPercentage, rankTeamRows, speedrunRunningMs } from './scoring.js';
@@ -72,6 +78,12 @@ const verdictOf = (
 /** What trainers read of an answer: the flag as typed, or the choice ids; cut to the limit. */
 const submissionText = (answer: string | readonly string[]) =>
   (typeof answer === 'string' ? answer : answer.join(', ')).slice(0, submissionTextLength);
+
+/** A session's status and times for its `session.status_changed` event. */
+const statusPayloadOf = (row: SessionRow, now: Date) => {
+  const { scheduledStartAt: _scheduled, ...times } = sessionTimes(row, now);
+  return times;
+};
 
 const dateOrNull = (value: string | null) => (value === null ? null : new Date(value));
 
@@ -282,6 +294,59 @@ export const createAnswersService = (deps: {
       done();
       announceLater(session);
     }
+  };
+
+  /**
+   * The sessions that end when every team solved everything in which an answer of the batch
+   * completes its team, with the objectives each answering team has solved after the batch.
+   */
+  const completingSessions = (
+    accepted: readonly { index: number; session: string; team: string }[],
+    results: ReadonlyMap<number, AnswerResult>,
+    sessions: ReadonlyMap<string, LockedBatch['sessions'][number]>,
+  ) => {
+    const completedBy = new Map<string, Map<string, number>>();
+    for (const answer of accepted) {
+      const session = sessions.get(answer.session)!;
+      if (!session.end_when_all_solved || session.all_solved_at) continue;
+      const teams = completedBy.get(answer.session) ?? new Map<string, number>();
+      teams.set(answer.team, results.get(answer.index)!.completed_objectives);
+      completedBy.set(answer.session, teams);
+    }
+    for (const [session, teams] of completedBy) {
+      const total = Number(sessions.get(session)!.objectives);
+      if (![...teams.values()].some((completed) => completed >= total)) completedBy.delete(session);
+    }
+    return completedBy;
+  };
+
+  /**
+   * The sessions this batch ends because every team still playing has now solved every
+   * objective (only those that asked for it). Decided before the batch writes or announces
+   * anything, under the session's row lock, so two batches completing the last two teams at
+   * once cannot both miss the other, nor both end the game.
+   */
+  const endIfAllSolved = async (
+    trx: Transaction<Database>,
+    completedBy: ReadonlyMap<string, ReadonlyMap<string, number>>,
+    sessions: ReadonlyMap<string, LockedBatch['sessions'][number]>,
+    now: Date,
+  ): Promise<SessionRow[]> => {
+    const ended: SessionRow[] = [];
+    for (const [session, teams] of completedBy) {
+      const total = Number(sessions.get(session)!.objectives);
+      await batch.lockSessionForEnd(trx, session);
+      const playing = (await batch.teamsProgress(trx, session)).filter(
+        (team) => team.eliminated_at === null,
+      );
+      const done = playing.every(
+        (team) => (teams.get(team.uuid) ?? Number(team.completed)) >= total,
+      );
+      if (playing.length === 0 || !done) continue;
+      const row = await batch.endAllSolved(trx, session, now);
+      if (row) ended.push(row);
+    }
+    return ended;
   };
 
   const decideBatch = async (
@@ -632,6 +697,10 @@ export const createAnswersService = (deps: {
     // Kept with the submissions that carry a client id, for their retries; the write corrects
     // a first blood it finds won by another transaction.
     const assumed = resultsOf();
+    // Only a batch that completes a team of such a session waits for anything more here.
+    const completing = completingSessions(accepted, assumed, sessions);
+    const endings =
+      completing.size === 0 ? [] : await endIfAllSolved(trx, completing, sessions, now);
 
     // 3. The writes, in one statement. Where an answer may win a first blood that another
     // transaction races for, only the write can tell, and the events (which say who won) wait
@@ -705,6 +774,15 @@ export const createAnswersService = (deps: {
         });
       outcomes[answer.index] = { ok: true, result: results.get(answer.index)! };
     }
+    // The last solve of a session that ends when every team solved everything: its end, after
+    // the solve that made it, told to every screen (time alone would not be announced).
+    for (const ended of endings)
+      announcements.push({
+        stream: sessionStream(ended.uuid),
+        audience: 'session',
+        type: 'session.status_changed',
+        payload: { sessionUuid: ended.uuid, ...statusPayloadOf(ended, now), allSolved: true },
+      });
     // The trainers' feed: one event per session and batch, saying only how many answers came;
     // the cockpit reads them from the feed. Its audience is `trainers` alone.
     const recorded = new Map<string, number>();

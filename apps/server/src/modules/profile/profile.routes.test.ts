@@ -221,6 +221,57 @@ describe(`profile (${testDatabaseKind()})`, () => {
     });
   });
 
+  it("follows the login page's language until the holder chooses one, then keeps the choice", async () => {
+    const loginIn = async (
+      account: { username: string; password: string },
+      locale: 'fr' | 'en',
+      side: 'player' | 'trainer' = 'player',
+    ) => {
+      const browser = new TestBrowser(app);
+      const response = await browser.post(
+        side === 'player' ? '/api/auth/login' : '/api/trainer/auth/login',
+        { username: account.username, password: account.password, locale },
+      );
+      expect(response.statusCode).toBe(200);
+      const cookie = response.cookies.find((candidate) => candidate.name === 'locale');
+      expect(cookie?.value).toBe(response.json().user.locale);
+      return { browser, locale: response.json().user.locale as string };
+    };
+
+    // Never chosen: each login follows the page, on the account and in the cookie.
+    const trainer = await buildAccount(database.db, { role: 'trainer', locale: 'fr' });
+    expect((await loginIn(trainer, 'en', 'trainer')).locale).toBe('en');
+    expect((await loginIn(trainer, 'fr', 'trainer')).locale).toBe('fr');
+    const player = await buildAccount(database.db, { locale: 'fr' });
+    expect((await loginIn(player, 'en')).locale).toBe('en');
+
+    // Chosen on the profile: a login page in another language leaves it as it is.
+    const { browser } = await loginIn(player, 'en');
+    expect((await browser.put('/api/profile/locale', { locale: 'fr' })).statusCode).toBe(200);
+    expect((await loginIn(player, 'en')).locale).toBe('fr');
+    const row = await database.db
+      .selectFrom('account')
+      .select(['locale', 'locale_chosen'])
+      .where('id', '=', player.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ locale: 'fr', locale_chosen: true });
+
+    // A login without the page's language (an older client) changes nothing.
+    const other = await buildAccount(database.db, { locale: 'fr' });
+    const plain = new TestBrowser(app);
+    await plain.login(other.username, other.password);
+    expect((await plain.get('/api/auth/user')).json().user.locale).toBe('fr');
+    expect(
+      (
+        await new TestBrowser(app).post('/api/auth/login', {
+          username: other.username,
+          password: other.password,
+          locale: 'de',
+        })
+      ).statusCode,
+    ).toBe(422);
+  });
+
   describe('security: active sessions', () => {
     it('lists sessions with device and activity, ends one, the others, or all', async () => {
       const { account, browser } = await signedIn();

@@ -49,7 +49,8 @@ export const createProfileService = (deps: { repo: IdentityRepository; auth: Aut
       return save(principal, { pseudo });
     },
 
-    changeLocale: (principal: Principal, locale: Locale) => save(principal, { locale }),
+    changeLocale: (principal: Principal, locale: Locale) =>
+      save(principal, { locale, locale_chosen: true }),
 
     async profile(principal: Principal) {
       requireCapability(principal, 'profile.manage');

@@ -28,6 +28,8 @@ const sessionColumns = [
   's.max_teams',
   's.players_per_team',
   's.min_players_per_team',
+  's.end_when_all_solved',
+  's.all_solved_at',
   ...sessionTimelineColumns,
   's.created_at',
 ] as const;

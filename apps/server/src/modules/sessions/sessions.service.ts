@@ -163,6 +163,8 @@ export const createSessionsService = (deps: {
         playersPerTeam: row.players_per_team,
         minPlayersPerTeam: row.min_players_per_team,
         durationMinutes: Math.round(Number(row.duration_ms) / 60_000),
+        endWhenAllSolved: row.end_when_all_solved,
+        allSolvedAt: row.all_solved_at?.toISOString() ?? null,
         teamsCount: me ? teams.length : await repo.countTeams(uuid),
         ...progressOf(solved, total),
         scoreAdjustments: adjustments.map((adjustment) => ({

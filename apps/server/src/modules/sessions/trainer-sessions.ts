@@ -60,6 +60,8 @@ export const createTrainerSessions = (deps: {
         playersPerTeam: row.players_per_team,
         minPlayersPerTeam: row.min_players_per_team,
         durationMinutes: Math.round(Number(row.duration_ms) / 60_000),
+        endWhenAllSolved: row.end_when_all_solved,
+        allSolvedAt: row.all_solved_at?.toISOString() ?? null,
         teamsCount: teams.length,
         ...progressOf(0, total),
         teams: ranked,
@@ -105,6 +107,7 @@ export const createTrainerSessions = (deps: {
         countdown_ms: sessionLimits.countdownSeconds * 1000,
         start_wait_ms: sessionLimits.startWaitSeconds * 1000,
         scheduled_start_at: body.scheduledStartAt ? new Date(body.scheduledStartAt) : null,
+        end_when_all_solved: body.endWhenAllSolved ?? false,
       };
       await deps.events.transaction(async (trx) => {
         await repo.insertSession(session, trx);
@@ -119,6 +122,7 @@ export const createTrainerSessions = (deps: {
             playersPerTeam: body.playersPerTeam,
             durationMinutes: body.durationMinutes,
             scheduledStartAt: body.scheduledStartAt ?? null,
+            endWhenAllSolved: body.endWhenAllSolved ?? false,
           },
         });
       });

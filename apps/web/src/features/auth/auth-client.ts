@@ -1,4 +1,4 @@
-import type { AuthUser } from '@rampart/contracts';
+import type { AuthUser, Locale } from '@rampart/contracts';
 import { ApiError, isApiError, type ApiClient, type ApiRequest } from '../../lib/api-client';
 import { createBearerTokenInterceptor } from '../../lib/api-interceptors';
 import { readCookie as readDocumentCookie } from '../../lib/cookies';
@@ -49,6 +49,8 @@ export interface AuthClientDependencies {
 export interface Credentials {
   username: string;
   password: string;
+  /** The language the login page is shown in: the account follows it until its holder chooses. */
+  locale?: Locale;
 }
 
 /** Why the visitor was signed out without asking, shown on the login page (`?reason=`). */
@@ -71,7 +73,7 @@ export interface AuthClient {
    */
   resolveIdentity(): Promise<AuthUser | null>;
   login(credentials: Credentials): Promise<AuthUser>;
-  loginWithMagicLink(token: string): Promise<AuthUser>;
+  loginWithMagicLink(token: string, locale?: Locale): Promise<AuthUser>;
   /** Ends the session; with a reason, the login page says why and offers to come back here. */
   logout(options?: { reason?: SignOutReason }): Promise<void>;
   /** Forgets the user and the token here, without asking the server. */
@@ -223,11 +225,13 @@ export const createAuthClient = (
     return completeLogin(answer);
   };
 
-  const loginWithMagicLink = async (token: string) => {
+  const loginWithMagicLink = async (token: string, locale?: Locale) => {
     if (!endpoints.magicLogin) throw new Error('magic login endpoint is not defined');
     const already = await guardAgainstSecondLogin();
     if (already) return already;
-    const answer = await http.post(endpoints.magicLogin, { token }, { notifyUnauthorized: false });
+    const answer = await http.post(endpoints.magicLogin, locale ? { token, locale } : { token }, {
+      notifyUnauthorized: false,
+    });
     return completeLogin(answer);
   };
 

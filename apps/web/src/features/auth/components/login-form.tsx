@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button/button';
+import { asAppLocale } from '../../../lib/locales';
 import type { AuthSide } from '../app-auth';
 import { useLogin } from '../hooks/use-auth-actions';
 import { LoginAlert } from './login-alert';
@@ -17,7 +18,7 @@ interface LoginFormProps {
 
 /** Username and password (spec §2 /login), checked here for presence only. */
 export function LoginForm({ side, earlierError }: LoginFormProps) {
-  const { t } = useTranslation('auth');
+  const { t, i18n } = useTranslation('auth');
   const login = useLogin(side);
   const id = useId();
   const usernameRef = useRef<HTMLInputElement>(null);
@@ -42,15 +43,13 @@ export function LoginForm({ side, earlierError }: LoginFormProps) {
     setMissing(empty);
     if (empty.length > 0) return;
     // After a refusal the password is the likely culprit: ready to be typed again.
-    login.mutate(
-      { username, password },
-      {
-        onError: () => {
-          passwordRef.current?.focus();
-          passwordRef.current?.select();
-        },
+    const locale = asAppLocale(i18n.language);
+    login.mutate(locale ? { username, password, locale } : { username, password }, {
+      onError: () => {
+        passwordRef.current?.focus();
+        passwordRef.current?.select();
       },
-    );
+    });
   };
 
   // Focus moves to the first empty field, whose description then says what is missing.

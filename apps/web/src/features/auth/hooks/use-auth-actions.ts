@@ -1,3 +1,4 @@
+import type { Locale } from '@rampart/contracts';
 import { useMutation } from '@tanstack/react-query';
 import type { AuthSide } from '../app-auth';
 import type { Credentials, SignOutReason } from '../auth-client';
@@ -12,7 +13,10 @@ export const useLogin = (side: AuthSide = 'player') => {
 /** Logs a player in with a single-use link issued by a trainer. */
 export const useMagicLinkLogin = () => {
   const client = useAuthClient('player');
-  return useMutation({ mutationFn: (token: string) => client.loginWithMagicLink(token) });
+  return useMutation({
+    mutationFn: ({ token, locale }: { token: string; locale?: Locale }) =>
+      client.loginWithMagicLink(token, locale),
+  });
 };
 
 export const useLogout = (side: AuthSide = 'player') => {

@@ -1,5 +1,7 @@
 import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { asAppLocale } from '../../../lib/locales';
 import { useMagicLinkLogin } from './use-auth-actions';
 
 export const MAGIC_LINK_PARAM = 'magic';
@@ -11,6 +13,8 @@ export const MAGIC_LINK_PARAM = 'magic';
 export const useMagicLinkFromUrl = () => {
   const [params, setParams] = useSearchParams();
   const token = params.get(MAGIC_LINK_PARAM);
+  const { i18n } = useTranslation();
+  const locale = asAppLocale(i18n.language);
   const magic = useMagicLinkLogin();
   const { mutate } = magic;
   const tried = useRef<string | null>(null);
@@ -18,7 +22,7 @@ export const useMagicLinkFromUrl = () => {
   useEffect(() => {
     if (!token || tried.current === token) return;
     tried.current = token;
-    mutate(token, {
+    mutate(locale ? { token, locale } : { token }, {
       // Spent or refused, the token is of no more use: out of the address bar and the history.
       onError: () =>
         setParams(
@@ -30,7 +34,7 @@ export const useMagicLinkFromUrl = () => {
           { replace: true },
         ),
     });
-  }, [token, mutate, setParams]);
+  }, [token, locale, mutate, setParams]);
 
   return magic;
 };

@@ -2,6 +2,7 @@ import type { AuthUser } from '@rampart/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderApp, testPlayer, testTrainer, type ApiRoutes } from '../../../test/render-app';
+import { trainerApi } from '../../trainer/testing/trainer-api';
 
 const apiError = (code: string, status: number, headers: Record<string, string> = {}) =>
   Response.json({ error: { code, message: `server says ${code}` } }, { status, headers });
@@ -94,6 +95,7 @@ describe('login screen', () => {
     expect(JSON.parse(init!.body as string)).toEqual({
       username: 'alice',
       password: 'Rampart#2025',
+      locale: 'en',
     });
     expect(new Headers(init!.headers).get('X-XSRF-TOKEN')).toBe('test-csrf');
     expect(queryClient.getQueryData(['auth', 'player'])).toEqual(testPlayer);
@@ -176,7 +178,7 @@ describe('login with a magic link', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/videoTransitionConnexion'));
     const posts = requestsTo(fetchMock, '/api/auth/magic-login');
     expect(posts).toHaveLength(1);
-    expect(JSON.parse(posts[0]![1]!.body as string)).toEqual({ token: 'tok-123' });
+    expect(JSON.parse(posts[0]![1]!.body as string)).toEqual({ token: 'tok-123', locale: 'en' });
   });
 
   it.each([
@@ -209,6 +211,35 @@ describe('trainer login screen', () => {
     expect(requestsTo(fetchMock, '/api/trainer/auth/login')).toHaveLength(1);
     expect(requestsTo(fetchMock, '/api/auth/login')).toHaveLength(0);
   });
+
+  it.each([
+    ['/trainer/login', 'en', 'Trainer console'],
+    ['/fr/trainer/login', 'fr', 'Console formateur'],
+  ])(
+    'from %s, says the page’s language, so a French account opens its console in it',
+    async (path, locale, console) => {
+      const api = loginApi({ user: { ...testTrainer, locale: 'fr' }, prefix: '/api/trainer/auth' });
+      const login = api['POST /api/trainer/auth/login']!;
+      // The server's answer: the account never chose a language, so it follows the page's.
+      api['POST /api/trainer/auth/login'] = (init, url) => {
+        const body = JSON.parse(init.body as string) as { locale?: string };
+        document.cookie = `locale=${body.locale ?? 'fr'}; Path=/`;
+        return login(init, url);
+      };
+      const { router } = renderApp(path, { api: { ...trainerApi(), ...api } });
+      await screen.findByRole('button', { name: locale === 'en' ? 'Log in' : 'Se connecter' });
+      const [username, password] = screen
+        .getAllByRole('textbox')
+        .concat(...document.querySelectorAll<HTMLElement>('input[type=password]'));
+      fireEvent.change(username!, { target: { value: 'trainer' } });
+      fireEvent.change(password!, { target: { value: 'Rampart#2025' } });
+      fireEvent.click(
+        screen.getByRole('button', { name: locale === 'en' ? 'Log in' : 'Se connecter' }),
+      );
+      await waitFor(() => expect(router.state.location.pathname).toMatch(/\/trainer$/));
+      expect(await screen.findByRole('navigation', { name: console })).toBeTruthy();
+    },
+  );
 
   it('speaks French', async () => {
     renderApp('/fr/trainer/login');

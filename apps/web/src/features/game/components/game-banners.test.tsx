@@ -204,3 +204,50 @@ describe('the speedrun banner', () => {
     expect(within(banner).getByText('61 points')).toBeTruthy();
   });
 });
+
+describe('an objective the trainer edits in play', () => {
+  it('shows its new points and text without a reload, and says so', async () => {
+    const state = { session: buildRunningSession(), body: buildObjectivesBody() };
+    const { emit } = renderGame(state);
+    const list = await screen.findByRole('region', { name: 'Objectives' });
+    const before = await within(list).findByRole('button', { name: /^Who knocked\?/ });
+    expect(before.textContent).toContain('50');
+    state.body = {
+      ...state.body,
+      objectives: state.body.objectives.map((objective) =>
+        objective.uuid === FLAG_OBJECTIVE
+          ? { ...objective, title: 'Who knocked twice?', points: 75 }
+          : objective,
+      ),
+    };
+    emit({ type: 'objective.updated', payload: { objectiveUuid: FLAG_OBJECTIVE } });
+    const edited = await within(list).findByRole('button', { name: /^Who knocked twice\?/ });
+    expect(edited.textContent).toContain('75');
+    expect(await screen.findByText('The trainer updated an objective.')).toBeTruthy();
+  });
+});
+
+describe('the early end when every team solved everything', () => {
+  it('tells the players of a team still in the game that it solved every objective', async () => {
+    const state = { session: buildRunningSession(), body: buildObjectivesBody() };
+    const { emit } = renderGame(state);
+    await screen.findByRole('region', { name: 'Objectives' });
+    const now = new Date().toISOString();
+    state.session = { ...state.session, status: 'finished', endsAt: now, allSolvedAt: now };
+    emit({
+      type: 'session.status_changed',
+      payload: {
+        sessionUuid: state.session.uuid,
+        status: 'finished',
+        startPhase: 'idle',
+        startWaitEndsAt: null,
+        startsAt: state.session.startsAt,
+        endsAt: now,
+        remainingMs: 0,
+        serverTime: now,
+        allSolved: true,
+      },
+    });
+    expect(await screen.findByText('Your team solved every objective!')).toBeTruthy();
+  });
+});

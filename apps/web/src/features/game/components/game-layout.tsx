@@ -18,7 +18,9 @@ export type TabId = (typeof tabOrder)[number];
 const missionTabs: readonly TabId[] = ['briefing', 'chat', 'console', 'vpn'];
 const teamTabs: readonly TabId[] = ['ranking', 'team'];
 
-export type TabContents = Record<TabId, ReactNode>;
+/** Every tab's content; the Console and VPN tabs are left out for a mission without a lab. */
+export type TabContents = Record<Exclude<TabId, 'console' | 'vpn'>, ReactNode> &
+  Partial<Record<'console' | 'vpn', ReactNode>>;
 /** What waits in a tab (the Chat tab's unread messages). */
 export type TabBadges = Partial<Record<TabId, GameTab['badge']>>;
 
@@ -27,7 +29,10 @@ const tabsOf = (
   contents: TabContents,
   label: (id: TabId) => string,
   badges: TabBadges,
-) => ids.map((id): GameTab => ({ id, label: label(id), content: contents[id], badge: badges[id] }));
+) =>
+  ids
+    .filter((id) => id in contents)
+    .map((id): GameTab => ({ id, label: label(id), content: contents[id], badge: badges[id] }));
 
 /**
  * Quarter (spec §2, the default): four panes that fill the screen and scroll each on its own —
@@ -81,8 +86,8 @@ export function QuarterLayout({
 }
 
 /**
- * Tabs: the objectives beside (or, on a phone, above) one group holding all seven tabs in the
- * spec's order, Briefing open at start. Used where quarter has no room, or by choice.
+ * Tabs: the objectives beside (or, on a phone, above) one group holding every tab in the spec's
+ * order, Briefing open at start. Used where quarter has no room, or by choice.
  */
 export function TabbedLayout({
   objectives,

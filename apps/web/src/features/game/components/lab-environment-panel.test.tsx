@@ -1,5 +1,5 @@
 import type { TeamEnvironment } from '@rampart/contracts';
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { renderApp, testPlayer } from '../../../test/render-app';
 import { fakeEventStreams } from '../../realtime/testing/fake-event-streams';
@@ -60,15 +60,34 @@ const openTab = async (
   });
   // The French catalogue is in once the tabs read in French.
   await screen.findByRole('tab', { name: locale === '/fr' ? 'Classement' : 'Ranking' });
-  fireEvent.click(screen.getByRole('tab', { name: tab }));
+  fireEvent.click(await screen.findByRole('tab', { name: tab }));
 };
 
 beforeEach(() => stubViewport(1024));
 
 describe('the Console and VPN tabs', () => {
-  it('say when the mission has no lab', async () => {
-    await openTab('Console', () => Response.json(answer({ lab: null })));
-    expect(await screen.findByText('No lab for this mission')).toBeTruthy();
+  it.each([1440, 390])('appear only for a mission with a lab (%i px wide)', async (width) => {
+    stubViewport(width);
+    let withLab = false;
+    const session = buildRunningSession();
+    briefingAlreadySeen(session.uuid, testPlayer.uuid);
+    const { queryClient } = renderApp(`/sessions/${session.uuid}/game`, {
+      api: {
+        ...gameApi(() => session),
+        [`GET /api/sessions/${session.uuid}/environment`]: () =>
+          Response.json(answer(withLab ? {} : { lab: null })),
+      },
+    });
+    const names = () => screen.getAllByRole('tab').map((tab) => tab.textContent);
+    await screen.findByRole('tab', { name: 'Ranking' });
+    await waitFor(() => expect(queryClient.isFetching()).toBe(0));
+    expect(names()).not.toContain('Console');
+    expect(names()).not.toContain('VPN');
+
+    withLab = true;
+    await queryClient.invalidateQueries();
+    expect(await screen.findByRole('tab', { name: 'Console' })).toBeTruthy();
+    expect(screen.getByRole('tab', { name: 'VPN' })).toBeTruthy();
   });
 
   it('offer to start the team’s lab, and say when no environment is available', async () => {

@@ -5,6 +5,7 @@ import { useDocumentTitle } from '../../app-info';
 import { SessionGate, type PlayerSession } from '../../sessions';
 import { countsOf, unreadTotals, useSessionChatThreads } from '../../chat';
 import { useObjectives } from '../api/get-objectives';
+import { useTeamEnvironment } from '../api/lab-environment';
 import { Briefing } from '../components/briefing';
 import { ChallengeDialog } from '../components/challenge-dialog';
 import { ChatPanel } from '../components/chat-panel';
@@ -51,6 +52,7 @@ function Game({ session }: { session: PlayerSession }) {
       : t('screens:sessionGame.title'),
   );
   const objectives = useObjectives(session.uuid);
+  const hasLab = Boolean(useTeamEnvironment(session.uuid).data?.lab);
   const layout = useGameLayout();
   const [filters, setFilters] = useState<ObjectiveFilters>(noFilters);
   const [selected, setSelected] = useState<string | null>(null);
@@ -92,11 +94,14 @@ function Game({ session }: { session: PlayerSession }) {
   const contents: TabContents = {
     briefing: <Briefing sessionUuid={session.uuid} />,
     chat: <ChatPanel sessionUuid={session.uuid} />,
-    console: <LabEnvironmentPanel sessionUuid={session.uuid} tab="console" />,
     detail,
     ranking: <RankingTable sessionUuid={session.uuid} ownTeam={ownTeam} />,
     team: <MyTeam session={session} objectives={list} />,
-    vpn: <LabEnvironmentPanel sessionUuid={session.uuid} tab="vpn" />,
+    // Only a mission with a lab has a console and a VPN to offer.
+    ...(hasLab && {
+      console: <LabEnvironmentPanel sessionUuid={session.uuid} tab="console" />,
+      vpn: <LabEnvironmentPanel sessionUuid={session.uuid} tab="vpn" />,
+    }),
   };
   const badges = {
     chat: { count: unread.global, label: t('chat:unread', { count: unread.global }) },

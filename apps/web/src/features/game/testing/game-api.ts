@@ -79,6 +79,19 @@ export const gameApi = (
     [`GET /api/sessions/${session.uuid}/objectives`]: () => Response.json(objectives()),
     [`GET /api/sessions/${session.uuid}/mission`]: () =>
       Response.json(missionBody(session.mission.uuid)),
+    // A mission with a lab, not started: the game screen shows its Console and VPN tabs.
+    [`GET /api/sessions/${session.uuid}/environment`]: () =>
+      Response.json({
+        lab: {
+          machines: [{ name: 'workstation', ports: [] }],
+          consoleMachine: 'workstation',
+          vpn: false,
+          ttlSeconds: 1800,
+          maxTtlSeconds: 3600,
+        },
+        environment: null,
+        serverTime: new Date().toISOString(),
+      }),
   };
 };
 

@@ -39,7 +39,7 @@ export const useSessionStream = (
   session: PlayerSession | undefined,
   events?: SessionEvents,
 ): StreamStatus => {
-  const { t } = useTranslation('sessions');
+  const { t } = useTranslation(['sessions', 'game']);
   const queryClient = useQueryClient();
   const uuid = session?.uuid;
   const teamUuid = session?.gaming_session_user?.gaming_session_team?.uuid ?? 'none';
@@ -55,6 +55,7 @@ export const useSessionStream = (
     void queryClient.invalidateQueries({ queryKey: sessionQueryKeys.detail(uuid) });
   };
   const ownTeam = session?.gaming_session_user?.gaming_session_team?.uuid ?? null;
+  const eliminated = session?.gaming_session_user?.gaming_session_team?.eliminated ?? false;
   const selfId = useCurrentUser()?.uuid ?? null;
   const labNotice = useLabNotices(ownTeam, session?.status);
   const path =
@@ -81,6 +82,11 @@ export const useSessionStream = (
           if (payload.status === 'paused') toast.info(t('toast.paused'));
           if (payload.status === 'running') toast.info(t('toast.resumed'));
           if (payload.status === 'stopped') toast.info(t('toast.stopped'));
+          // The game ended early: every team still playing solved every objective.
+          if (payload.allSolved)
+            toast.success(
+              ownTeam && !eliminated ? t('game:team.allSolved') : t('toast.allSolvedEnded'),
+            );
           refresh();
           // What a running speedrun is worth stops and restarts with the clock.
           refreshGame();
@@ -146,6 +152,11 @@ export const useSessionStream = (
         'objective.unlocked': () => {
           refreshGame();
           toast.info(t('toast.unlocked'));
+        },
+        // A trainer edited an objective in play: read again through the player's own view.
+        'objective.updated': () => {
+          refreshGame();
+          toast.info(t('toast.objectiveUpdated'));
         },
         'speedrun.launched': ({ payload }) => {
           refreshGame();

@@ -49,6 +49,8 @@ export const buildPlayerSession = (overrides: Partial<SessionDetail> = {}): Sess
     playersPerTeam: 3,
     minPlayersPerTeam: 1,
     durationMinutes: 30,
+    endWhenAllSolved: false,
+    allSolvedAt: null,
     teamsCount: 2,
     completed_objectives: 0,
     total_objectives: 7,

@@ -1,7 +1,13 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '../../../test/render-app';
-import { buildTrainerSession, missionUuid, refusal, trainerApi } from '../testing/trainer-api';
+import {
+  buildTrainerSession,
+  missionUuid,
+  refusal,
+  trainerApi,
+  trainerMissions,
+} from '../testing/trainer-api';
 
 const fill = (label: string, value: string) =>
   fireEvent.change(screen.getByLabelText(label), { target: { value } });
@@ -47,6 +53,33 @@ describe('the session wizard', () => {
     expect((screen.getByLabelText('Nom de la session') as HTMLInputElement).value).toBe('Exercice');
   });
 
+  it('follows the chosen mission’s duration until the trainer types one', async () => {
+    const longer = {
+      ...trainerMissions[0]!,
+      uuid: '0190a1b2-c3d4-7e5f-8a9b-00000000a002',
+      title: { en: 'Ransomware night', fr: 'Nuit du rançongiciel' },
+      durationMinutes: 90,
+    };
+    renderApp('/trainer/sessions/new', {
+      api: {
+        ...trainerApi(),
+        'GET /api/trainer/missions': () =>
+          Response.json({ missions: [...trainerMissions, longer] }),
+      },
+    });
+    const duration = (await screen.findByLabelText('Duration (minutes)')) as HTMLInputElement;
+    fill('Mission', missionUuid);
+    expect(duration.value).toBe('45');
+    fill('Mission', longer.uuid);
+    expect(duration.value).toBe('90');
+    fill('Mission', '');
+    expect(duration.value).toBe('');
+    fill('Mission', missionUuid);
+    fill('Duration (minutes)', '20');
+    fill('Mission', longer.uuid);
+    expect(duration.value).toBe('20');
+  });
+
   it('shows the join link of the created session and leads to its cockpit', async () => {
     const session = buildTrainerSession({ status: 'lobby', name: 'Drill' });
     const { fetchMock } = renderApp('/trainer/sessions/new', {
@@ -74,6 +107,33 @@ describe('the session wizard', () => {
       playersPerTeam: 4,
       minPlayersPerTeam: 1,
       durationMinutes: 45,
+    });
+  });
+});
+
+describe('the early end when every team solved everything', () => {
+  it.each([
+    ['', 'End the game early when every team still playing has solved every objective'],
+    ['/fr', 'Terminer la partie dès que chaque équipe encore en jeu a résolu tous les objectifs'],
+  ])('is off unless the trainer ticks it (%s)', async (prefix, label) => {
+    const session = buildTrainerSession({ status: 'lobby', name: 'Drill' });
+    const { fetchMock } = renderApp(`${prefix}/trainer/sessions/new`, {
+      api: {
+        ...trainerApi({ session }),
+        'POST /api/trainer/sessions': () => Response.json({ session }, { status: 201 }),
+      },
+    });
+    const box = (await screen.findByRole('checkbox', { name: label })) as HTMLInputElement;
+    expect(box.checked).toBe(false);
+    fireEvent.click(box);
+    fill('Mission', missionUuid);
+    fill(prefix ? 'Nom de la session' : 'Session name', 'Drill');
+    fireEvent.click(
+      screen.getByRole('button', { name: prefix ? 'Créer la session' : 'Create the session' }),
+    );
+    await waitFor(() => expect(posts(fetchMock)).toHaveLength(1));
+    expect(JSON.parse(String(posts(fetchMock)[0]![1]!.body))).toMatchObject({
+      endWhenAllSolved: true,
     });
   });
 });

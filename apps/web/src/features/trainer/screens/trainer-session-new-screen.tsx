@@ -102,6 +102,9 @@ export function SessionForm({
   const { t, i18n } = useTranslation('trainer');
   const id = useId();
   const [values, setValues] = useState<SessionFormValues>(initialSessionForm);
+  // The duration the trainer typed, if any: until then it is the chosen mission's own.
+  const [durationTyped, setDurationTyped] = useState(false);
+  const [endWhenAllSolved, setEndWhenAllSolved] = useState(false);
   const [errors, setErrors] = useState<Partial<Record<SessionFormField, FieldError>>>({});
   const create = useCreateTrainerSession();
   const formRef = useRef<HTMLFormElement>(null);
@@ -118,12 +121,13 @@ export function SessionForm({
   }
 
   const set = (field: SessionFormField, value: string) => {
+    if (field === 'durationMinutes') setDurationTyped(value !== '');
     setValues((current) => {
       const next = { ...current, [field]: value };
-      // A mission brings its own duration, unless the trainer already chose one.
-      if (field === 'missionUuid' && current.durationMinutes === '') {
+      // A mission brings its own duration, unless the trainer typed one.
+      if (field === 'missionUuid' && !durationTyped) {
         const mission = missions.find((item) => item.uuid === value);
-        if (mission) next.durationMinutes = String(mission.durationMinutes);
+        next.durationMinutes = mission ? String(mission.durationMinutes) : '';
       }
       return next;
     });
@@ -141,9 +145,12 @@ export function SessionForm({
       if (first) formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
       return;
     }
-    create.mutate(checked.body, {
-      onSuccess: (session) => onCreated({ uuid: session.uuid, name: session.name }),
-    });
+    create.mutate(
+      { ...checked.body, ...(endWhenAllSolved && { endWhenAllSolved }) },
+      {
+        onSuccess: (session) => onCreated({ uuid: session.uuid, name: session.name }),
+      },
+    );
   };
 
   const describe = (field: SessionFormField) => {
@@ -245,6 +252,19 @@ export function SessionForm({
         />
         <p className={form.hint}>{t('wizard.scheduleHint')}</p>
         {fieldError('scheduledStartAt')}
+      </div>
+      <div className={`${form.field} ${styles.check}`}>
+        <input
+          id={`${id}-endWhenAllSolved`}
+          type="checkbox"
+          checked={endWhenAllSolved}
+          aria-describedby={`${id}-endWhenAllSolved-hint`}
+          onChange={(event) => setEndWhenAllSolved(event.target.checked)}
+        />
+        <label htmlFor={`${id}-endWhenAllSolved`}>{t('wizard.endWhenAllSolved')}</label>
+        <p id={`${id}-endWhenAllSolved-hint`} className={form.hint}>
+          {t('wizard.endWhenAllSolvedHint')}
+        </p>
       </div>
       {create.isError && (
         <p className={form.formError} role="alert">

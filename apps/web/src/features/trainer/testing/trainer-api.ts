@@ -74,6 +74,8 @@ export const buildTrainerSession = (overrides: Partial<TrainerSession> = {}): Tr
   playersPerTeam: 4,
   minPlayersPerTeam: 1,
   durationMinutes: 60,
+  endWhenAllSolved: false,
+  allSolvedAt: null,
   teamsCount: 1,
   completed_objectives: 0,
   total_objectives: 3,

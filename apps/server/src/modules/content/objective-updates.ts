@@ -1,0 +1,46 @@
+import type { PackObjective } from '@rampart/contracts';
+import type { Transaction } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import { appendEvents, type AppendedEvent } from '../../realtime/event-log.repository.js';
+import { sessionStream } from '../../realtime/streams.js';
+import { statusOf } from '../sessions/session-view.js';
+import * as authoring from './content-authoring.repository.js';
+
+/**
+ * An objective as its players see it: without its answer (flag, correct choices) and the
+ * explanation kept for the debrief. Two equal views are no change worth telling the players.
+ */
+export const playerViewOf = (objective: PackObjective): string => {
+  const { flag: _flag, correctChoices: _correct, explanation: _explanation, ...shown } = objective;
+  return JSON.stringify(shown);
+};
+
+/**
+ * Tells the game screens of the sessions playing these objectives' missions now (running or
+ * paused) that the objectives changed, in the transaction of the change: the event names the
+ * objective only, and each screen reads it again through the player's own view.
+ */
+export const announceObjectiveUpdates = async (
+  trx: Transaction<Database>,
+  objectives: readonly { uuid: string; missionUuid: string }[],
+  now: Date,
+): Promise<AppendedEvent[]> => {
+  if (objectives.length === 0) return [];
+  const missions = [...new Set(objectives.map((objective) => objective.missionUuid))];
+  const sessions = (await authoring.listUnstoppedSessionsOfMissions(trx, missions)).filter(
+    (session) => ['running', 'paused'].includes(statusOf(session, now)),
+  );
+  return appendEvents(
+    trx,
+    sessions.flatMap((session) =>
+      objectives
+        .filter((objective) => objective.missionUuid === session.mission_uuid)
+        .map((objective) => ({
+          stream: sessionStream(session.uuid),
+          audience: 'session' as const,
+          type: 'objective.updated' as const,
+          payload: { objectiveUuid: objective.uuid },
+        })),
+    ),
+  );
+};
