@@ -135,7 +135,7 @@ describe('chapter screen', () => {
     });
     await screen.findByRole('heading', { level: 1, name: 'Web foundations' });
     const play = within(missionCard('Night shift')).getByRole('button', {
-      name: 'Play the mission Night shift',
+      name: 'Play this mission: Night shift',
     });
     fireEvent.click(play);
     expect(await screen.findByRole('textbox', { name: 'Team name' })).toBeTruthy();
