@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/checks';
 import { signInDemoPlayer } from './support/session';
 
 const signInAlice = (page: Page) => signInDemoPlayer(page, 'alice');
