@@ -91,7 +91,7 @@ test('a trainer edits an objective in both languages with its preview, a player 
   await page.getByRole('link', { name: `Edit “Authoring ${tag}”` }).click();
   await expect(page.getByRole('heading', { level: 1, name: `Authoring ${tag}` })).toBeVisible();
 
-  await page.getByRole('button', { name: 'The flaw' }).click();
+  await page.getByRole('button', { name: 'The flaw', exact: true }).click();
   const objective = 'chapter.missions[0].objectives[1]';
   await page.locator(`[data-path="${objective}.title.en"]`).fill(`The exploited flaw ${tag}`);
   await page.locator(`[data-path="${objective}.title.fr"]`).fill(`La faille exploitée ${tag}`);
