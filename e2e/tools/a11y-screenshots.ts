@@ -2,7 +2,13 @@
 // language codes, a chapter, the help dialog with its focused body, the content editor), in both
 // languages, for a look (not a test):
 // BASE_URL=http://127.0.0.1:<port> node_modules/.bin/tsx e2e/tools/a11y-screenshots.ts
-import { base, launchChromium, locales, signedInPlayer, signedInTrainer } from './screenshot-kit.js';
+import {
+  base,
+  launchChromium,
+  locales,
+  signedInPlayer,
+  signedInTrainer,
+} from './screenshot-kit.js';
 
 const out = process.env.OUT_DIR ?? '/tmp/a11y-shots';
 
@@ -23,7 +29,7 @@ for (const locale of locales) {
 
   await trainer.goto(`${base}/${locale}/trainer/content`);
   await trainer.locator('a[href*="/trainer/content/"]:not([href$="/new"])').first().click();
-  await trainer.locator('h1').waitFor();
+  await trainer.locator('button[data-invalid]').first().waitFor();
   await trainer.waitForTimeout(700);
   await trainer.screenshot({ path: `${out}/editor-${locale}.png` });
 }
