@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/checks';
 import { enterLabGame, importLabDrill } from './support/lab-pack';
 import { signInTrainer } from './support/trainer';
 

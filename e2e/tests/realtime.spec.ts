@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
+import { expect, test } from './support/checks';
 import { signInThroughApi } from './support/session';
 import { signInTrainer } from './support/trainer';
 

@@ -1,4 +1,5 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
+import { expect, test } from './support/checks';
 import { signInDemoPlayer } from './support/session';
 import { signInTrainer, type TrainerApi } from './support/trainer';
 

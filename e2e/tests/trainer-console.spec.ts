@@ -1,4 +1,5 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
+import { expect, test } from './support/checks';
 import { DEMO_PASSWORD, signInDemoPlayer } from './support/session';
 
 /**
@@ -44,6 +45,7 @@ const confirm = async (trainer: Page, button: string, dialogTitle: string | RegE
 
 test('the trainer creates a session, starts, pauses, resumes, eliminates, launches a speedrun and stops', async ({
   browser,
+  checks,
 }) => {
   test.setTimeout(120_000);
   const trainerContext = await browser.newContext({ viewport: { width: 1440, height: 900 } });
@@ -189,6 +191,9 @@ test('the trainer creates a session, starts, pauses, resumes, eliminates, launch
   await expect(audit.getByTestId('audit-entry').filter({ hasText: 'Session paused' })).toHaveCount(
     1,
   );
+  // The cockpit at its fullest: submissions, an eliminated team, the audit log.
+  await checks.axe(trainer, 'in play');
+  await checks.axe(dave, 'eliminated');
   await expect(
     audit.getByTestId('audit-entry').filter({ hasText: 'Team eliminated' }),
   ).toContainText('Attacked the scoring server');

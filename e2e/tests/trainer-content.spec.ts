@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/checks';
 import { DEMO_PASSWORD, signInThroughApi } from './support/session';
 import { signInTrainer } from './support/trainer';
 
@@ -91,7 +91,7 @@ test('a trainer edits an objective in both languages with its preview, a player 
   await page.getByRole('link', { name: `Edit “Authoring ${tag}”` }).click();
   await expect(page.getByRole('heading', { level: 1, name: `Authoring ${tag}` })).toBeVisible();
 
-  await page.getByRole('button', { name: 'Edit The flaw' }).click();
+  await page.getByRole('button', { name: 'The flaw', exact: true }).click();
   const objective = 'chapter.missions[0].objectives[1]';
   await page.locator(`[data-path="${objective}.title.en"]`).fill(`The exploited flaw ${tag}`);
   await page.locator(`[data-path="${objective}.title.fr"]`).fill(`La faille exploitée ${tag}`);
@@ -117,7 +117,7 @@ test('a trainer edits an objective in both languages with its preview, a player 
 
   await page.getByRole('link', { name: 'Back to content' }).click();
   const download = page.waitForEvent('download');
-  await page.getByRole('link', { name: `Export “Authoring ${tag}” as a content pack` }).click();
+  await page.getByRole('link', { name: `Export (zip) “Authoring ${tag}”` }).click();
   const zipPath = testInfo.outputPath('chapter.zip');
   await (await download).saveAs(zipPath);
   const zip = await readFile(zipPath);

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/checks';
 import { DEMO_PASSWORD, signInThroughApi } from './support/session';
 import { signInTrainer } from './support/trainer';
 

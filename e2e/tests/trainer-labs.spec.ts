@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/checks';
 import { importLabMission } from './support/lab-pack';
 import { DEMO_PASSWORD, signInDemoPlayer } from './support/session';
 import { signInTrainer } from './support/trainer';

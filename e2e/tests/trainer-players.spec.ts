@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/checks';
 import { DEMO_PASSWORD } from './support/session';
 
 test('a trainer imports players from a CSV with one bad row, and an imported player signs in with the link', async ({

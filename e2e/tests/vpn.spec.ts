@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/checks';
 import { enterLabGame, importLabDrill } from './support/lab-pack';
 import { signInTrainer } from './support/trainer';
 

@@ -6,6 +6,7 @@ import { App } from './app/app';
 import { createQueryClient } from './app/query-client';
 import { createAppRouter } from './app/router/create-router';
 import { appInfoQueryOptions } from './features/app-info';
+import { rootErrorOptions } from './features/errors';
 import { readLocaleCookie, resolveLocale } from './features/locale';
 import { initI18n } from './lib/i18n/i18n';
 
@@ -27,7 +28,7 @@ await initI18n(locale).catch((error: unknown) =>
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
-createRoot(container).render(
+createRoot(container, rootErrorOptions).render(
   <StrictMode>
     <App router={router} queryClient={queryClient} auth={auth} />
   </StrictMode>,

@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { RouterProvider, type createBrowserRouter } from 'react-router';
 import type { AppAuth } from '../features/auth';
+import { reportScreenError } from '../features/errors';
 import { AppProviders } from './providers';
 
 interface AppProps {
@@ -12,7 +13,7 @@ interface AppProps {
 export function App({ router, queryClient, auth }: AppProps) {
   return (
     <AppProviders queryClient={queryClient} auth={auth}>
-      <RouterProvider router={router} />
+      <RouterProvider router={router} onError={reportScreenError} />
     </AppProviders>
   );
 }

@@ -3,6 +3,7 @@ import { render } from '@testing-library/react';
 import { createMemoryRouter } from 'react-router';
 import { onTestFinished, vi } from 'vitest';
 import { App } from '../app/app';
+import { rootErrorOptions } from '../features/errors';
 import { createQueryClient } from '../app/query-client';
 import { createAppRouterWith } from '../app/router/create-router';
 import { splitLocalePrefix } from '../features/locale';
@@ -131,6 +132,8 @@ export const renderApp = (path: string, options: RenderAppOptions = {}) => {
     ) : (
       app
     ),
+    // The root reports caught errors as the app's does (main.tsx).
+    rootErrorOptions,
   );
   return { ...view, router, queryClient, auth, fetchMock };
 };

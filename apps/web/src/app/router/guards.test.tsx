@@ -40,6 +40,14 @@ describe('guards in the router', () => {
     expect(router.state.location.search).toBe('?redirect=%2Ftrainer');
   });
 
+  it('never asks who the player is on the trainer console', async () => {
+    const { router, fetchMock } = renderApp('/en/trainer/players', { player: null });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Players' })).toBeTruthy();
+    await router.navigate('/en/trainer/content');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Content' })).toBeTruthy();
+    expect(identityFetches(fetchMock)).toBe(0);
+  });
+
   it('asks who is there once, then again only when the CSRF cookie has gone', async () => {
     document.cookie = 'XSRF-TOKEN=present; Path=/';
     const { router, fetchMock } = renderApp('/home');

@@ -5,6 +5,7 @@ import { LoadingBar } from '../../components/ui/loading-bar/loading-bar';
 import { useAppInfo } from '../../features/app-info';
 import { useInactivityLogout } from '../../features/auth';
 import { useLocaleSync } from '../../features/locale';
+import { useOnPlayerScreen } from './screen-handle';
 
 /** Shown while a navigation, a query or a mutation is under way (spec §2). */
 function AppLoadingBar() {
@@ -25,7 +26,9 @@ export function InitialLoading() {
 export function RootRoute() {
   const { availableLocales } = useAppInfo();
   useLocaleSync(availableLocales);
-  useInactivityLogout();
+  // The trainer's console does not ask who the player is: a trainer has no player session
+  // there, and each page would log the identity endpoint's 401.
+  useInactivityLogout({ enabled: useOnPlayerScreen() });
   return (
     <>
       <AppLoadingBar />

@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import { useRouteError } from 'react-router';
 import { ErrorPage, errorStatusOf } from '../../features/errors';
 import { ErrorLayout } from '../layouts/error-layout';
@@ -14,10 +13,8 @@ export function NotFoundRoute() {
 
 /** What a screen that throws (or a loader that throws a Response) shows instead. */
 export function RouteErrorBoundary() {
+  // The router reports the error (`reportScreenError`, given to the RouterProvider).
   const error = useRouteError();
-  useEffect(() => {
-    console.error(error);
-  }, [error]);
   return (
     <ErrorLayout>
       <ErrorPage status={errorStatusOf(error)} />

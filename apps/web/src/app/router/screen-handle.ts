@@ -1,3 +1,4 @@
+import { useMatches } from 'react-router';
 import type { WebAccess, WebLayout, WebRouteId } from '@rampart/contracts';
 
 /** What every screen route carries in its `handle`, read with `useMatches()` (guards, analytics…). */
@@ -6,3 +7,7 @@ export interface ScreenHandle {
   layout: WebLayout;
   access: WebAccess;
 }
+
+/** Whether the screen on display is one of the player's (not a login page, not the trainer's). */
+export const useOnPlayerScreen = (): boolean =>
+  useMatches().some((match) => (match.handle as ScreenHandle | undefined)?.access === 'player');

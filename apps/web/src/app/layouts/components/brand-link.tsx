@@ -17,12 +17,14 @@ export function BrandLink({
   const { t } = useTranslation();
   const localize = useLocalizedPath();
   return (
-    <Link to={localize(home)} className={styles.brand} aria-label={t('a11y.homeLink', { appName })}>
+    // Named by what it shows, then where it leads: a voice command saying the name reaches it.
+    <Link to={localize(home)} className={styles.brand}>
       <BrandMark />
       <span className={styles.text}>
         <span className={styles.name}>{appName}</span>
         {showTagline && <span className={styles.tagline}>{t('app.tagline')}</span>}
       </span>
+      <span className="visually-hidden">{t('a11y.homeLinkDestination')}</span>
     </Link>
   );
 }

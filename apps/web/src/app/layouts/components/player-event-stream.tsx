@@ -1,7 +1,6 @@
 import { lazy, Suspense } from 'react';
-import { useMatches } from 'react-router';
 import { useCurrentUser } from '../../../features/auth';
-import type { ScreenHandle } from '../../router/screen-handle';
+import { useOnPlayerScreen } from '../../router/screen-handle';
 
 // The stream client brings zod and the SSE parser: loaded after the screen, never on the login page.
 const PlayerNotifications = lazy(
@@ -13,10 +12,8 @@ const PlayerNotifications = lazy(
  * none). Both player layouts render it: it follows the player from one screen to the next.
  */
 export function PlayerEventStream() {
-  const onPlayerScreen = useMatches().some(
-    (match) => (match.handle as ScreenHandle | undefined)?.access === 'player',
-  );
-  const player = useCurrentUser('player');
+  const onPlayerScreen = useOnPlayerScreen();
+  const player = useCurrentUser('player', { enabled: onPlayerScreen });
   if (!onPlayerScreen || !player) return null;
   return (
     <Suspense fallback={null}>

@@ -70,7 +70,12 @@ export function Dialog({
           <RadixDialog.Description className={styles.description}>
             {description}
           </RadixDialog.Description>
-          {children !== undefined && <div className={styles.body}>{children}</div>}
+          {children !== undefined && (
+            // A long text scrolls here: a keyboard must reach it to scroll it.
+            <div className={styles.body} role="region" aria-label={title} tabIndex={0}>
+              {children}
+            </div>
+          )}
           <footer className={styles.footer}>
             <RadixDialog.Close asChild>
               <Button variant="secondary">{closeText}</Button>

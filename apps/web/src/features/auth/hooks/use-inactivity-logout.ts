@@ -6,14 +6,18 @@ import { useCurrentUser } from './use-current-user';
 /**
  * Spec middleware user-activity: logs the player out after `minutes` without input and tells
  * the login page why. The app's own background calls keep the server session alive, so the
- * browser must be the one to notice.
+ * browser must be the one to notice. Off the player's screens (`enabled` false: the trainer's
+ * console) it neither watches nor asks who the player is.
  */
-export const useInactivityLogout = (minutes: number = DEFAULT_INACTIVITY_MINUTES): void => {
+export const useInactivityLogout = ({
+  minutes = DEFAULT_INACTIVITY_MINUTES,
+  enabled = true,
+}: { minutes?: number; enabled?: boolean } = {}): void => {
   const client = useAuthClient('player');
-  const playerId = useCurrentUser('player')?.uuid;
+  const playerId = useCurrentUser('player', { enabled })?.uuid;
 
   useEffect(() => {
-    if (!playerId) return;
+    if (!enabled || !playerId) return;
     let stop: (() => void) | undefined;
     let cancelled = false;
     // Only a logged-in player needs the monitor: it stays off the login page's JS.
@@ -31,5 +35,5 @@ export const useInactivityLogout = (minutes: number = DEFAULT_INACTIVITY_MINUTES
       cancelled = true;
       stop?.();
     };
-  }, [client, playerId, minutes]);
+  }, [client, playerId, minutes, enabled]);
 };

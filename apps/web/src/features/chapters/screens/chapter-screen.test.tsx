@@ -1,5 +1,5 @@
 import { fireEvent, screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../../test/render-app';
 import { buildPlayerSession, sessionApi } from '../../sessions/testing/session-api';
 import {
@@ -135,7 +135,7 @@ describe('chapter screen', () => {
     });
     await screen.findByRole('heading', { level: 1, name: 'Web foundations' });
     const play = within(missionCard('Night shift')).getByRole('button', {
-      name: 'Play the mission Night shift',
+      name: 'Play this mission: Night shift',
     });
     fireEvent.click(play);
     expect(await screen.findByRole('textbox', { name: 'Team name' })).toBeTruthy();
@@ -147,18 +147,23 @@ describe('chapter screen', () => {
   });
 
   it('is the not-found page for a chapter the API does not give this player', async () => {
+    const consoleError = vi.spyOn(console, 'error');
     const hidden = buildChapter();
     renderApp(`/fr/chapters/${hidden.chapter_uuid}`, {
       api: { [`GET /api/chapters/${hidden.chapter_uuid}`]: chapterNotFound },
     });
     expect(await screen.findByRole('heading', { level: 1, name: 'Page introuvable' })).toBeTruthy();
     expect(document.querySelector('[data-status="404"]')).toBeTruthy();
+    // An expected outcome, not a crash: nothing is logged as an error.
+    expect(consoleError).not.toHaveBeenCalled();
   });
 
   it('is the not-found page for an id that is no uuid, without asking the API', async () => {
+    const consoleError = vi.spyOn(console, 'error');
     const { fetchMock } = renderApp('/chapters/42', { api: contentApi() });
     expect(await screen.findByRole('heading', { level: 1, name: 'Page Not Found' })).toBeTruthy();
     expect(requestedLocales(fetchMock, '/api/chapters/42')).toEqual([]);
+    expect(consoleError).not.toHaveBeenCalled();
   });
 
   it('says when the chapter cannot be loaded, and loads it again on demand', async () => {

@@ -66,7 +66,6 @@ export function OrderedList({
               type="button"
               className={styles.itemName}
               aria-current={index === selected ? 'true' : undefined}
-              aria-label={t('list_actions.select', { name })}
               data-invalid={invalid.has(index)}
               onClick={() => onSelect(index)}
             >

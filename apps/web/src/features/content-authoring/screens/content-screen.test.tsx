@@ -33,9 +33,7 @@ describe('content screen', () => {
       `/en/trainer/content/${chapter.chapter_uuid}`,
     );
     expect(
-      screen
-        .getByRole('link', { name: 'Export “Web security” as a content pack' })
-        .getAttribute('href'),
+      screen.getByRole('link', { name: 'Export (zip) “Web security”' }).getAttribute('href'),
     ).toBe(`/api/trainer/chapters/${chapter.chapter_uuid}/pack`);
     expect(screen.getByRole('link', { name: 'Content', current: 'page' })).toBeTruthy();
   });

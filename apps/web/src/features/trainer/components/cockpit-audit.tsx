@@ -26,7 +26,8 @@ export function CockpitAudit({ sessionUuid, cockpit }: { sessionUuid: string; co
       ) : entries.length === 0 ? (
         <p className={panelStyles.muted}>{t('audit.empty')}</p>
       ) : (
-        <ol className={panelStyles.log}>
+        // The list scrolls on its own: a keyboard must reach it to scroll it.
+        <ol className={panelStyles.log} tabIndex={0} aria-label={t('audit.title')}>
           {entries.map((entry) => (
             <AuditRow key={entry.id} entry={entry} cockpit={cockpit} />
           ))}

@@ -65,7 +65,8 @@ export function CockpitFeed({ feed, cockpit }: { feed: SubmissionsFeed; cockpit?
           {t(feed.rows.length === 0 ? 'feed.empty' : 'feed.noMatch')}
         </p>
       ) : (
-        <ol className={panelStyles.log}>
+        // The list scrolls on its own: a keyboard must reach it to scroll it.
+        <ol className={panelStyles.log} tabIndex={0} aria-label={t('feed.title')}>
           {shown.map((row) => (
             <FeedRow key={row.id} row={row} cockpit={cockpit} />
           ))}

@@ -1,5 +1,5 @@
 import type { AvatarBonus, AvatarId } from '@rampart/contracts';
-import { useId, useRef, type KeyboardEvent } from 'react';
+import { useRef, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AvatarImage } from '../../avatars/avatar-image';
 import { describeAvatarBonus } from '../../avatars/describe-avatar-bonus';
@@ -42,7 +42,6 @@ export function AvatarPicker({
   disabled = false,
 }: AvatarPickerProps) {
   const { t } = useTranslation('onboarding');
-  const uid = useId();
   const radios = useRef<(HTMLButtonElement | null)[]>([]);
   const checkedIndex = avatars.findIndex((avatar) => avatar.id === value);
   const tabbableIndex = checkedIndex === -1 ? 0 : checkedIndex;
@@ -74,10 +73,7 @@ export function AvatarPicker({
     >
       {avatars.map((avatar, index) => {
         const checked = avatar.id === value;
-        const nameId = `${uid}-${avatar.id}-name`;
-        const bonusId = `${uid}-${avatar.id}-bonus`;
         const isCurrent = avatar.id === currentId;
-        const currentBadgeId = `${uid}-${avatar.id}-current`;
         return (
           <button
             key={avatar.id}
@@ -87,8 +83,8 @@ export function AvatarPicker({
             type="button"
             role="radio"
             aria-checked={checked}
-            aria-labelledby={nameId}
-            aria-describedby={isCurrent ? `${bonusId} ${currentBadgeId}` : bonusId}
+            // Named by its content, all it shows (name, bonus, "current"): a voice command
+            // that reads the card reaches it.
             tabIndex={index === tabbableIndex ? 0 : -1}
             disabled={disabled}
             className={styles.card}
@@ -102,20 +98,11 @@ export function AvatarPicker({
               </svg>
             </span>
             <AvatarImage id={avatar.id} size={imageSize} className={styles.image} />
-            <span id={nameId} className={styles.name}>
-              {t(`avatars.${avatar.id}.name`)}
-            </span>
-            <span
-              id={bonusId}
-              className={avatar.bonus.kind === 'none' ? styles.noBonus : styles.bonus}
-            >
+            <span className={styles.name}>{t(`avatars.${avatar.id}.name`)}</span>
+            <span className={avatar.bonus.kind === 'none' ? styles.noBonus : styles.bonus}>
               {describeAvatarBonus(t, avatar.bonus)}
             </span>
-            {isCurrent && (
-              <span id={currentBadgeId} className={styles.current}>
-                {t('picker.current')}
-              </span>
-            )}
+            {isCurrent && <span className={styles.current}>{t('picker.current')}</span>}
           </button>
         );
       })}
