@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/checks';
 import { DEMO_PASSWORD } from './support/session';
 
 /**

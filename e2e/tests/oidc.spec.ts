@@ -4,7 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, test } from '@playwright/test';
+import { expect, test, type PageChecks } from './support/checks';
 import {
   RAMPART_CLIENT,
   startTestProvider,
@@ -117,13 +117,25 @@ test.describe('sign-in through the identity provider', () => {
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
 
+  /**
+   * The provider's own pages (its favicon, its web font, out of reach here) are not Rampart's:
+   * only what happens on Rampart's pages is held to the journeys' checks.
+   */
+  const allowProviderPages = (checks: PageChecks) =>
+    checks.allow(
+      new RegExp(provider.issuer.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')),
+      /fonts\.googleapis\.com/,
+    );
+
   for (const journey of journeys) {
     const { locale, text } = journey;
 
     test(`a player signs in at the provider's login page and out of both, in ${locale}`, async ({
       browser,
+      checks,
     }) => {
       test.slow();
+      allowProviderPages(checks);
       const context = await browser.newContext({ locale: journey.browserLocale, baseURL });
       const page = await context.newPage();
       const signedInUuid = async () =>
@@ -138,6 +150,7 @@ test.describe('sign-in through the identity provider', () => {
       };
 
       await page.goto(`/${locale}/login`);
+      await checks.axe(page, 'sign-in with the provider');
       await signInAtProvider();
       // Back at Rampart, signed in as a new player named after the provider's username, in
       // the language of the provider's locale claim.
@@ -174,10 +187,13 @@ test.describe('sign-in through the identity provider', () => {
 
     test(`a trainer by the role claim signs in to the trainer interface, in ${locale}`, async ({
       browser,
+      checks,
     }) => {
+      allowProviderPages(checks);
       const context = await browser.newContext({ locale: journey.browserLocale, baseURL });
       const page = await context.newPage();
       await page.goto(`/${locale}/trainer/login`);
+      await checks.axe(page, 'sign-in with the provider');
       await page.getByRole('link', { name: text.signInWith }).click();
       await page.getByLabel('Login').fill(`teacher.${locale}`);
       await page.getByLabel('Password').fill(`Teacher#${locale}`);
