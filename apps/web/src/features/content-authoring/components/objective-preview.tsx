@@ -65,6 +65,7 @@ export function ObjectivePreview({
               <I18nextProvider i18n={previewI18n}>
                 <ObjectiveDetail
                   sessionUuid="preview"
+                  preview
                   objective={previewObjective(objective, position, locale)}
                 />
               </I18nextProvider>

@@ -123,6 +123,22 @@ describe('chapter editor', () => {
     expect(document.documentElement.lang).toBe('en');
   });
 
+  it('previews an objective with its own penalty, never asking who the player is', async () => {
+    const { fetchMock } = renderApp(`/en/trainer/content/${chapterUuid}`, {
+      api: editorApi(),
+      player: null,
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Web security' })).toBeTruthy();
+    const penalty = screen.getByLabelText('Penalty per wrong answer', {
+      selector: '[data-path="chapter.missions[0].objectives[0].penalty"]',
+    });
+    fireEvent.change(penalty, { target: { value: '10' } });
+    expect(await within(previewRegion()).findByText(/a wrong answer costs 10 points/)).toBeTruthy();
+    // A trainer is no player: the player's identity is not theirs to ask for (a 401 logged).
+    const identity = fetchMock.mock.calls.filter(([url]) => String(url) === '/api/auth/user');
+    expect(identity).toHaveLength(0);
+  });
+
   it('saves the whole chapter with its revision, without files, and says so', async () => {
     let sent: {
       document: { chapter: { missions: { objectives: object[] }[] } };

@@ -24,9 +24,12 @@ export function AnswerForm({
   sessionUuid,
   objective,
   onResult,
+  preview = false,
 }: {
   sessionUuid: string;
   objective: PlayObjective;
+  /** A trainer's preview: nobody plays, so the objective's own penalty is shown. */
+  preview?: boolean;
   /** What a submission did: shown by the detail, which outlives the form once solved. */
   onResult: (result: AnswerResult | null) => void;
 }) {
@@ -35,7 +38,8 @@ export function AnswerForm({
   const field = useRef<HTMLInputElement>(null);
   const submit = useSubmitAnswer(sessionUuid);
   // The penalty the server charges this player: a penalty-shield avatar lowers it.
-  const penalty = penaltyPoints(objective.penalty, useCurrentUser()?.avatarId);
+  const player = useCurrentUser('player', { enabled: !preview });
+  const penalty = penaltyPoints(objective.penalty, preview ? undefined : player?.avatarId);
   const [flag, setFlag] = useState('');
   const [picked, setPicked] = useState<string[]>([]);
   const clientId = useRef<string | null>(null);

@@ -19,10 +19,13 @@ export function ObjectiveDetail({
   objective,
   inDialog = false,
   eliminated = false,
+  preview = false,
 }: {
   sessionUuid: string;
   objective: PlayObjective | null;
   inDialog?: boolean;
+  /** Shown to a trainer in the content editor: no player, no game. */
+  preview?: boolean;
   /** The team is eliminated: it may read the objective, no longer answer it. */
   eliminated?: boolean;
 }) {
@@ -119,7 +122,12 @@ export function ObjectiveDetail({
           ) : objective.attemptsLeft === 0 ? (
             <p className={styles.locked}>{t('detail.closed')}</p>
           ) : (
-            <AnswerForm sessionUuid={sessionUuid} objective={objective} onResult={setResult} />
+            <AnswerForm
+              sessionUuid={sessionUuid}
+              objective={objective}
+              onResult={setResult}
+              preview={preview}
+            />
           )}
         </>
       )}
