@@ -39,10 +39,14 @@ export function PlayerIdentityDialog({ player, providerLabel, ...state }: Props)
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const subject = String(new FormData(event.currentTarget).get('subject') ?? '').trim();
+    const form = event.currentTarget;
+    const subject = String(new FormData(form).get('subject') ?? '').trim();
     unlink.reset();
     link.mutate(subject, {
-      onSuccess: () => toast.success(t('identity.linked', { username: player.username })),
+      onSuccess: () => {
+        form.reset();
+        toast.success(t('identity.linked', { username: player.username }));
+      },
     });
   };
   const handleUnlink = () => {
@@ -58,7 +62,7 @@ export function PlayerIdentityDialog({ player, providerLabel, ...state }: Props)
       return <SectionError error={identity.error} onRetry={() => void identity.refetch()} />;
     if (!linked) return <p className={styles.muted}>{t('identity.notLinked')}</p>;
     return (
-      <dl className={styles.identity}>
+      <dl>
         <dt>{t('identity.issuer')}</dt>
         <dd>{linked.issuer}</dd>
         <dt>{t('identity.subject')}</dt>
@@ -92,7 +96,7 @@ export function PlayerIdentityDialog({ player, providerLabel, ...state }: Props)
         </>
       }
     >
-      <section aria-live="polite" aria-busy={identity.isPending}>
+      <section className={styles.identity} aria-live="polite" aria-busy={identity.isPending}>
         {status()}
       </section>
       <form id={formId} className={formStyles.form} onSubmit={submit}>

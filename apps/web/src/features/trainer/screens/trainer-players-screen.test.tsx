@@ -230,7 +230,7 @@ describe('trainer players screen', () => {
       });
       const actions = await screen.findByRole('group', { name: 'Actions for bob' });
       fireEvent.click(within(actions).getByRole('button', { name: 'Organisation account' }));
-      const dialog = await screen.findByRole('dialog', { name: 'Organisation account of bob' });
+      const dialog = await screen.findByRole('dialog', { name: 'Organisation account: bob' });
       expect(
         await within(dialog).findByText(/Not linked: signing in with the organisation/),
       ).toBeTruthy();
@@ -270,7 +270,7 @@ describe('trainer players screen', () => {
       const actions = await screen.findByRole('group', { name: 'Actions pour alice' });
       fireEvent.click(within(actions).getByRole('button', { name: 'Compte de l’organisation' }));
       const dialog = await screen.findByRole('dialog', {
-        name: 'Compte de l’organisation de alice',
+        name: 'Compte de l’organisation : alice',
       });
       expect(within(dialog).getByRole('status')).toBeTruthy();
       fireEvent.click(await within(dialog).findByRole('button', { name: 'Réessayer' }));
