@@ -34,7 +34,14 @@ const journeys = [
       logOut: 'Log out',
       failed: 'Attempt failed.',
       noAccess: "Your organisation's account gives no access here.",
+      actionsFor: 'Actions for',
+      organisationAccount: 'Organisation account',
+      subjectField: 'Subject at Test organisation',
+      link: 'Link',
+      notLinked: /Not linked/,
     },
+    /** A local demo player the trainer links to a person of the provider. */
+    localPlayer: 'carol',
   },
   {
     locale: 'fr',
@@ -46,7 +53,13 @@ const journeys = [
       logOut: 'Se déconnecter',
       failed: 'Tentative échouée.',
       noAccess: 'Le compte de votre organisation ne donne pas accès ici.',
+      actionsFor: 'Actions pour',
+      organisationAccount: 'Compte de l’organisation',
+      subjectField: 'Sujet chez Test organisation',
+      link: 'Lier',
+      notLinked: /Non lié/,
     },
+    localPlayer: 'dave',
   },
 ] as const;
 
@@ -81,6 +94,12 @@ test.describe('sign-in through the identity provider', () => {
           login: `teacher.${journey.locale}`,
           password: `Teacher#${journey.locale}`,
           claims: { locale: journey.locale, roles: ['staff', 'teacher'] },
+        },
+        {
+          subject: `linked-${journey.locale}`,
+          login: `linked.${journey.locale}`,
+          password: `Linked#${journey.locale}`,
+          claims: { locale: journey.locale, roles: ['student'] },
         },
       ]),
     });
@@ -201,6 +220,55 @@ test.describe('sign-in through the identity provider', () => {
       await expect(page).toHaveURL(/\/trainer$/);
       const user = await page.request.get('/api/trainer/auth/user');
       expect(((await user.json()) as { user: { role: string } }).user.role).toBe('trainer');
+      await context.close();
+    });
+
+    test(`a trainer links a local player, whose provider sign-in then opens it, in ${locale}`, async ({
+      browser,
+      checks,
+    }) => {
+      test.slow();
+      allowProviderPages(checks);
+      const context = await browser.newContext({ locale: journey.browserLocale, baseURL });
+      const trainer = await context.newPage();
+      await trainer.goto(`/${locale}/trainer/login`);
+      await trainer.locator('input[name="username"]').fill('trainer');
+      await trainer.locator('input[name="password"]').fill('Rampart#2025');
+      await trainer.locator('button[type="submit"]').click();
+      await expect(trainer).toHaveURL(/\/trainer$/);
+      await trainer.goto(`/${locale}/trainer/players`);
+      const row = trainer.getByRole('group', {
+        name: `${text.actionsFor} ${journey.localPlayer}`,
+      });
+      await row.getByRole('button', { name: text.organisationAccount }).click();
+      const dialog = trainer.getByRole('dialog');
+      await expect(dialog.getByText(text.notLinked)).toBeVisible();
+      await checks.axe(trainer, 'organisation account dialog');
+      await dialog.getByLabel(text.subjectField).fill(`linked-${locale}`);
+      await dialog.getByRole('button', { name: text.link, exact: true }).click();
+      await expect(dialog.getByText(`linked-${locale}`, { exact: true })).toBeVisible();
+      await expect(dialog.getByText(provider.issuer, { exact: true })).toBeVisible();
+      await checks.axe(trainer, 'organisation account dialog, linked');
+
+      // The person signs in through the provider, in a browser of their own: the local account
+      // opens, not a new one named after the provider's username.
+      const playerContext = await browser.newContext({ locale: journey.browserLocale, baseURL });
+      const player = await playerContext.newPage();
+      await player.goto(`/${locale}/login`);
+      await player.getByRole('link', { name: text.signInWith }).click();
+      await player.getByLabel('Login').fill(`linked.${locale}`);
+      await player.getByLabel('Password').fill(`Linked#${locale}`);
+      await player.getByRole('button', { name: 'Sign in' }).click();
+      await expect(player).toHaveURL(new RegExp(`^${baseURL}/`));
+      await expect
+        .poll(async () => {
+          const answer = await player.request.get('/api/auth/user');
+          return answer.ok()
+            ? ((await answer.json()) as { user: { username: string } }).user.username
+            : null;
+        })
+        .toBe(journey.localPlayer);
+      await playerContext.close();
       await context.close();
     });
   }

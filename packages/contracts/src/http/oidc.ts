@@ -58,4 +58,39 @@ export const putPlayerIdentity = defineRoute({
   responses: { 204: null, 403: null, 404: null, 409: null, 422: null },
 });
 
-export const oidcRoutes = [getOidcStart, getOidcCallback, putPlayerIdentity] as const;
+/** A player's link to the identity provider: the pair their sign-ins there are recognised by. */
+export const playerIdentitySchema = z.object({ issuer: z.string(), subject: z.string() });
+export type PlayerIdentity = z.infer<typeof playerIdentitySchema>;
+
+export const getPlayerIdentity = defineRoute({
+  method: 'GET',
+  path: '/api/trainer/players/{uuid}/identity',
+  summary: 'Whether a player account is linked to the identity provider, and to which subject',
+  tag: 'auth',
+  access: 'trainer',
+  params: z.object({ uuid: z.uuid() }),
+  responses: {
+    200: z.object({ identity: playerIdentitySchema.nullable() }),
+    403: null,
+    404: null,
+  },
+});
+
+export const deletePlayerIdentity = defineRoute({
+  method: 'DELETE',
+  path: '/api/trainer/players/{uuid}/identity',
+  summary:
+    "Unlinks a player account from the identity provider: the provider's sign-in no longer opens it",
+  tag: 'auth',
+  access: 'trainer',
+  params: z.object({ uuid: z.uuid() }),
+  responses: { 204: null, 403: null, 404: null },
+});
+
+export const oidcRoutes = [
+  getOidcStart,
+  getOidcCallback,
+  getPlayerIdentity,
+  putPlayerIdentity,
+  deletePlayerIdentity,
+] as const;

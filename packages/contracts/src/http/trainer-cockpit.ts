@@ -208,6 +208,7 @@ export const auditActions = [
   'player.created',
   'player.password_reset',
   'player.identity_linked',
+  'player.identity_unlinked',
   'content_pack.imported',
   'content.chapter_saved',
   'content.chapter_deleted',

@@ -98,6 +98,39 @@ export const createAccountIdentityRepository = (db: Kysely<Database>) => ({
       return true;
     }),
 
+  /** The subject an account is linked to at this issuer, for this role, if any. */
+  findIdentityOfAccount: (accountId: string, issuer: string, role: Interface) =>
+    db
+      .selectFrom('account_identity')
+      .select(['issuer', 'subject'])
+      .where('account_id', '=', accountId)
+      .where('issuer', '=', issuer)
+      .where('role', '=', role)
+      .executeTakeFirst(),
+
+  /**
+   * Removes an account's link with this provider and records the trainer's action with it.
+   * False when there was no link, so that nothing is audited for a no-op.
+   */
+  unlinkIdentity: (accountId: string, issuer: string, role: Interface, trainerId: string) =>
+    db.transaction().execute(async (trx) => {
+      const removed = await trx
+        .deleteFrom('account_identity')
+        .where('account_id', '=', accountId)
+        .where('issuer', '=', issuer)
+        .where('role', '=', role)
+        .returning('subject')
+        .executeTakeFirst();
+      if (!removed) return false;
+      await recordTrainerAction(trx, {
+        accountId: trainerId,
+        action: 'player.identity_unlinked',
+        targetUuid: accountId,
+        details: { issuer },
+      });
+      return true;
+    }),
+
   /** Whether a session was opened through the identity provider (to sign out there too). */
   isProviderSession: async (idHash: string) =>
     (

@@ -363,6 +363,52 @@ describe(`sign-in through the identity provider (${testDatabaseKind()})`, () => 
     });
     expect(byPlayer.statusCode).toBe(401);
   });
+  it('shows a trainer the link of a player, and lets the trainer unlink it, audited', async () => {
+    const trainer = await buildAccount(database.db, { role: 'trainer' });
+    const local = await buildAccount(database.db);
+    const ada = person();
+    provider.addUser(ada);
+    const trainerBrowser = new TestBrowser(app);
+    await trainerBrowser.login(trainer.username, trainer.password, 'trainer');
+    const identityPath = `/api/trainer/players/${local.id}/identity`;
+    expect((await trainerBrowser.get(identityPath)).json()).toEqual({ identity: null });
+    await trainerBrowser.put(identityPath, { subject: ada.subject });
+    expect((await trainerBrowser.get(identityPath)).json()).toEqual({
+      identity: { issuer: provider.issuer, subject: ada.subject },
+    });
+
+    const unlinked = await trainerBrowser.delete(identityPath);
+    expect(unlinked.statusCode, unlinked.body).toBe(204);
+    expect((await trainerBrowser.get(identityPath)).json()).toEqual({ identity: null });
+    // Unlinking again changes nothing and records nothing.
+    expect((await trainerBrowser.delete(identityPath)).statusCode).toBe(204);
+    const audited = await database.db
+      .selectFrom('trainer_audit')
+      .select(['action', 'details'])
+      .where('account_id', '=', trainer.id)
+      .where('target_uuid', '=', local.id)
+      .orderBy('id')
+      .execute();
+    expect(audited.map((row) => row.action)).toEqual([
+      'player.identity_linked',
+      'player.identity_unlinked',
+    ]);
+
+    // The person's next sign-in no longer opens the local account.
+    const browser = new TestBrowser(app);
+    await signIn(browser, ada);
+    expect((await signedInUser(browser)).uuid).not.toBe(local.id);
+
+    const missing = await trainerBrowser.delete(
+      '/api/trainer/players/0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4aff/identity',
+    );
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().error.code).toBe('account.not_found');
+    const player = new TestBrowser(app);
+    await player.login(local.username, local.password);
+    expect((await player.get(identityPath)).statusCode).toBe(401);
+    expect((await player.delete(identityPath)).statusCode).toBe(401);
+  });
 });
 
 describe(`with an identity provider out of reach (${testDatabaseKind()})`, () => {

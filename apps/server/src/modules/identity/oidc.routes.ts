@@ -1,7 +1,9 @@
 import {
   cookieNames,
+  deletePlayerIdentity,
   getOidcCallback,
   getOidcStart,
+  getPlayerIdentity,
   IDENTITY_PROVIDER_COOKIE_MINUTES,
   putPlayerIdentity,
   SIGN_IN_ERROR_PARAM,
@@ -14,7 +16,12 @@ import { requestMeta, startCookieSession, type AuthRouteDeps } from './auth.rout
 import type { AccountIdentityRepository } from './account-identity.repository.js';
 import type { Interface } from './identity.repository.js';
 import { openFlight, safeReturnPath, sealFlight } from './oidc-flight.js';
-import { linkPlayerIdentity, type OidcService } from './oidc.service.js';
+import {
+  findPlayerIdentity,
+  linkPlayerIdentity,
+  unlinkPlayerIdentity,
+  type OidcService,
+} from './oidc.service.js';
 
 export interface OidcRouteDeps extends AuthRouteDeps {
   oidc: OidcService | null;
@@ -91,8 +98,17 @@ export const registerOidcRoutes = (app: FastifyInstance, deps: OidcRouteDeps) =>
     }
   });
 
+  route(app, getPlayerIdentity, async ({ params, request }) => ({
+    identity: await findPlayerIdentity(deps, principalOf(request), params.uuid),
+  }));
+
   route(app, putPlayerIdentity, async ({ params, body, request, reply }) => {
     await linkPlayerIdentity(deps, principalOf(request), params.uuid, body.subject);
+    return reply.code(204).send();
+  });
+
+  route(app, deletePlayerIdentity, async ({ params, request, reply }) => {
+    await unlinkPlayerIdentity(deps, principalOf(request), params.uuid);
     return reply.code(204).send();
   });
 };

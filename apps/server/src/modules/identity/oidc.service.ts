@@ -222,27 +222,58 @@ export const createOidcService = (deps: {
  * A trainer links a local player account to the provider's subject: that player's next sign-in
  * through the provider opens this account (its progress kept) instead of creating another.
  */
-export const linkPlayerIdentity = async (
-  deps: {
-    repo: IdentityRepository;
-    identities: AccountIdentityRepository;
-    oidc: OidcService | null;
-  },
-  trainer: Principal,
-  playerId: string,
-  subject: string,
-) => {
+interface PlayerIdentityDeps {
+  repo: IdentityRepository;
+  identities: AccountIdentityRepository;
+  oidc: OidcService | null;
+}
+
+/** The player and the provider's issuer, once the trainer may manage players' links. */
+const playerAndIssuer = async (deps: PlayerIdentityDeps, trainer: Principal, playerId: string) => {
   requireCapability(trainer, 'account.manage_players');
   if (!deps.oidc) throw new AppError('auth.oidc_disabled');
   const player = await deps.repo.findAccountById(playerId);
   if (!player || player.role !== 'player') throw new AppError('account.not_found');
-  const issuer = await deps.oidc.issuer();
+  return { player, issuer: await deps.oidc.issuer() };
+};
+
+/** The provider's subject a player account is linked to, or null. */
+export const findPlayerIdentity = async (
+  deps: PlayerIdentityDeps,
+  trainer: Principal,
+  playerId: string,
+) => {
+  const { player, issuer } = await playerAndIssuer(deps, trainer, playerId);
+  return (await deps.identities.findIdentityOfAccount(player.id, issuer, 'player')) ?? null;
+};
+
+export const linkPlayerIdentity = async (
+  deps: PlayerIdentityDeps,
+  trainer: Principal,
+  playerId: string,
+  subject: string,
+) => {
+  const { player, issuer } = await playerAndIssuer(deps, trainer, playerId);
   const linked = await deps.identities.linkIdentity(
     player.id,
     { issuer, subject, role: 'player' },
     trainer.accountId,
   );
   if (!linked) throw new AppError('auth.identity_taken');
+};
+
+/**
+ * A trainer unlinks a player account: the provider's sign-in of that person no longer opens it
+ * (with account creation on, their next sign-in gets a new account). Unlinking an unlinked
+ * account is a no-op, so a repeated click does no harm.
+ */
+export const unlinkPlayerIdentity = async (
+  deps: PlayerIdentityDeps,
+  trainer: Principal,
+  playerId: string,
+) => {
+  const { player, issuer } = await playerAndIssuer(deps, trainer, playerId);
+  await deps.identities.unlinkIdentity(player.id, issuer, 'player', trainer.accountId);
 };
 
 export type OidcService = ReturnType<typeof createOidcService>;

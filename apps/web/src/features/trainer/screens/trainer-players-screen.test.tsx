@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderApp, type ApiRoutes } from '../../../test/render-app';
+import { renderApp, testAppInfo, type ApiRoutes } from '../../../test/render-app';
 
 const alice = {
   uuid: '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a01',
@@ -199,5 +199,92 @@ describe('trainer players screen', () => {
     fireEvent.click(within(dialog).getByLabelText('Phishing basics'));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(sent).toEqual({ playerIds: [alice.uuid, bob.uuid] }));
+  });
+
+  describe('with sign-in through the organisation’s provider', () => {
+    const withProvider = {
+      ...testAppInfo,
+      'sign-in-provider': { label: 'School account', trainers: true },
+    };
+    const issuer = 'https://sso.school.example/realms/school';
+
+    it('links a player by subject, says clearly when the subject is taken, then unlinks', async () => {
+      let identity: { issuer: string; subject: string } | null = null;
+      const sent: unknown[] = [];
+      renderApp('/en/trainer/players', {
+        appInfo: withProvider,
+        api: playersApi({
+          [`GET /api/trainer/players/${bob.uuid}/identity`]: () => Response.json({ identity }),
+          [`PUT /api/trainer/players/${bob.uuid}/identity`]: (init) => {
+            const body = JSON.parse(String(init.body)) as { subject: string };
+            sent.push(body);
+            if (body.subject === 'sub-alice') return apiError('auth.identity_taken', 409);
+            identity = { issuer, subject: body.subject };
+            return new Response(null, { status: 204 });
+          },
+          [`DELETE /api/trainer/players/${bob.uuid}/identity`]: () => {
+            identity = null;
+            return new Response(null, { status: 204 });
+          },
+        }),
+      });
+      const actions = await screen.findByRole('group', { name: 'Actions for bob' });
+      fireEvent.click(within(actions).getByRole('button', { name: 'Organisation account' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Organisation account: bob' });
+      expect(
+        await within(dialog).findByText(/Not linked: signing in with the organisation/),
+      ).toBeTruthy();
+      const subject = within(dialog).getByLabelText('Subject at School account');
+      fireEvent.change(subject, { target: { value: ' sub-alice ' } });
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Link' }));
+      expect((await within(dialog).findByRole('alert')).textContent).toBe(
+        'This subject is already linked to another player. Unlink it from that player first, or check the subject.',
+      );
+      expect(subject.getAttribute('aria-invalid')).toBe('true');
+
+      fireEvent.change(subject, { target: { value: 'sub-bob' } });
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Link' }));
+      expect(await within(dialog).findByText('sub-bob')).toBeTruthy();
+      expect(within(dialog).getByText(issuer)).toBeTruthy();
+      expect(within(dialog).queryByRole('alert')).toBeNull();
+      expect(sent).toEqual([{ subject: 'sub-alice' }, { subject: 'sub-bob' }]);
+
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Unlink' }));
+      expect(
+        await within(dialog).findByText(/Not linked: signing in with the organisation/),
+      ).toBeTruthy();
+      expect(within(dialog).queryByRole('button', { name: 'Unlink' })).toBeNull();
+    });
+
+    it('shows the link in French, and says when it cannot be read', async () => {
+      let failures = 1;
+      renderApp('/fr/trainer/players', {
+        appInfo: withProvider,
+        api: playersApi({
+          [`GET /api/trainer/players/${alice.uuid}/identity`]: () => {
+            if (failures-- > 0) return apiError('server.internal', 500);
+            return Response.json({ identity: { issuer, subject: 'sub-alice' } });
+          },
+        }),
+      });
+      const actions = await screen.findByRole('group', { name: 'Actions pour alice' });
+      fireEvent.click(within(actions).getByRole('button', { name: 'Compte de l’organisation' }));
+      const dialog = await screen.findByRole('dialog', {
+        name: 'Compte de l’organisation : alice',
+      });
+      expect(within(dialog).getByRole('status')).toBeTruthy();
+      fireEvent.click(await within(dialog).findByRole('button', { name: 'Réessayer' }));
+      expect(await within(dialog).findByText('sub-alice')).toBeTruthy();
+      expect(within(dialog).getByText('Fournisseur')).toBeTruthy();
+      expect(within(dialog).getByLabelText('Sujet chez School account')).toBeTruthy();
+      expect(within(dialog).getByRole('button', { name: 'Délier' })).toBeTruthy();
+    });
+
+    it('offers no link when no provider is configured', async () => {
+      renderApp('/en/trainer/players', { api: playersApi() });
+      const actions = await screen.findByRole('group', { name: 'Actions for bob' });
+      expect(within(actions).getByRole('button', { name: 'Login link' })).toBeTruthy();
+      expect(within(actions).queryByRole('button', { name: 'Organisation account' })).toBeNull();
+    });
   });
 });

@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/button/button';
 import { EmptyState } from '../../../components/ui/empty-state/empty-state';
 import formStyles from '../../../components/ui/form/form.module.css';
 import { SectionError, SectionLoading } from '../../../components/ui/section-state/section-state';
-import { useDocumentTitle } from '../../app-info';
+import { useAppInfo, useDocumentTitle } from '../../app-info';
 import { useTrainerChapters, useTrainerPlayers } from '../api/players';
 import {
   ChaptersDialog,
@@ -14,6 +14,7 @@ import {
   ResetPasswordDialog,
   type TrainerPlayer,
 } from '../components/player-dialogs';
+import { PlayerIdentityDialog } from '../components/player-identity-dialog';
 import { PlayersImportDialog } from '../components/players-import';
 import styles from '../components/players.module.css';
 import { TrainerShell } from '../components/trainer-shell';
@@ -21,15 +22,19 @@ import { TrainerShell } from '../components/trainer-shell';
 type Open =
   | { kind: 'new' }
   | { kind: 'import' }
-  | { kind: 'chapters' | 'reset' | 'magic'; player: TrainerPlayer }
+  | { kind: 'chapters' | 'reset' | 'magic' | 'identity'; player: TrainerPlayer }
   | null;
 
-/** The trainer's players: list and search, creation, CSV import, chapters, password help. */
+/**
+ * The trainer's players: list and search, creation, CSV import, chapters, password help, and
+ * the link to the organisation's account when sign-in with a provider is configured.
+ */
 export default function TrainerPlayersScreen() {
   const { t, i18n } = useTranslation('players');
   useDocumentTitle(t('title'));
   const locale = (i18n.language === 'en' ? 'en' : 'fr') as Locale;
   const searchId = useId();
+  const { signInProvider } = useAppInfo();
   const players = useTrainerPlayers();
   const chapters = useTrainerChapters();
   const [query, setQuery] = useState('');
@@ -135,6 +140,14 @@ export default function TrainerPlayersScreen() {
                       >
                         {t('actions.magicLink')}
                       </Button>
+                      {signInProvider && (
+                        <Button
+                          variant="secondary"
+                          onClick={() => setOpen({ kind: 'identity', player })}
+                        >
+                          {t('actions.identity')}
+                        </Button>
+                      )}
                       <Button variant="ghost" onClick={() => setOpen({ kind: 'reset', player })}>
                         {t('actions.reset')}
                       </Button>
@@ -188,6 +201,14 @@ export default function TrainerPlayersScreen() {
         )}
         {open?.kind === 'magic' && (
           <MagicLinkDialog open onOpenChange={close} player={open.player} />
+        )}
+        {open?.kind === 'identity' && signInProvider && (
+          <PlayerIdentityDialog
+            open
+            onOpenChange={close}
+            player={open.player}
+            providerLabel={signInProvider.label}
+          />
         )}
         {open?.kind === 'chapters' && chapters.isSuccess && (
           <ChaptersDialog
