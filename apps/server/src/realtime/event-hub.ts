@@ -94,11 +94,26 @@ const REPLAY_HIGH_WATER_BYTES = 64 * 1024;
  */
 const MAX_PENDING_FRAMES = 20_000;
 /**
- * Replays reading the log at once, on this node. A herd of clients resuming together (a room's
- * Wi-Fi back) would otherwise put a page read each before every ordinary request's query; the
- * others wait their turn, so an ordinary query waits behind this many page reads at most.
+ * How replays read the log on this node. `readsAtOnce`: replays reading at once; a herd of
+ * clients resuming together (a room's Wi-Fi back) would otherwise put a page read each before
+ * every ordinary request's query; the others wait their turn. `pageSize`: events per read.
  */
-const REPLAY_READS_AT_ONCE = 2;
+export interface ReplayReads {
+  readsAtOnce: number;
+  pageSize: number;
+}
+
+/** On PostgreSQL a read waits for the database, in another process: the thread stays free. */
+export const REPLAY_READS_ON_SERVER: ReplayReads = { readsAtOnce: 2, pageSize: PAGE };
+
+/**
+ * On PGlite a read runs in the node's own thread, from start to end, and Node takes in one new
+ * connection per turn of its event loop: while a herd replays, a request that connects behind
+ * the herd's own connections waits one turn for each, and each turn holds as many page reads as
+ * run at once. So one read per turn, of a page small enough (about 100 KB of events) that a turn
+ * stays short: the request waits for a few small reads instead of pairs of large ones.
+ */
+export const REPLAY_READS_EMBEDDED: ReplayReads = { readsAtOnce: 1, pageSize: 100 };
 const HEARTBEAT = Buffer.from(':\n\n');
 
 /** One SSE message, serialised once and written to every subscriber who may see it. */
@@ -145,7 +160,9 @@ export const createEventHub = (deps: {
   logger: HubLogger;
   heartbeatMs: number;
   maxStreamsPerOwner: number;
+  replayReads?: ReplayReads;
 }) => {
+  const { readsAtOnce, pageSize } = deps.replayReads ?? REPLAY_READS_ON_SERVER;
   const channels = new Map<string, Channel>();
   const streamsPerOwner = new Map<string, number>();
   let closed = false;
@@ -154,19 +171,21 @@ export const createEventHub = (deps: {
 
   /** A page of the log for a replay, once one of the replays' turns is free. */
   const readReplayPage = async (stream: string, after: number) => {
-    if (replayReads >= REPLAY_READS_AT_ONCE)
+    if (replayReads >= readsAtOnce)
       await new Promise<void>((resolve) => replayReadQueue.push(resolve));
     else replayReads += 1;
     try {
-      return await readEventsAfter(deps.db, stream, after, PAGE);
+      return await readEventsAfter(deps.db, stream, after, pageSize);
     } finally {
-      // The turn passes to the next waiting replay, or is given back. Passed on the loop's next
-      // turn, not at once: on PGlite a read runs in this thread, and replays handing the turn
-      // to one another straight away would chain their reads with no I/O in between, leaving
-      // new connections and ordinary requests waiting for the whole herd.
-      const next = replayReadQueue.shift();
-      if (next) setImmediate(next);
-      else replayReads -= 1;
+      // The turn passes to the next waiting replay, or is given back, on the loop's next turn,
+      // never at once: on PGlite a read runs in this thread, and a turn handed on straight away
+      // (to another replay, or to this one's next page) would chain reads with no I/O in
+      // between, leaving new connections and ordinary requests waiting for the whole herd.
+      setImmediate(() => {
+        const next = replayReadQueue.shift();
+        if (next) next();
+        else replayReads -= 1;
+      });
     }
   };
 
@@ -387,7 +406,7 @@ export const createEventHub = (deps: {
         }
         if (visible.length > 0 && !(await replayWrite(subscriber, Buffer.concat(visible)))) return;
         if (cut.ends) return detach(subscriber);
-        if (events.length < PAGE || subscriber.closed) break;
+        if (events.length < pageSize || subscriber.closed) break;
       }
     }
     while (!subscriber.closed && subscriber.pending && subscriber.pending.length > 0) {

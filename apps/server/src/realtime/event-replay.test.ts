@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 import { testConfig } from '../../test/app.js';
 import { TestBrowser } from '../../test/browser.js';
-import { createTestDatabase, type TestDatabase } from '../../test/database.js';
+import { createTestDatabase, testDatabaseKind, type TestDatabase } from '../../test/database.js';
 import { openEventStream, type EventStreamClient } from '../../test/event-stream.js';
 import { buildAccount } from '../../test/factories.js';
 import type { SessionAccess } from './session-access.js';
@@ -196,6 +196,55 @@ describe('resuming a stream far behind', () => {
     expect(ended).toBe(false);
     expectGapFree(ids, 1, head);
   }, 180_000);
+
+  // Node takes in one new connection per turn of its event loop, and on PGlite a page read holds
+  // the thread from start to end: a request connecting behind a herd's connections waits for
+  // what each turn holds. Clients that never make a replay wait for their socket (a sink always
+  // drained) are the worst case: their replays would chain read after read.
+  it.runIf(testDatabaseKind() === 'pglite')(
+    'holds at most one small page of a herd replay in a turn of the event loop',
+    async () => {
+      const head = await headOf(herdSession);
+      let turn = 0;
+      let replaying = true;
+      const tick = () => {
+        turn += 1;
+        if (replaying) setImmediate(tick);
+      };
+      setImmediate(tick);
+      const eventsInTurn = new Map<number, number>();
+      const herd = Array.from({ length: 20 }, () => {
+        const ids: string[] = [];
+        const sink = {
+          write: (bytes: Buffer) => {
+            const sent = [...bytes.toString().matchAll(/^id: (\d+)$/gm)].map((match) => match[1]!);
+            ids.push(...sent);
+            eventsInTurn.set(turn, (eventsInTurn.get(turn) ?? 0) + sent.length);
+          },
+          bufferedBytes: () => 0,
+          drained: async () => true,
+          end: () => {},
+        };
+        return { ids, sink };
+      });
+      const subscriptions = await Promise.all(
+        herd.map(({ sink }) =>
+          app.realtime.hub.subscribe({
+            stream: sessionStream(herdSession),
+            audiences: new Set(['session']),
+            owner: `herd ${randomUUID()}`,
+            lastEventId: 0,
+            sink,
+          }),
+        ),
+      ).finally(() => (replaying = false));
+      for (const subscription of subscriptions) if ('ok' in subscription) subscription.ok.close();
+      for (const { ids } of herd) expectGapFree(ids, 1, head);
+      // 20 clients × 2,000 events went out at most a page of 100 in each turn.
+      expect(Math.max(...eventsInTurn.values())).toBeLessThanOrEqual(100);
+    },
+    120_000,
+  );
 
   it('serves ordinary requests while a herd of 50 clients resumes a large backlog', async () => {
     const head = await headOf(herdSession);

@@ -5,7 +5,12 @@ import type { Config } from '../config.js';
 import type { DatabaseHandle } from '../db/database.js';
 import type { Database } from '../db/schema.js';
 import { createLocalEventBus, createPostgresEventBus, type EventBus } from './event-bus.js';
-import { createEventHub, type EventHub } from './event-hub.js';
+import {
+  createEventHub,
+  REPLAY_READS_EMBEDDED,
+  REPLAY_READS_ON_SERVER,
+  type EventHub,
+} from './event-hub.js';
 import { createEventWriter, type EventWriter } from './event-writer.js';
 import { createPresenceTracker } from './presence.js';
 import { createPresenceRepository } from './presence.repository.js';
@@ -55,6 +60,7 @@ export const createRealtimeModule = async (deps: {
     logger: deps.logger,
     heartbeatMs: deps.config.realtime.heartbeatSeconds * 1000,
     maxStreamsPerOwner: deps.config.realtime.maxStreamsPerUser,
+    replayReads: deps.database.kind === 'pglite' ? REPLAY_READS_EMBEDDED : REPLAY_READS_ON_SERVER,
   });
   const events = createEventWriter({ db, bus });
   const presence = createPresenceTracker({
