@@ -66,7 +66,7 @@ test('the trainer pre-warms the lab environments, extends one, opens its console
   await expect(row).toContainText('1 of 2');
 
   // The trainer looks into the team's lab: a shell of their own on the console machine.
-  await row.getByRole('button', { name: `Open the console of ${team}` }).click();
+  await row.getByRole('button', { name: `Open console of ${team}` }).click();
   dialog = trainer.getByRole('dialog', { name: `Console of ${team}` });
   const terminal = dialog.getByRole('group', { name: 'Terminal on the lab machine workstation' });
   await expect(dialog.getByRole('status').filter({ hasText: 'Connected' })).toBeVisible();

@@ -49,7 +49,7 @@ const main = async () => {
   await api.post(`/api/trainer/sessions/${session.uuid}/start`, { force: true });
 
   for (const [lang, open, close] of [
-    ['en', 'Open the console of Red Foxes', 'Close the console'],
+    ['en', 'Open console of Red Foxes', 'Close the console'],
     ['fr', 'Ouvrir la console de Red Foxes', 'Fermer la console'],
   ] as const) {
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });

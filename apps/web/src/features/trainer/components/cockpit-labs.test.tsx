@@ -301,7 +301,7 @@ describe('the lab environments panel', () => {
           ),
       });
       fireEvent.click(
-        await within(await panel()).findByRole('button', { name: 'Open the console of Blue Owls' }),
+        await within(await panel()).findByRole('button', { name: 'Open console of Blue Owls' }),
       );
       const dialog = await screen.findByRole('dialog', { name: 'Console of Blue Owls' });
       expect(within(dialog).getByText(/recorded in the audit log/)).toBeTruthy();
@@ -316,7 +316,7 @@ describe('the lab environments panel', () => {
     it('is not offered for a team whose lab is still starting', async () => {
       render(withEnvironment(buildTrainerEnvironment({ phase: 'Provisioning' })));
       const rows = within(await panel()).getAllByTestId('lab-environment');
-      expect(within(rows[0]!).queryByRole('button', { name: /Open the console/ })).toBeNull();
+      expect(within(rows[0]!).queryByRole('button', { name: /Open console/ })).toBeNull();
     });
   });
 });
