@@ -7,9 +7,14 @@ import { labQueryKeys } from './lab-query-keys';
 /** Provisioning asks again every few seconds too: the change event may come from another node. */
 const PROVISIONING_POLL_MS = 3000;
 
-export const useTeamEnvironment = (sessionUuid: string) =>
+export const useTeamEnvironment = (
+  sessionUuid: string,
+  /** Read it again when this screen opens, not from what another screen fetched earlier. */
+  { fresh = false }: { fresh?: boolean } = {},
+) =>
   useQuery({
     queryKey: labQueryKeys.environment(sessionUuid),
+    ...(fresh ? { refetchOnMount: 'always' as const } : {}),
     queryFn: ({ signal }) =>
       apiClient.get(sessionApiPath(getTeamEnvironment.path, sessionUuid), {
         schema: getTeamEnvironment.responses[200],

@@ -90,6 +90,27 @@ describe('the Console and VPN tabs', () => {
     expect(screen.getByRole('tab', { name: 'VPN' })).toBeTruthy();
   });
 
+  it('read the environment again when opened, not what the game screen read before', async () => {
+    // The game screen read "not started" when it opened; the session's start then gave the team
+    // its lab, and that event never reached this browser (it came before the stream did).
+    let started = false;
+    const session = buildRunningSession();
+    briefingAlreadySeen(session.uuid, testPlayer.uuid);
+    const { queryClient } = renderApp(`/sessions/${session.uuid}/game`, {
+      api: {
+        ...gameApi(() => session),
+        [`GET /api/sessions/${session.uuid}/environment`]: () =>
+          Response.json(answer(started ? { environment: environment('Provisioning') } : {})),
+      },
+    });
+    await screen.findByRole('tab', { name: 'Console' });
+    await waitFor(() => expect(queryClient.isFetching()).toBe(0));
+    started = true;
+    fireEvent.click(screen.getByRole('tab', { name: 'Console' }));
+    expect(await screen.findByText('The lab machines are starting')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Start the lab' })).toBeNull();
+  });
+
   it('offer to start the team’s lab, and say when no environment is available', async () => {
     await openTab('Console', () => Response.json(answer({})), refusal('lab.no_capacity', 503));
     fireEvent.click(await screen.findByRole('button', { name: 'Start the lab' }));

@@ -24,7 +24,10 @@ interface LabEnvironmentPanelProps {
  */
 export function LabEnvironmentPanel({ sessionUuid, tab }: LabEnvironmentPanelProps) {
   const { t } = useTranslation(['labConsole', 'errors']);
-  const environment = useTeamEnvironment(sessionUuid);
+  // The game screen read the environment when it opened, to know whether the mission has a
+  // lab; the Console and VPN tabs read it again when they open, so a start they may have missed
+  // (an event between that read and the stream) can never leave them on "not started".
+  const environment = useTeamEnvironment(sessionUuid, { fresh: true });
   const start = useStartLab(sessionUuid);
 
   if (environment.isPending) return <SectionLoading lines={4} />;
