@@ -37,6 +37,26 @@ const isGuestIdentityCheck = (pageUrl: string, what: string): boolean => {
 };
 
 /**
+ * Waits (up to 3 s) for the page's finite animations to end: a screen caught mid fade-in has its
+ * text blended with the background, and axe would measure a contrast the screen never shows at
+ * rest. Endless ones (a spinner) are not waited for.
+ */
+const settleAnimations = (page: Page) =>
+  page
+    .evaluate(() =>
+      Promise.race([
+        Promise.allSettled(
+          document
+            .getAnimations()
+            .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+            .map((animation) => animation.finished),
+        ),
+        new Promise((resolve) => setTimeout(resolve, 3000)),
+      ]),
+    )
+    .catch(() => undefined);
+
+/**
  * What every journey checks on each page it opens, in any browser context: no console error, no
  * uncaught exception and no failed request unless the journey said it expects one, and no serious
  * or critical accessibility violation on the screens it scans (every page still open at the end
@@ -101,6 +121,7 @@ export class PageChecks {
     const key = `${pathOf(page.url())}#${state}`;
     if (this.scanned.has(key)) return;
     this.scanned.add(key);
+    await settleAnimations(page);
     const results = await new AxeBuilder({ page })
       .withTags(AXE_TAGS)
       // Off by default in axe (experimental), but a button whose name does not start with what
