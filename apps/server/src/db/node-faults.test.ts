@@ -7,6 +7,7 @@ import type { Kysely } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/app.js';
 import { createTestDatabase, testDatabaseKind } from '../../test/database.js';
+import { appendBacklog } from '../../test/event-backlog.js';
 import { openEventStream, type EventStreamClient } from '../../test/event-stream.js';
 import {
   expectAlive,
@@ -133,26 +134,6 @@ const visibleSequences = async (db: Kysely<Database>, game: Game, player: number
     .orderBy('sequence')
     .execute();
   return rows.map((row) => row.sequence);
-};
-
-/**
- * Fills a session's log with `count` events of about 900 bytes each (a busy phase's backlog),
- * through `app`'s event writer.
- */
-const appendBacklog = async (app: FastifyInstance, sessionUuid: string, count: number) => {
-  for (let written = 0; written < count; written += 500) {
-    const events = Array.from({ length: Math.min(500, count - written) }, (_, index) => ({
-      stream: sessionStream(sessionUuid),
-      audience: 'session' as const,
-      type: 'team.eliminated' as const,
-      payload: {
-        teamUuid: randomUUID(),
-        teamName: `team ${written + index}`.padEnd(200, '.'),
-        reason: 'r'.repeat(500),
-      },
-    }));
-    await app.realtime.events.transaction((_trx, _append, appendAll) => appendAll(events));
-  }
 };
 
 /**

@@ -7,6 +7,7 @@ import { buildApp } from '../app.js';
 import { testConfig } from '../../test/app.js';
 import { TestBrowser } from '../../test/browser.js';
 import { createTestDatabase, testDatabaseKind, type TestDatabase } from '../../test/database.js';
+import { appendBacklog } from '../../test/event-backlog.js';
 import { openEventStream, type EventStreamClient } from '../../test/event-stream.js';
 import { buildAccount } from '../../test/factories.js';
 import type { SessionAccess } from './session-access.js';
@@ -30,23 +31,6 @@ const fakeSessionAccess: SessionAccess = {
     sessionUuid === backlogSession || sessionUuid === herdSession
       ? { audiences: ['session'] }
       : 'not_found',
-};
-
-/** Appends `count` events to a session's stream, a thousand per transaction. */
-const appendBacklog = async (sessionUuid: string, count: number) => {
-  for (let written = 0; written < count; written += 1000) {
-    const events = Array.from({ length: Math.min(1000, count - written) }, (_, index) => ({
-      stream: sessionStream(sessionUuid),
-      audience: 'session' as const,
-      type: 'team.eliminated' as const,
-      payload: {
-        teamUuid: randomUUID(),
-        teamName: `team ${written + index}`.padEnd(200, '.'),
-        reason: 'r'.repeat(500),
-      },
-    }));
-    await app.realtime.events.transaction((_trx, _append, appendAll) => appendAll(events));
-  }
 };
 
 const headOf = async (sessionUuid: string) => {
@@ -126,8 +110,8 @@ beforeAll(async () => {
   const browser = new TestBrowser(app);
   await browser.login(account.username, account.password, 'player');
   cookie = browser.cookieHeader();
-  await appendBacklog(backlogSession, 10_000);
-  await appendBacklog(herdSession, 2_000);
+  await appendBacklog(app, backlogSession, 10_000, 1000);
+  await appendBacklog(app, herdSession, 2_000, 1000);
 }, 120_000);
 
 afterEach(async () => {
@@ -149,7 +133,7 @@ describe('resuming a stream far behind', () => {
     });
     open.push(stream);
     await receiveAll(stream, 10_000);
-    await appendBacklog(backlogSession, 1);
+    await appendBacklog(app, backlogSession, 1, 1000);
     await receiveAll(stream, 10_001);
     expectGapFree(stream.ids(), first, 10_001);
     expect(stream.ended).toBe(false);
