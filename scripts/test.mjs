@@ -3,8 +3,9 @@
 // integration suites (Vitest: the server on PGlite, and on PostgreSQL when DATABASE_URL is set;
 // the web app), then the browser journeys (Playwright in Chromium against the built app). Prints
 // one "N passed, N failed" line per runner and a total, after the name and first error line of
-// each failed test: a log's tail says what failed.
-//   --only unit | e2e     run one part
+// each failed test: a log's tail says what failed. Last, the operations suite (`deploy/test`):
+// the container image, the cluster behind its load balancer and the deployment manifests.
+//   --only unit | e2e | ops     run one part
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -112,6 +113,28 @@ if (!only || only === 'e2e') {
     failed = (stats?.unexpected ?? 0) + (status !== 0 && !stats?.unexpected ? 1 : 0);
   }
   results.push({ runner: 'playwright', passed, failed, status });
+}
+
+if (!only || only === 'ops') {
+  const report = path.join(outputDir, 'vitest-ops.json');
+  fs.rmSync(report, { force: true });
+  const status = run(bin('vitest'), [
+    'run',
+    '--config',
+    'deploy/vitest.config.ts',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${report}`,
+  ]);
+  const json = readJson(report);
+  for (const file of json?.testResults ?? []) {
+    const name = path.relative(root, file.name);
+    for (const test of (file.assertionResults ?? []).filter((t) => t.status === 'failed'))
+      failures.push(`ops › ${name} › ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`);
+  }
+  const passed = json?.numPassedTests ?? 0;
+  const failed = (json?.numFailedTests ?? 0) + (status !== 0 && !json?.numFailedTests ? 1 : 0);
+  results.push({ runner: 'ops', passed, failed, status });
 }
 
 console.log('');
