@@ -156,16 +156,26 @@ export class PageChecks {
   }
 }
 
-/** Makes every context the test opens, even through `browser.newContext()`, watched. */
+/**
+ * Makes every context the test opens, even through `browser.newContext()`, watched, and
+ * remembers it: the browser lives as long as the worker, so a context a journey forgot to close
+ * would keep its event streams open through every later journey of that worker, counted against
+ * the shared demo accounts' cap on open streams.
+ */
 const watchNewContexts = (browser: Browser, checks: PageChecks) => {
   const newContext = browser.newContext.bind(browser);
+  const opened: BrowserContext[] = [];
   browser.newContext = async (...args: Parameters<Browser['newContext']>) => {
     const context = await newContext(...args);
+    opened.push(context);
     checks.watch(context);
     return context;
   };
-  return () => {
-    browser.newContext = newContext;
+  return {
+    restore: () => {
+      browser.newContext = newContext;
+    },
+    closeOpened: () => Promise.all(opened.map((context) => context.close().catch(() => {}))),
   };
 };
 
@@ -175,14 +185,16 @@ export const test = base.extend<{ checks: PageChecks }>({
     async ({ browser, context }, use) => {
       const checks = new PageChecks();
       checks.watch(context);
-      const restore = watchNewContexts(browser, checks);
+      const contexts = watchNewContexts(browser, checks);
       try {
         await use(checks);
         await checks.axeOpenPages();
+        checks.assertClean();
       } finally {
-        restore();
+        contexts.restore();
+        // After the checks: closing aborts the event streams' requests, which is no problem.
+        await contexts.closeOpened();
       }
-      checks.assertClean();
     },
     { auto: true },
   ],
