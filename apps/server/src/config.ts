@@ -35,7 +35,7 @@ const labelSelector = z
 
 const repositoryRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
-/** Every setting comes from the environment; README.md documents each one. */
+/** Every setting comes from the environment; docs/configuration.md documents each one. */
 const environmentSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -312,7 +312,7 @@ export const loadConfig = (environment: NodeJS.ProcessEnv = process.env): Config
   }
   if (e.LAB_PROVIDER === 'kubernetes') checkKubernetesAccess(e);
   if (e.LAB_PROVIDER === 'local' && e.NODE_ENV === 'production' && !e.ALLOW_LOCAL_PROVIDER) {
-    // Sandboxes share this machine's kernel (LABS.md §2): fine for development, demos and
+    // Sandboxes share this machine's kernel (docs/labs.md): fine for development, demos and
     // small trusted classes, never a silent choice for a deployment open to anyone.
     throw new ConfigError([
       'LAB_PROVIDER "local" runs labs on this machine\'s own kernel: refused when NODE_ENV is production unless ALLOW_LOCAL_PROVIDER=1',

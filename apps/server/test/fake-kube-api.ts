@@ -6,7 +6,7 @@ import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import { fakeConsole } from '../src/modules/labs/providers/fake-provider.js';
 
 /**
- * A Kubernetes API server on 127.0.0.1 that keeps objects in memory (LABS.md §3.2): enough of
+ * A Kubernetes API server on 127.0.0.1 that keeps objects in memory (docs/labs.md): enough of
  * the core and networking APIs for the Kubernetes lab provider, the exec endpoint over a real
  * WebSocket (the client's own), every request recorded with its body so tests read the
  * manifests sent, and failures to inject. Not a kube-apiserver: no validation beyond names, no

@@ -74,7 +74,7 @@ const providerError = async (promise: Promise<unknown>) => {
 };
 
 /**
- * The behaviour every EnvironmentProvider owes the manager (LABS.md §3.1), run against each
+ * The behaviour every EnvironmentProvider owes the manager (docs/labs.md), run against each
  * implementation: same inputs, same observable answers.
  */
 export const describeProviderContract = (

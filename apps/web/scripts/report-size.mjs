@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * Prints the gzipped size of the JavaScript the first page needs and fails (exit 1) when the
- * login page's share exceeds the budget of DESIGN §10 (150 kB = 150,000 bytes). Reads dist/.vite/manifest.json:
+ * login page's share exceeds its budget (150 kB = 150,000 bytes). Reads dist/.vite/manifest.json:
  * the entry chunk plus everything it imports statically, then the same for the login screen's
  * lazy chunk, which the router fetches before the login page can render.
  */

@@ -11,7 +11,7 @@ import { readLocaleCookie, resolveLocale } from './features/locale';
 import { initI18n } from './lib/i18n/i18n';
 
 const queryClient = createQueryClient();
-// App info is loaded once, in parallel with the catalogue (spec §2 "app-infos" middleware).
+// App info is loaded once, in parallel with the catalogue.
 void queryClient.prefetchQuery(appInfoQueryOptions());
 // Creating the router starts the first guard, whose identity fetch then runs beside the catalogue's.
 const { router, auth } = createAppRouter(queryClient);

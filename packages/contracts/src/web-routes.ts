@@ -1,8 +1,8 @@
 /**
- * The web app's screens (spec §2), shared by the router and by the server, which answers
+ * The web app's screens, shared by the router and by the server, which answers
  * 404 for any other path (a bare status for crawlers, the SPA's not-found page for browsers).
  * Each path may also be reached behind a locale prefix (`/fr/home`, `/en/home`).
- * `layout` says which layout frames the screen (DESIGN §11).
+ * `layout` says which layout frames the screen.
  */
 export type WebLayout = 'default' | 'rework' | 'error';
 export type WebAccess = 'any' | 'guest' | 'player' | 'trainer-guest' | 'trainer';

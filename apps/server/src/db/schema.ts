@@ -85,7 +85,7 @@ export interface EventLogTable {
   created_at: ColumnType<Date, never, never>;
 }
 
-/** `{fr, en}`: every text a player reads (DESIGN §5). */
+/** `{fr, en}`: every text a player reads. */
 export type LocalizedJson = ColumnType<LocalizedText, string, string>;
 type Json<T> = ColumnType<T, string, string>;
 

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 
-/** A console ticket in a URL is a credential (LABS.md §1.6): logs keep only its place. */
+/** A console ticket in a URL is a credential (docs/labs.md): logs keep only its place. */
 export const maskTicket = (url: string) => url.replace(/([?&]ticket=)[^&]*/, '$1[redacted]');
 
 /** Fastify's own request log fields, with the URL masked. */

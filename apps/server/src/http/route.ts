@@ -174,7 +174,7 @@ export const route = <C extends RouteContract>(
       ),
   });
   if (contract.method === 'PUT') {
-    // HTML forms cannot PUT: a multipart form posted with `_method=PUT` is that PUT (spec §7).
+    // HTML forms cannot PUT: a multipart form posted with `_method=PUT` is that PUT.
     app.route({
       method: 'POST',
       url,

@@ -6,7 +6,7 @@ import { isApiPath } from './paths.js';
 /**
  * The headers helmet would write, computed once at start-up: none of them depends on the
  * request, so each answer gets a copy of a ready object instead of running helmet's dozen
- * middlewares again (DESIGN §10: the pre-serialised routes are measured against a bare server).
+ * middlewares again (the pre-serialised routes are measured against a bare server).
  */
 const headersOf = (options: HelmetOptions): Record<string, string> => {
   const headers: Record<string, string> = {};

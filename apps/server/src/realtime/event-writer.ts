@@ -24,7 +24,7 @@ export interface OwnAppendsInTransaction {
 
 /**
  * How services write a change and its events: one transaction, then, once it has committed,
- * one announcement of the new heads (DESIGN §2: never a NOTIFY inside the write transaction).
+ * one announcement of the new heads (never a NOTIFY inside the write transaction).
  * `on` runs it on other connections of the same database (the answer batches').
  *
  * `appendLast` sends the transaction's last statement and lets `work` return at once: the

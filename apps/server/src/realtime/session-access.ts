@@ -19,7 +19,7 @@ export interface SessionAccess {
   >;
 }
 
-/** Until gaming sessions exist, there is no session to read. */
+/** Reads no session: the default of a realtime module given no access rule for sessions. */
 export const noSessionAccess: SessionAccess = {
   canRead: async () => 'not_found',
 };

@@ -4,7 +4,7 @@ export const createQueryClient = () =>
   new QueryClient({
     defaultOptions: {
       queries: {
-        // The API client already retries idempotent calls once (spec §7): no second layer.
+        // The API client already retries idempotent calls once: no second layer.
         retry: false,
         refetchOnWindowFocus: false,
         staleTime: 30_000,

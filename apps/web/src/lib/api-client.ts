@@ -53,7 +53,7 @@ export type StreamRequestOptions = Pick<
   'query' | 'headers' | 'signal' | 'notifyUnauthorized'
 >;
 
-/** Cookie mode CSRF (spec §7, DESIGN §4): where the cookie comes from and how it travels back. */
+/** Cookie mode CSRF: where the cookie comes from and how it travels back. */
 export interface CsrfSettings {
   /** Answers with the CSRF cookie (`GET /api/csrf-cookie`). */
   endpoint: string;
@@ -66,7 +66,7 @@ export interface ApiClientConfig {
   /** Defaults to the global `fetch`, looked up at call time. */
   fetch?: typeof fetch;
   /**
-   * One retry after a transient failure (spec §7): idempotent requests after a network failure
+   * One retry after a transient failure: idempotent requests after a network failure
    * or a 502/503/504, and any write refused with 419 once a fresh CSRF cookie is fetched.
    */
   retry?: boolean;
@@ -97,7 +97,7 @@ export interface ApiClient {
    * nor fetch the cookie twice); `null` turns CSRF off.
    */
   configureCsrf(settings: CsrfSettings | null): void;
-  /** Called on every 401 (spec §4: reset the user, go to the login page). */
+  /** Called on every 401 (reset the user, go to the login page). */
   onUnauthorized(listener: (error: ApiError, request: ApiRequest) => void): () => void;
   /** Called on every answer with an error status (4xx, 5xx), after the 401 hook. */
   onError(listener: (error: ApiError, request: ApiRequest) => void): () => void;
@@ -128,7 +128,7 @@ const buildUrl = (
 const isRawBody = (body: unknown): body is BodyInit =>
   body instanceof FormData || body instanceof URLSearchParams || body instanceof Blob;
 
-/** Encodes the body; a PUT of form data travels as POST with `_method=PUT` (spec §7, DESIGN §4). */
+/** Encodes the body; a PUT of form data travels as POST with `_method=PUT`. */
 const encodeBody = (method: HttpMethod, body: unknown, headers: Headers) => {
   if (body === undefined) return { method, body: undefined };
   if (body instanceof FormData && method === 'PUT') {
@@ -385,7 +385,7 @@ export const createApiClient = (config: ApiClientConfig = {}): ApiClient => {
   };
 };
 
-/** Where the server starts a guest session and sets the `XSRF-TOKEN` cookie (DESIGN §4). */
+/** Where the server starts a guest session and sets the `XSRF-TOKEN` cookie. */
 export const CSRF_COOKIE_PATH = '/api/csrf-cookie';
 /** The header the server reads the CSRF token from. */
 export const CSRF_HEADER_NAME = 'X-XSRF-TOKEN';

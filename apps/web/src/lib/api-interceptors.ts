@@ -18,7 +18,7 @@ export interface CsrfInterceptorOptions {
 }
 
 /**
- * Cookie mode CSRF (spec §7, DESIGN §4): before a POST, PUT, PATCH or DELETE, send the
+ * Cookie mode CSRF: before a POST, PUT, PATCH or DELETE, send the
  * `XSRF-TOKEN` cookie back in `X-XSRF-TOKEN`, fetching the cookie first when it is absent.
  * Requests that carry a bearer token need no CSRF header and are left alone.
  */
@@ -49,7 +49,7 @@ export const createCsrfInterceptor = ({
   };
 };
 
-/** Token mode (spec §7): `Authorization: Bearer <token>` whenever a token is stored. */
+/** Token mode: `Authorization: Bearer <token>` whenever a token is stored. */
 export const createBearerTokenInterceptor =
   (getToken: () => string | null | Promise<string | null>): RequestInterceptor =>
   async (request) => {

@@ -18,7 +18,7 @@ export const readCookie = (name: string, cookieHeader: string = document.cookie)
 export interface WriteCookieOptions {
   days: number;
   path?: string;
-  /** Spec §9: Lax on the same origin; a cross-origin deployment needs None (which implies Secure). */
+  /** Lax on the same origin; a cross-origin deployment needs None (which implies Secure). */
   sameSite?: 'Lax' | 'Strict' | 'None';
 }
 

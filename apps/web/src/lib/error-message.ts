@@ -4,12 +4,12 @@ import { isApiError } from './api-error';
 /** The `t` of any `useTranslation()`, whatever its namespaces. */
 export type AnyTFunction = TFunction<Namespace, undefined>;
 
-/** Where the error is shown; a game session has its own fallback sentence (spec §8). */
+/** Where the error is shown; a game session has its own fallback sentence. */
 export type ErrorContext = 'session';
 
 /**
  * The text to show for a failure: the translation of its code (`errors:<code>`), else the
- * fallback of the context. The server's own message is never shown (DESIGN §7).
+ * fallback of the context. The server's own message is never shown.
  */
 export const errorMessage = (t: AnyTFunction, error: unknown, context?: ErrorContext): string => {
   const fallback =

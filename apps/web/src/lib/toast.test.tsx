@@ -29,7 +29,7 @@ describe('toast', () => {
     vi.useRealTimers();
   });
 
-  it('lasts 10 seconds by default (spec §9)', () => {
+  it('lasts 10 seconds by default', () => {
     expect(DEFAULT_TOAST_DURATION_MS).toBe(10_000);
   });
 

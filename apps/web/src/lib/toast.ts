@@ -1,7 +1,7 @@
 import type * as sonnerModule from 'sonner';
 import { generateId } from './random-id';
 
-/** Spec §9: a toast stays 10 seconds unless told otherwise. */
+/** A toast stays 10 seconds unless told otherwise. */
 export const DEFAULT_TOAST_DURATION_MS = 10_000;
 
 export type ToastKind = 'info' | 'success' | 'warning' | 'error';
@@ -43,7 +43,7 @@ const show =
 
 /**
  * The one way to show a toast. Messages are already translated by the caller. Each toast gets a
- * generated `toast_id` (spec §3), returned so that it can be dismissed early.
+ * generated `toast_id`, returned so that it can be dismissed early.
  */
 export const toast = {
   info: show('info'),

@@ -4,7 +4,7 @@
  */
 export type AvatarBonus =
   | { kind: 'none' }
-  /** Speedrun objectives lose their points this much more slowly (DESIGN §5: +5 % → f = 1.05). */
+  /** Speedrun objectives lose their points this much more slowly (+5 % → f = 1.05). */
   | { kind: 'speedrun_extra_time'; percent: number }
   /** The first-blood bonus is raised by this share. */
   | { kind: 'first_blood_boost'; percent: number }
@@ -38,7 +38,7 @@ export const findAvatar = (id: string | null | undefined): Avatar | undefined =>
 export const avatarBonus = (id: string | null | undefined): AvatarBonus =>
   findAvatar(id)?.bonus ?? { kind: 'none' };
 
-/** The divisor f of the speedrun formula (DESIGN §5): 1.05 for +5 % extra time, else 1. */
+/** The divisor f of the speedrun formula: 1.05 for +5 % extra time, else 1. */
 export const speedrunTimeFactor = (id: string | null | undefined): number => {
   const bonus = avatarBonus(id);
   return bonus.kind === 'speedrun_extra_time' ? 1 + bonus.percent / 100 : 1;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Badges a team earns in a session (spec §3 Awards), shown on the stats page and in
+ * Badges a team earns in a session, shown on the stats page and in
  * each member's history. Each is derived from the ledger and the team's objective states, so
  * they are never out of step with the scores:
  * - `first_blood`: the team was first to solve an objective (counted per objective);
@@ -9,7 +9,7 @@ import { z } from 'zod';
  * - `all_solved`: the team solved every objective of the mission;
  * - `perfect_run`: every objective solved without a single wrong answer (instead of all_solved);
  * - `winner`: first of the final ranking with a positive score, once the session is over.
- * An eliminated team earns none (nothing is awarded to an eliminated team, DESIGN §5).
+ * An eliminated team earns none (nothing is awarded to an eliminated team).
  */
 export const awardKinds = [
   'winner',

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { avatarIds } from './avatars.js';
 
 /**
- * Chat (spec §2, §3): per gaming session an Admin channel (trainers post, players read), a
+ * Chat: per gaming session an Admin channel (trainers post, players read), a
  * General channel (everyone in the session), one Team channel per team (its members only) and
  * one support thread per team (the team with the trainers); outside any session, one support
  * thread per player (the player with the trainers). Every channel is one thread of messages

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { Locale } from '../http/system.js';
 
 /**
- * The content model (DESIGN §5): chapters made of ordered missions, missions made of objectives.
+ * The content model: chapters made of ordered missions, missions made of objectives.
  * Every text a player reads exists in both languages; the API resolves it to one language per
  * request, content packs and trainer payloads carry both.
  */
@@ -14,7 +14,7 @@ export type LocalizedText = z.infer<typeof localizedTextSchema>;
 
 export const pickLocale = (text: LocalizedText, locale: Locale): string => text[locale];
 
-/** Difficulty 1–5 (spec §9); the web catalogue words each level (`content.difficulty.<n>`). */
+/** Difficulty 1–5; the web catalogue words each level (`content.difficulty.<n>`). */
 export const difficulties = [1, 2, 3, 4, 5] as const;
 export type Difficulty = (typeof difficulties)[number];
 export const difficultySchema = z
@@ -49,7 +49,7 @@ export const objectiveCategories = [
 export type ObjectiveCategory = (typeof objectiveCategories)[number];
 
 /**
- * How a mission is judged at the end of a session (DESIGN §5). `required_objectives`: every
+ * How a mission is judged at the end of a session. `required_objectives`: every
  * objective marked `required` solved before the end (the default). `min_points`: the team's
  * score reaches `points`. `min_objectives`: at least `count` objectives solved.
  */

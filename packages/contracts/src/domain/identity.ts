@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** New passwords (spec §5): at least 8 characters, an uppercase letter, a digit and a symbol. */
+/** New passwords: at least 8 characters, an uppercase letter, a digit and a symbol. */
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 256;
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Lab environments (LABS.md §1.1): a mission may declare a lab, and each team of a
+ * Lab environments (docs/labs.md): a mission may declare a lab, and each team of a
  * session playing it gets its own environment, reached through the Console and VPN tabs.
  *
  * The template is content (packs carry it); what a provider makes of it (namespace, sandbox) is
@@ -134,6 +134,6 @@ export const environmentPhases = [
 ] as const;
 export type EnvironmentPhase = (typeof environmentPhases)[number];
 
-/** Which infrastructure runs the labs. `fake` and `kubernetes` exist; `local` is planned. */
+/** Which infrastructure runs the labs (docs/labs.md). */
 export const labProviderKinds = ['fake', 'local', 'kubernetes'] as const;
 export type LabProviderKind = (typeof labProviderKinds)[number];

@@ -1,5 +1,5 @@
 /**
- * The scoring rules a client shows as well as the server applies (DESIGN §5): pure functions,
+ * The scoring rules a client shows as well as the server applies: pure functions,
  * so the value a player reads is the one a correct answer would earn at that moment.
  */
 

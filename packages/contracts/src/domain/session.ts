@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * A gaming session's lifecycle (DESIGN §5): `lobby` → `countdown` → `running` ⇄ `paused` →
+ * A gaming session's lifecycle: `lobby` → `countdown` → `running` ⇄ `paused` →
  * `finished`; `stopped` (a trainer, or the owner of a player-created session: irreversible);
  * `canceled` (a start that waited too long for players). The status is derived from stored
  * timestamps and the database clock, never from a timer.
@@ -32,7 +32,7 @@ export const isEndedStatus = (status: SessionStatus) =>
 export const startPhases = ['idle', 'waiting_for_players'] as const;
 export type StartPhase = (typeof startPhases)[number];
 
-/** Defaults and bounds of a session's settings (spec §5 leaves the values to us). */
+/** Defaults and bounds of a session's settings. */
 export const sessionLimits = {
   maxTeams: { min: 1, max: 100, default: 10 },
   playersPerTeam: { min: 1, max: 20, default: 4 },

@@ -3,7 +3,7 @@ import { chatLimits, chatMessageSchema, chatThreadSchema } from '../domain/chat.
 import { defineRoute } from './route.js';
 
 /**
- * Chat (DESIGN §6, §11): a session's threads (Admin, General, Team, the team's support thread),
+ * Chat: a session's threads (Admin, General, Team, the team's support thread),
  * a player's support thread outside any session, and the trainers' side of both. New messages
  * travel on the event streams (`chat.message_posted` on the session's, `support.message_posted`
  * on the player's own); these routes read the threads, post and mark as read.

@@ -5,7 +5,7 @@ import { sessionStatusSchema } from '../domain/session.js';
 import { defineRoute } from './route.js';
 
 /**
- * A player's past (spec /profile): the teams they were in, and the sessions they
+ * A player's past (the profile's history): the teams they were in, and the sessions they
  * played to the end, with the mission, their team, its score and rank and the mission result.
  */
 const uuid = z.uuid();

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineRoute } from './route.js';
 
 /**
- * The Console tab's terminal (LABS.md §1.6). The browser first asks for a ticket, then
+ * The Console tab's terminal (docs/labs.md). The browser first asks for a ticket, then
  * opens `GET /ws/console?ticket=…`: the product's one WebSocket. Binary frames carry raw bytes
  * both ways (keystrokes in, terminal output out); text frames carry the small JSON control
  * messages below.

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineRoute } from './route.js';
 
 /**
- * The VPN tab (LABS.md §1.4): one WireGuard profile per player and session, made when first
+ * The VPN tab (docs/labs.md): one WireGuard profile per player and session, made when first
  * asked, kept across the session's environments. Both routes resolve the caller's own team
  * only (never a team or environment the client names), while the session runs, for a team still
  * in the game, when the mission's lab has a VPN (404 `lab.vpn_disabled` otherwise).

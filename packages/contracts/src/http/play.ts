@@ -5,7 +5,7 @@ import { defineRoute } from './route.js';
 import { localeSchema } from './system.js';
 
 /**
- * Play (DESIGN §5, §11): a team's objectives with its state, answers, follows, the ranking, and
+ * Play: a team's objectives with its state, answers, follows, the ranking, and
  * the trainer's actions during a game. No payload ever carries an answer.
  */
 const uuid = z.uuid();

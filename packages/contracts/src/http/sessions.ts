@@ -12,7 +12,7 @@ import { defineRoute } from './route.js';
 import { localeSchema } from './system.js';
 
 /**
- * Gaming sessions and teams (DESIGN §5, §11). A session's status and times are derived from its
+ * Gaming sessions and teams. A session's status and times are derived from its
  * stored instants and the database clock; every answer carries `serverTime` so a client can
  * compute its clock offset and show a countdown that is right whatever its own clock says.
  */

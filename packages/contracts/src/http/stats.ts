@@ -11,7 +11,7 @@ import { sessionStatusSchema } from '../domain/session.js';
 import { defineRoute } from './route.js';
 
 /**
- * The debrief of a session (spec §2 /sessions/{uuid}/stats): everything the stats page
+ * The debrief of a session: everything the stats page
  * shows, in one request. Players read it once the session is over (before, they have the live
  * game; the answers are never in it while any session of the mission can still be played);
  * trainers read it any time.

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineRoute } from './route.js';
 
 /**
- * The satisfaction survey of a session (spec §3 "Survey rating", DESIGN §5): after a session
+ * The satisfaction survey of a session: after a session
  * ends, each player who played it rates it once on five levels, with an optional comment, and
  * may change the answer afterwards. Trainers read the distribution per session and per mission;
  * the comments reach them without the player's name, so a player can be frank.

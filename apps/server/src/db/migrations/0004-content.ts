@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Content (DESIGN §5): chapters → missions → objectives, with attached files stored in the
+ * Content: chapters → missions → objectives, with attached files stored in the
  * database so every node serves them. Texts a player reads are `jsonb` `{fr, en}`.
  *
  * Answers sit in their own columns (`objective.answer`, `objective.choices` holds no

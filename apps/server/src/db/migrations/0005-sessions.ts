@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Gaming sessions and teams (DESIGN §1, §5). A session stores instants and durations, never a
+ * Gaming sessions and teams. A session stores instants and durations, never a
  * status: the status is derived from them and the database clock (`session-state.ts`), so every
  * node agrees and no timer runs anywhere.
  *

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Play (DESIGN §5): each team's state per objective, the score ledger, speedruns, trainer
+ * Play: each team's state per objective, the score ledger, speedruns, trainer
  * unlocks, eliminations and followed objectives.
  *
  * The ledger is the truth of scores: one row per change (solve, first blood, penalty, speedrun,

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Chat (spec §2, §3, §4): threads, their messages, and how far each reader has read each thread.
+ * Chat: threads, their messages, and how far each reader has read each thread.
  *
  * A thread is created the first time someone needs it, under a unique `key` that names what it
  * belongs to (`session:<uuid>:admin`, `session:<uuid>:general`, `team:<uuid>:team`,

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Lab environments (LABS.md §1).
+ * Lab environments (docs/labs.md).
  *
  * `mission.lab` is the mission's lab template (null: no lab), as the content pack declares it.
  *

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Console tickets (LABS.md §1.6): the single-use, 30-second pass a player's browser
+ * Console tickets (docs/labs.md): the single-use, 30-second pass a player's browser
  * trades for the console WebSocket. Kept in the database, hashed, because the app runs as N
  * stateless nodes behind any load balancer: the POST that issues a ticket and the WebSocket
  * upgrade that redeems it may reach different nodes. Only the SHA-256 of the ticket is stored,

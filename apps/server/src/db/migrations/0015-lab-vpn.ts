@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Lab VPN (LABS.md §1.4).
+ * Lab VPN (docs/labs.md).
  *
  * `lab_vpn_gateway` holds the key pair of each team's gateway in a session: the same across the
  * session's environments, so a player's profile (which names the gateway's public key) keeps

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Each team's number of solved objectives, kept on the team's row (spec §4: completing an
+ * Each team's number of solved objectives, kept on the team's row (completing an
  * objective increments `completed_objectives`). An answer batch holds the rows of the teams it
  * changes, and a locked row is read as it is now, whatever the statement's snapshot: the batch
  * reads a team's score and progress with its lock instead of counting the team's solved states

@@ -6,7 +6,7 @@ import { sql, type Kysely } from 'kysely';
  * launch holds the session's row and increments the count. So a batch knows, with its locks,
  * whether a speedrun may run in a session: where none ever did, and its answers are all correct
  * on open objectives, it needs no second statement to read what other transactions inserted
- * while it waited (DESIGN §10: an answer is one short transaction). Existing sessions start from
+ * while it waited (an answer is one short transaction). Existing sessions start from
  * their speedruns.
  */
 export const up = async (db: Kysely<unknown>): Promise<void> => {

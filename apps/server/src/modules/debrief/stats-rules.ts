@@ -8,7 +8,7 @@ import type {
 } from '@rampart/contracts';
 
 /**
- * A team's result by its mission's success rule (DESIGN §5), once the session is over. An
+ * A team's result by its mission's success rule, once the session is over. An
  * eliminated team has failed, whatever it had solved.
  */
 export const missionResultOf = (

@@ -41,7 +41,7 @@ const distributionOf = (
 };
 
 /**
- * The satisfaction survey (DESIGN §5): a player who played a session rates it once it is over,
+ * The satisfaction survey: a player who played a session rates it once it is over,
  * and may change the rating; trainers read the distribution per session and per mission, with
  * the comments but never who wrote them.
  */

@@ -170,7 +170,7 @@ export const createAuthService = (deps: {
   const { repo, rateLimits, config, clock } = deps;
   const idleMs = config.idleTimeoutMinutes * 60_000;
   const cacheMs = config.sessionCacheSeconds * 1000;
-  // Authenticating must not cost a query on the hot path (DESIGN §10): a node trusts a session
+  // Authenticating must not cost a query on the hot path: a node trusts a session
   // it looked up for a few seconds. Changes made on this node evict at once; elsewhere the cache
   // lifetime bounds how long a revoked session keeps working. A session in use is looked up
   // again in the background once past half that lifetime, so its requests never wait for the

@@ -1,7 +1,7 @@
 import { hash, verify } from '@node-rs/argon2';
 import { randomToken } from '../../lib/secrets.js';
 
-/** argon2id with OWASP's parameters (DESIGN §2): 19 MiB, 2 passes, 1 lane. */
+/** argon2id with OWASP's parameters: 19 MiB, 2 passes, 1 lane. */
 const parameters = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
 export const hashPassword = (password: string): Promise<string> => hash(password, parameters);

@@ -27,7 +27,7 @@ export interface ConsoleGrant {
 }
 
 /**
- * Console tickets (LABS.md §1.6). The environment is always the caller's team's, found through
+ * Console tickets (docs/labs.md). The environment is always the caller's team's, found through
  * their membership: the client never names one. A ticket is bound to the account, team,
  * environment, console machine and the Origin of the page that asked for it, lives 30 seconds
  * and is redeemed once, by the WebSocket upgrade. A trainer running the session gets a ticket

@@ -26,7 +26,7 @@ const LIVENESS_MS = 15_000;
 const INITIAL_SIZE = { cols: 80, rows: 24 };
 
 /**
- * `GET /ws/console?ticket=…` (LABS.md §1.6): the ticket is redeemed before the upgrade, so a
+ * `GET /ws/console?ticket=…` (docs/labs.md): the ticket is redeemed before the upgrade, so a
  * refused socket gets a plain HTTP error and never a shell. Nothing typed or printed is logged.
  */
 export const registerConsoleSocket = (

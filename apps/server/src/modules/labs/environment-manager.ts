@@ -55,7 +55,7 @@ const describeError = (error: unknown) =>
       : String(error);
 
 /**
- * The game's policy over lab environments (LABS.md §1): one live environment per team and
+ * The game's policy over lab environments (docs/labs.md): one live environment per team and
  * session, allocated idempotently; capacity (global and per session) taken in the transaction
  * that creates the row; lifetimes and capped extensions; the two errors a player may read.
  * The database is the truth: the provider is told after, and the reconciler repairs any

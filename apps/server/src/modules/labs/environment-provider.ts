@@ -1,7 +1,7 @@
 import type { EnvironmentPhase, LabProviderKind, LabTemplate } from '@rampart/contracts';
 
 /**
- * The infrastructure side of lab environments (LABS.md §1.1): providers make, report and remove
+ * The infrastructure side of lab environments (docs/labs.md): providers make, report and remove
  * environments and open consoles on them. They hold no game policy: who may have an environment,
  * how many, for how long and what an error tells the player are the EnvironmentManager's.
  */
@@ -65,7 +65,7 @@ export interface ConsoleSession {
 }
 
 /**
- * The VPN side of an environment (LABS.md §1.4): the game keeps the keys and renders players'
+ * The VPN side of an environment (docs/labs.md): the game keeps the keys and renders players'
  * profiles; the provider runs the lab's gateway with the team's key and lets players' keys in.
  */
 export interface VpnGatewayKeys {
@@ -126,6 +126,6 @@ export interface EnvironmentProvider {
   close(): Promise<void>;
 }
 
-/** Retried allocations that still meet contention count as no capacity (LABS.md §1.1). */
+/** Retried allocations that still meet contention count as no capacity (docs/labs.md). */
 export const isCapacityError = (error: unknown) =>
   error instanceof ProviderError && (error.code === 'NoCapacity' || error.code === 'Contention');

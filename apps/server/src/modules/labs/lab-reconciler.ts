@@ -18,7 +18,7 @@ export interface ReconcileReport {
 const ENDED = new Set(['finished', 'stopped', 'canceled']);
 
 /**
- * Brings the provider and the database back in step (LABS.md §1): releases environments past
+ * Brings the provider and the database back in step (docs/labs.md): releases environments past
  * their expiry or whose session ended (sessions end by their clock, with no event to hang the
  * release on) or whose team was eliminated, fails those stuck provisioning past their template's ready timeout, removes
  * orphans from the provider (there, not in the database) and fails live rows the provider lost.

@@ -1,7 +1,7 @@
 import type { LabTemplate } from '@rampart/contracts';
 
 /**
- * The lifetime rules of an environment (LABS.md §1.1, the chall-manager formula), as pure
+ * The lifetime rules of an environment (docs/labs.md), as pure
  * functions of the template, the row's times and an instant.
  */
 

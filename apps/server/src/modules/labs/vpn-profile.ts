@@ -1,5 +1,5 @@
 /**
- * A player's WireGuard profile (LABS.md §1.4): the `.conf` file WireGuard clients import, and the
+ * A player's WireGuard profile (docs/labs.md): the `.conf` file WireGuard clients import, and the
  * tunnel addressing it uses.
  *
  * Each team's gateway lives in its own lab's network, so every team may use the same tunnel

@@ -26,7 +26,7 @@ const ENDED = new Set(['finished', 'stopped', 'canceled']);
 const VPN_PHASES = new Set(['Ready', 'Degraded']);
 
 /**
- * The VPN tab (LABS.md §1.4). A player's profile is theirs for the session: made when first
+ * The VPN tab (docs/labs.md). A player's profile is theirs for the session: made when first
  * asked, at the next free address of their team's tunnel range, and taught to each environment
  * their team gets. Everything is found from the caller's membership: there is no way to name
  * another team, its environment or another player's profile. The private key leaves only in the

@@ -10,7 +10,7 @@ import { generateWireguardKeyPair } from './wireguard-keys.js';
 import { GATEWAY_ADDRESS, renderProfile, tunnelAddress } from './vpn-profile.js';
 
 /**
- * A real tunnel, rootless (LABS.md §1.3 spike 7), laid out as a local lab: a "lab" namespace the
+ * A real tunnel, rootless (docs/labs.md), laid out as a local lab: a "lab" namespace the
  * test creates (user + net + mount, its own /run) holding the lab's bridge and the gateway; a
  * "machine" network namespace behind the bridge with a TCP service; a "player laptop" network
  * namespace joined to the lab by a veth (its "internet"), running a second wireguard-go

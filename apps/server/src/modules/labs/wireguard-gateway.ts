@@ -6,7 +6,7 @@ import path from 'node:path';
 import { isWireguardKey } from './wireguard-keys.js';
 
 /**
- * A lab's WireGuard gateway (LABS.md §1.3 spike 7, §2 row 12): `wireguard-go` (userspace; the
+ * A lab's WireGuard gateway (docs/labs.md): `wireguard-go` (userspace; the
  * kernel has no WireGuard module) on a TUN inside the lab's network namespace, configured with
  * `wg`. Players' laptops are its peers, each allowed only its own tunnel /32; the lab's machines
  * are reached from the gateway's namespace, so the tunnel leads to that lab and nowhere else.

@@ -1,7 +1,7 @@
 import { createPrivateKey, createPublicKey, generateKeyPairSync } from 'node:crypto';
 
 /**
- * WireGuard keys from Node's own crypto (LABS.md §1.4): Curve25519 key pairs, written as
+ * WireGuard keys from Node's own crypto (docs/labs.md): Curve25519 key pairs, written as
  * WireGuard writes them — the raw 32 bytes in standard base64 (`wg genkey`, `wg pubkey`).
  */
 export interface WireguardKeyPair {

@@ -123,7 +123,7 @@ export interface LedgerRow {
 
 /**
  * The SQL of a batch of answers: at most four statements whatever the size of the batch, each one
- * round trip (DESIGN §10: an answer is one short transaction; here many answers share one).
+ * round trip (an answer is one short transaction; here many answers share one).
  *
  * 1. `lock` takes the locks, in key order, so batches on other connections or nodes wait for each
  *    other instead of deadlocking: the sessions (KEY SHARE: a pause waits for the answers in

@@ -199,7 +199,7 @@ interface Accepted {
 }
 
 /**
- * Answers (DESIGN §5, §10). Submissions that arrive together are checked and written together,
+ * Answers (docs/answers.md). Submissions that arrive together are checked and written together,
  * in one short transaction per batch: the statements of a batch do not grow with its size, so
  * the cost of an answer falls as the load rises. Within a batch the answers are decided one
  * after the other, in arrival order, by the pure rules of `scoring.ts`, on state read under the

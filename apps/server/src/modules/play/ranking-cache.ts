@@ -12,7 +12,7 @@ interface Entry {
 const MAX_ENTRIES = 1000;
 
 /**
- * The ranking of each session, serialised once per change and served as bytes (DESIGN §10: no
+ * The ranking of each session, serialised once per change and served as bytes (no
  * query per read). A change of scores always comes with an event on the session's stream, so a
  * stream head announced by any node (this one included) drops the session's entry; the next read
  * rebuilds it. A generation counter keeps a rebuild that raced an invalidation from storing an

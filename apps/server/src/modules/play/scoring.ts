@@ -8,7 +8,7 @@ import {
 } from '@rampart/contracts';
 
 /**
- * The rules of scoring (DESIGN §5) as pure functions of the objective, the team's state, the
+ * The rules of scoring as pure functions of the objective, the team's state, the
  * submitting player's avatar and the time. The answers service reads the state under row locks,
  * asks these functions what to do and writes the outcome as ledger rows.
  */
@@ -113,7 +113,7 @@ export const decideAnswer = (context: AnswerContext): AnswerDecision => {
   };
 };
 
-/** Progress (spec §4): completed ÷ total × 100, rounded; 100 means every objective solved. */
+/** Progress: completed ÷ total × 100, rounded; 100 means every objective solved. */
 export const progressPercentage = (completed: number, total: number) =>
   total === 0 ? 0 : Math.round((completed / total) * 100);
 
@@ -145,7 +145,7 @@ export const rankTeamRows = <
   );
 
 /**
- * The ranking (DESIGN §5): by score, then by the earlier time the score was reached; teams equal
+ * The ranking: by score, then by the earlier time the score was reached; teams equal
  * on both share a rank. Eliminated teams come last, in the same order among themselves.
  */
 export const rankTeams = <T extends RankedTeamInput>(teams: readonly T[]) => {

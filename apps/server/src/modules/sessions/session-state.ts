@@ -2,7 +2,7 @@ import type { ErrorCode, SessionStatus, StartPhase } from '@rampart/contracts';
 
 /**
  * A gaming session's lifecycle as pure functions of its stored timestamps and an instant
- * (DESIGN §1, §5). Nothing here reads a clock: callers pass the database's time, so every node
+ * (docs/sessions.md). Nothing here reads a clock: callers pass the database's time, so every node
  * derives the same status and a session ends at its end time with no timer running anywhere.
  */
 
@@ -197,7 +197,7 @@ export const applySessionAction = (
   }
 };
 
-/** Whether every team is at its minimum size, with at least one team (DESIGN §5). */
+/** Whether every team is at its minimum size, with at least one team. */
 export const startRequirementsMet = (
   teamSizes: readonly number[],
   minPlayersPerTeam: number,

@@ -7,7 +7,7 @@ import { AppHeader } from './components/app-header';
 import { MainContent } from './main-content';
 import styles from './default-layout.module.css';
 
-/** Header with navigation, content, footer: home, chapters, profile, stats (DESIGN §11). */
+/** Header with navigation, content, footer: home, chapters, profile, stats. */
 export function DefaultLayout({ children }: { children?: ReactNode }) {
   const { t } = useTranslation();
   return (

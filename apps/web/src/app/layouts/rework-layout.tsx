@@ -8,7 +8,7 @@ import { BrandLink } from './components/brand-link';
 import { MainContent } from './main-content';
 import styles from './rework-layout.module.css';
 
-/** Full-screen and immersive: onboarding, transitions, lobby, start screen, game (DESIGN §11). */
+/** Full-screen and immersive: onboarding, transitions, lobby, start screen, game. */
 export function ReworkLayout({ children }: { children?: ReactNode }) {
   const { t } = useTranslation();
   const { appName } = useAppInfo();

@@ -7,7 +7,7 @@ import { useInactivityLogout } from '../../features/auth';
 import { useLocaleSync } from '../../features/locale';
 import { useOnPlayerScreen } from './screen-handle';
 
-/** Shown while a navigation, a query or a mutation is under way (spec §2). */
+/** Shown while a navigation, a query or a mutation is under way. */
 function AppLoadingBar() {
   const { t } = useTranslation();
   const navigation = useNavigation();

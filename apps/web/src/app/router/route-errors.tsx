@@ -2,7 +2,7 @@ import { useRouteError } from 'react-router';
 import { ErrorPage, errorStatusOf } from '../../features/errors';
 import { ErrorLayout } from '../layouts/error-layout';
 
-/** Any path that is not a screen (spec §2: the page-not-found page). */
+/** Any path that is not a screen (the page-not-found page). */
 export function NotFoundRoute() {
   return (
     <ErrorLayout>

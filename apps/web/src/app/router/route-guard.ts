@@ -19,7 +19,7 @@ const withRedirect = (path: string, returnTo: string) =>
   `${path}?${new URLSearchParams({ redirect: returnTo })}`;
 
 /**
- * Where a visitor must go instead of `url`, or null to let them in (spec §2 guards, §6):
+ * Where a visitor must go instead of `url`, or null to let them in:
  * - `player` / `trainer` screens need that interface's identity: else its login page, with
  *   `redirect` back to the page asked for;
  * - `guest` / `trainer-guest` screens are for visitors not logged in to that interface: the

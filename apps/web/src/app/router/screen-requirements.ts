@@ -1,7 +1,7 @@
 import type { WebRouteId } from '@rampart/contracts';
 
 /**
- * What a screen needs beyond its `access` (spec §2 middleware). `has-avatar`: a player without
+ * What a screen needs beyond its `access`. `has-avatar`: a player without
  * an avatar picks one first. Kept here until `webRoutes` in the contracts carries it.
  */
 export type ScreenRequirement = 'has-avatar';

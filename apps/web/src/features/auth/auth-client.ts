@@ -68,7 +68,7 @@ export interface AuthClient {
   /** Asks again and stores the answer; failures other than 401/419 are logged, not thrown. */
   refreshIdentity(): Promise<AuthUser | null>;
   /**
-   * The user for a navigation (spec §4): fetched on the first one, then again only when the
+   * The user for a navigation: fetched on the first one, then again only when the
    * credential (CSRF cookie or token) has gone.
    */
   resolveIdentity(): Promise<AuthUser | null>;
@@ -183,7 +183,7 @@ export const createAuthClient = (
     }
   };
 
-  /** Spec §4: store the token (token mode), reload the user, then go where the visitor wanted. */
+  /** Store the token (token mode), reload the user, then go where the visitor wanted. */
   const completeLogin = async (answer: unknown) => {
     if (tokenMode) {
       const token = (answer as { token?: unknown } | null | undefined)?.token;
@@ -290,7 +290,7 @@ export const createAuthClient = (
     if (target && !isOnLoginPage()) await navigator.navigate(target, { replace: true });
   };
 
-  /** Spec §4: a 401 resets the user and sends the visitor to log in, keeping where they were. */
+  /** A 401 resets the user and sends the visitor to log in, keeping where they were. */
   const handleUnauthorized = (error: ApiError) => {
     store.set(null);
     const reason = error.code === 'auth.session_expired' ? 'session_expired' : undefined;
@@ -298,7 +298,7 @@ export const createAuthClient = (
     if (target && !isOnLoginPage()) void navigator.navigate(target);
   };
 
-  /** Spec §7: in cookie mode, a redirect answer takes the visitor to its target. */
+  /** In cookie mode, a redirect answer takes the visitor to its target. */
   const followRedirect = (response: Response) => {
     const target = response.headers.get('Location') || response.url;
     if (!target) return;
@@ -312,7 +312,7 @@ export const createAuthClient = (
   const install = () => {
     const removers: (() => void)[] = [];
     if (tokenMode) {
-      // Bearer requests need no CSRF token (DESIGN §4); the token goes on this client's calls only.
+      // Bearer requests need no CSRF token; the token goes on this client's calls only.
       http.configureCsrf(null);
       const bearer = createBearerTokenInterceptor(() => config.tokenStorage!.get());
       removers.push(http.use((request) => (owns(request) ? bearer(request) : request)));

@@ -1,5 +1,5 @@
 /**
- * How an auth client talks to the API and where it sends the visitor (spec §4, §5, §7).
+ * How an auth client talks to the API and where it sends the visitor.
  * Paths are app paths without a locale prefix; the navigator adds the current one.
  */
 export type AuthMode = 'cookie' | 'token';
@@ -79,7 +79,7 @@ const isMissing = (value: unknown) =>
 
 /**
  * Checks a configuration once, at start, so that a missing piece fails loudly then rather than
- * at the first login. Each missing item throws a plain Error "<item> is not defined" (spec §5).
+ * at the first login. Each missing item throws a plain Error "<item> is not defined".
  * CSRF items are needed in cookie mode only, the token storage in token mode only.
  */
 export const resolveAuthConfig = (config: AuthConfig): ResolvedAuthConfig => {

@@ -5,7 +5,7 @@ import type { AuthConfig } from './auth-config';
 // Paths are written out rather than read from the contracts' route objects, which carry zod
 // schemas: this module is on the first page (auth-configs.test.ts checks they agree).
 
-/** The trainer's calls: everything under /api/trainer/ (DESIGN §4, own cookie). */
+/** The trainer's calls: everything under /api/trainer/ (with its own cookie). */
 export const isTrainerApiUrl = (url: string): boolean =>
   new URL(url, 'https://rampart.invalid').pathname.startsWith('/api/trainer/');
 

@@ -7,7 +7,7 @@ const RATE_LIMIT_CODES: ReadonlySet<string> = new Set([
 ]);
 
 /**
- * What follows "Attempt failed." on a login page (spec §8): the server's error, translated by
+ * What follows "Attempt failed." on a login page: the server's error, translated by
  * its code; for a rate limit, how long to wait, from `Retry-After`.
  */
 export const loginErrorMessage = (t: AnyTFunction, error: unknown): string => {

@@ -2,7 +2,7 @@ import { isRouteErrorResponse } from 'react-router';
 import { isApiError } from '../../lib/api-client';
 
 /**
- * The status an error page shows for a thrown value (spec §2): a thrown Response's (or an API
+ * The status an error page shows for a thrown value: a thrown Response's (or an API
  * error's) status when it is an error status, else 500.
  */
 export const errorStatusOf = (error: unknown): number => {

@@ -1,7 +1,7 @@
 import { cookieNames, LOCALE_COOKIE_DAYS, type Locale } from '@rampart/contracts';
 import { readCookie, writeCookie } from '../../lib/cookies';
 
-/** Spec §9: 365 days, path /, SameSite=Lax. */
+/** 365 days, path /, SameSite=Lax. */
 export const writeLocaleCookie = (locale: Locale): void =>
   writeCookie(cookieNames.locale, locale, { days: LOCALE_COOKIE_DAYS, path: '/', sameSite: 'Lax' });
 

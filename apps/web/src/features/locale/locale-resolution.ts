@@ -37,7 +37,7 @@ export interface LocaleSources {
   available?: readonly Locale[];
 }
 
-/** Spec §2: the URL prefix wins, then the cookie, then the browser, then French. */
+/** The URL prefix wins, then the cookie, then the browser, then French. */
 export const resolveLocale = ({
   pathname,
   cookieLocale,

@@ -67,7 +67,7 @@ export interface EventStreamClient {
   close(): void;
 }
 
-/** The server sends a heartbeat comment every 15 s (DESIGN §6). */
+/** The server sends a heartbeat comment every 15 s. */
 const HEARTBEAT_MS = 15_000;
 
 /** Refusals a new attempt cannot fix: the auth layer (401) or the screen (403, 404) decides. */

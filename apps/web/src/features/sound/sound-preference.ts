@@ -1,7 +1,7 @@
 import { cookieNames } from '@rampart/contracts';
 import { readCookie, writeCookie } from '../../lib/cookies';
 
-/** spec §9: the `soundOn` cookie, optional, 365 days. */
+/** The `soundOn` cookie, optional, 365 days. */
 export const SOUND_COOKIE_DAYS = 365;
 
 export const readSoundPreference = (): boolean => readCookie(cookieNames.sound) === 'true';

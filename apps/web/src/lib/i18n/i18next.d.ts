@@ -1,7 +1,7 @@
 import 'i18next';
 import type en from '../../locales/en';
 
-/** Translation keys are typed from the English catalogue (DESIGN conventions §13). */
+/** Translation keys are typed from the English catalogue. */
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'common';

@@ -13,7 +13,7 @@ import type { LabMachine } from '@rampart/contracts';
 import type { AllocateRequest, ProviderTemplate } from '../environment-provider.js';
 
 /**
- * What the Kubernetes provider sends for one environment (LABS.md §1.2), as pure functions of
+ * What the Kubernetes provider sends for one environment (docs/labs.md), as pure functions of
  * the request: the provider's tests assert these manifests against a fake API, so everything
  * that isolates a team from the others and from the cluster is readable here in one place.
  */
@@ -134,7 +134,7 @@ const shareOf = (template: ProviderTemplate) => {
 
 /**
  * The whole lab's budget. Processes (`pids`) have no quota in Kubernetes: the kubelet's
- * `podPidsLimit` bounds them per pod, an operator's setting (README).
+ * `podPidsLimit` bounds them per pod, an operator's setting (docs/labs.md).
  */
 export const resourceQuotaManifest = (request: AllocateRequest): V1ResourceQuota => {
   const { cpuMillis, memoryMiB, diskMiB } = request.template.resources;
@@ -193,7 +193,7 @@ const selectorLabels = (selector: Record<string, string>) => ({ matchLabels: { .
  * Default deny both ways, then exactly: the lab's own pods with each other, DNS to the cluster's
  * resolver (machines find each other by their Service name), and, when the lab has a VPN, the
  * gateway. No rule reaches the internet, the node or the cloud metadata address. These need a
- * CNI that enforces NetworkPolicies (README): without one they are silently ignored.
+ * CNI that enforces NetworkPolicies (docs/labs.md): without one they are silently ignored.
  */
 export const networkPolicyManifests = (
   request: AllocateRequest,

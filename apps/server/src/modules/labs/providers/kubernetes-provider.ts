@@ -115,7 +115,7 @@ const crashing = (pod: V1Pod) =>
   ) ?? false;
 
 /**
- * Lab environments on a Kubernetes cluster (LABS.md §1.2): one namespace per environment, named
+ * Lab environments on a Kubernetes cluster (docs/labs.md): one namespace per environment, named
  * from its id, holding a quota, a limit range, default-deny network policies, one pod and one
  * headless service per machine and the machines' flags in Secrets. Releasing deletes the
  * namespace, which removes everything in it. The console is an exec into the console machine's
@@ -137,7 +137,7 @@ export class KubernetesProvider implements EnvironmentProvider {
   capabilities() {
     return {
       console: true,
-      // The WireGuard gateway runs beside the cluster (LABS.md §1.2 "VPN in Kubernetes"): its
+      // The WireGuard gateway runs beside the cluster (docs/labs.md): its
       // profiles are not this provider's.
       vpn: null,
       warmPool: false,

@@ -7,7 +7,7 @@ const MiB = 1024 * 1024;
 
 /**
  * Per-lab cgroup v1 limits, when the back end is root on a host with the `pids` and `memory`
- * controllers (LABS.md §1.3, spike 6): the lab's processes together, consoles included, stop at
+ * controllers (docs/labs.md): the lab's processes together, consoles included, stop at
  * its `pids` and its `memoryMiB`, beside the RLIMITs every lab gets. Each lab's groups sit under
  * the back end's own, so the host's accounting of the back end still covers them.
  */

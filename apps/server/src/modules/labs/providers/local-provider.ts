@@ -152,10 +152,10 @@ const templateKey = (template: ProviderTemplate) =>
   createHash('sha256').update(JSON.stringify(template)).digest('hex').slice(0, 16);
 
 /**
- * Labs on this machine without Docker (LABS.md §1.3): per environment, a rootless anchor owning
+ * Labs on this machine without Docker (docs/labs.md): per environment, a rootless anchor owning
  * a network namespace with no uplink, and one bubblewrap sandbox per machine; consoles are ptys
  * joining a machine's network in a sandbox of their own. For development, demos and small trusted
- * classes: the sandboxes share the host's kernel (LABS.md §2).
+ * classes: the sandboxes share the host's kernel (docs/labs.md).
  */
 export class LocalProvider implements EnvironmentProvider {
   readonly kind = 'local' as const;

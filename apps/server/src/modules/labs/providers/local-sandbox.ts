@@ -2,7 +2,7 @@ import type { ProviderTemplate } from '../environment-provider.js';
 import { TUNNEL_NETWORK } from '../vpn-profile.js';
 
 /**
- * The command lines of the local provider (LABS.md §1.3): the lab anchor's start-up script and
+ * The command lines of the local provider (docs/labs.md): the lab anchor's start-up script and
  * the bubblewrap sandboxes of machines and consoles. Pure functions, so what a sandbox is given
  * can be read (and tested) without running one.
  */

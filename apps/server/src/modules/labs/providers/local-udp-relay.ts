@@ -3,7 +3,7 @@ import dgram from 'node:dgram';
 
 /**
  * A UDP port of the host that leads to a UDP port inside a lab's network namespace, which has no
- * uplink (LABS.md §1.3): how players' laptops reach a local lab's WireGuard gateway.
+ * uplink (docs/labs.md): how players' laptops reach a local lab's WireGuard gateway.
  *
  * The back end binds the host's socket; a small Node process entered into the lab's user and
  * network namespaces (`enter`) holds one loopback socket per laptop there, so the gateway sees

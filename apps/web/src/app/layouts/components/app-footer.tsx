@@ -4,7 +4,7 @@ import { CookiePolicyButton } from '../../../features/cookie-policy';
 import { LanguageSwitcher } from '../../../features/locale';
 import styles from './app-footer.module.css';
 
-/** The product's start year: the copyright line keeps it, whatever the current year (spec §2). */
+/** The product's start year: the copyright line keeps it, whatever the current year. */
 export const COPYRIGHT_YEAR = 2025;
 
 interface AppFooterProps {
@@ -13,7 +13,7 @@ interface AppFooterProps {
   showLanguageSwitcher?: boolean;
 }
 
-/** On every page (spec §2): copyright, the deployment's mentions, the cookie policy. */
+/** On every page: copyright, the deployment's mentions, the cookie policy. */
 export function AppFooter({ variant = 'default', showLanguageSwitcher = false }: AppFooterProps) {
   const { t } = useTranslation();
   const { appName, mentions, availableLocales, signInProvider } = useAppInfo();

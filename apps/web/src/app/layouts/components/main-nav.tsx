@@ -9,7 +9,7 @@ interface NavItem {
   isCurrent: (path: string) => boolean;
 }
 
-// Chapters have no list screen of their own: they are a section of home (spec §1).
+// Chapters have no list screen of their own: they are a section of home.
 const navItems: readonly NavItem[] = [
   { key: 'home', to: '/home', isCurrent: (path) => path === '/home' || path === '/' },
   { key: 'chapters', to: '/home#chapters', isCurrent: (path) => path.startsWith('/chapters/') },

@@ -6,7 +6,7 @@ interface LoadingBarProps {
   label: string;
 }
 
-/** The thin bar at the very top of the page (spec §2, §9: 5 px, #BEDE47), shown only while loading. */
+/** The thin bar at the very top of the page (5 px, #BEDE47), shown only while loading. */
 export function LoadingBar({ active, label }: LoadingBarProps) {
   if (!active) return null;
   return (

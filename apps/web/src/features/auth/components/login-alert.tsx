@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { loginErrorMessage } from '../login-error-message';
 import styles from './login-form.module.css';
 
-/** "Attempt failed." and why (spec §8), announced as soon as it appears. */
+/** "Attempt failed." and why, announced as soon as it appears. */
 export function LoginAlert({ error }: { error: unknown }) {
   const { t } = useTranslation(['auth', 'errors']);
   return (

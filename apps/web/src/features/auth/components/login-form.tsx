@@ -16,7 +16,7 @@ interface LoginFormProps {
   earlierError?: unknown;
 }
 
-/** Username and password (spec §2 /login), checked here for presence only. */
+/** Username and password, checked here for presence only. */
 export function LoginForm({ side, earlierError }: LoginFormProps) {
   const { t, i18n } = useTranslation('auth');
   const login = useLogin(side);

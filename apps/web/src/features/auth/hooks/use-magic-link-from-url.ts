@@ -7,7 +7,7 @@ import { useMagicLinkLogin } from './use-auth-actions';
 export const MAGIC_LINK_PARAM = 'magic';
 
 /**
- * Logs in with the `?magic=<token>` of a link a trainer issued (spec §8), once per token: the
+ * Logs in with the `?magic=<token>` of a link a trainer issued, once per token: the
  * token is single-use, so a second post (React's strict mode, a re-render) would only fail.
  */
 export const useMagicLinkFromUrl = () => {

@@ -2,7 +2,7 @@ import { cookieNames } from '@rampart/contracts';
 import { readCookie, writeCookie } from '../../../lib/cookies';
 
 /**
- * `activity_timeout` (spec §9): when the player last did something, shared by every tab of the
+ * `activity_timeout`: when the player last did something, shared by every tab of the
  * app. It lives as long as the idle time allowed, so an expired cookie means an idle player.
  */
 export const readLastActivity = (): number | null => {

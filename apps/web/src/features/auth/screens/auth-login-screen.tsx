@@ -1,7 +1,7 @@
 import { Navigate, useLocation } from 'react-router';
 import { useLocalizedPath } from '../../locale';
 
-/** `/auth/login` is where guards send visitors; the login page itself is `/login` (DESIGN §4). */
+/** `/auth/login` is where guards send visitors; the login page itself is `/login`. */
 export default function AuthLoginScreen() {
   const { search, hash } = useLocation();
   const localize = useLocalizedPath();

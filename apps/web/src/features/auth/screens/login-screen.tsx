@@ -9,7 +9,7 @@ import { useSignInErrorFromUrl } from '../hooks/use-sign-in-error-from-url';
 import { useMagicLinkFromUrl } from '../hooks/use-magic-link-from-url';
 import { DEFAULT_INACTIVITY_MINUTES } from '../inactivity/inactivity-config';
 
-/** Spec §2 /login: a player logs in with a username and password, or a trainer's link. */
+/** `/login`: a player logs in with a username and password, or a trainer's link. */
 export default function LoginScreen() {
   const { t } = useTranslation(['auth', 'screens']);
   const [params] = useSearchParams();

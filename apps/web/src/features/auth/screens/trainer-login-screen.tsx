@@ -4,7 +4,7 @@ import { LoginPage } from '../components/login-page';
 import { ProviderSignIn } from '../components/provider-sign-in';
 import { useSignInErrorFromUrl } from '../hooks/use-sign-in-error-from-url';
 
-/** /trainer/login: the trainer interface's own login, its own session (DESIGN §4). */
+/** /trainer/login: the trainer interface's own login, its own session. */
 export default function TrainerLoginScreen() {
   const { t } = useTranslation(['auth', 'screens']);
   const signInError = useSignInErrorFromUrl();

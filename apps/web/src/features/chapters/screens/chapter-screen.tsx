@@ -10,7 +10,7 @@ import { MissionStep } from '../components/mission-step';
 import styles from './chapter-screen.module.css';
 
 /**
- * Spec §2 /chapters/{chapter_uuid}: the chapter and its missions in order, with the player's best
+ * `/chapters/{chapter_uuid}`: the chapter and its missions in order, with the player's best
  * score and result on each. An unknown chapter, or one assigned to others, is the 404 page.
  */
 export default function ChapterScreen() {

@@ -65,8 +65,8 @@ export const useSendMessage = (place: ChatPlace) => {
 };
 
 /**
- * Marks threads read here at once and on the server for every device. A failure is only logged
- * (spec §7, §8): the count comes back with the next read of the threads.
+ * Marks threads read here at once and on the server for every device. A failure is only logged:
+ * the count comes back with the next read of the threads.
  */
 export const useMarkThreadsRead = (place: ChatPlace) => {
   const queryClient = useQueryClient();

@@ -5,7 +5,7 @@ import { useNow } from '../hooks/use-now';
 import styles from './chat.module.css';
 
 /**
- * Who is active in a conversation (spec §3): players in a channel (activeChatPlayers), trainers
+ * Who is active in a conversation: players in a channel (activeChatPlayers), trainers
  * in a support thread (activeChatSupport), from its messages of the last minutes.
  */
 export function ActivePeople({

@@ -4,7 +4,7 @@ import type { ChatMessage } from '@rampart/contracts';
 export const ACTIVE_WINDOW_MS = 10 * 60_000;
 
 /**
- * Who is active in a conversation (spec §3 activeChatPlayers, activeChatSupport): the authors of
+ * Who is active in a conversation: the authors of
  * its messages of the last ten minutes, most recent first, each once; `role` keeps players or
  * trainers only.
  */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { incrementUnread, resetUnread, setUnread, unreadTotals, type UnreadCounts } from './unread';
 
-describe('unread arithmetic (spec §4)', () => {
+describe('unread arithmetic', () => {
   it.each<[string, UnreadCounts, (counts: UnreadCounts) => UnreadCounts, UnreadCounts]>([
     ['increments a thread never counted', {}, (c) => incrementUnread(c, 'a'), { a: 1 }],
     ['increments by one', { a: 2 }, (c) => incrementUnread(c, 'a'), { a: 3 }],

@@ -1,27 +1,27 @@
 import type { ChatChannel } from '@rampart/contracts';
 
-/** Unread messages per thread (spec §3 chatMessageCounter). */
+/** Unread messages per thread. */
 export type UnreadCounts = Readonly<Record<string, number>>;
 
-/** Spec §4: a message arrived in a thread the reader is not looking at. */
+/** A message arrived in a thread the reader is not looking at. */
 export const incrementUnread = (counts: UnreadCounts, threadId: string): UnreadCounts => ({
   ...counts,
   [threadId]: (counts[threadId] ?? 0) + 1,
 });
 
-/** Spec §4: the server said how many (a fresh read of the threads). Never below zero. */
+/** The server said how many (a fresh read of the threads). Never below zero. */
 export const setUnread = (counts: UnreadCounts, threadId: string, count: number): UnreadCounts => ({
   ...counts,
   [threadId]: Math.max(0, Math.floor(count)),
 });
 
-/** Spec §4: the reader saw the thread. */
+/** The reader saw the thread. */
 export const resetUnread = (counts: UnreadCounts, threadId: string): UnreadCounts =>
   setUnread(counts, threadId, 0);
 
 /**
  * The global count (the session's Admin, General and Team channels), the support count (support
- * threads) and their sum, spec §4's total.
+ * threads) and their sum, the total.
  */
 export const unreadTotals = (
   threads: readonly { uuid: string; channel: ChatChannel }[],

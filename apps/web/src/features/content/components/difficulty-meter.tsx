@@ -18,7 +18,7 @@ const toDifficulty = (level: number): Difficulty =>
 const fillOf = (level: number, min: number, max: number) =>
   level > max ? undefined : level >= min || min === max ? 'full' : 'soft';
 
-/** The difficulty in words (spec §9 labels), with five pips for the eye. */
+/** The difficulty in words, with five pips for the eye. */
 export function DifficultyMeter(props: DifficultyMeterProps) {
   const min = toDifficulty(props.min);
   const max = toDifficulty(props.max ?? props.min);

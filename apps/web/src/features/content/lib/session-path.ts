@@ -1,6 +1,6 @@
 import type { SessionSummary } from '@rampart/contracts';
 
-/** The screen of a session the player is in, from its status (DESIGN §5: the screens follow it). */
+/** The screen of a session the player is in, from its status (the screens follow it). */
 export const sessionPath = ({ uuid, status }: Pick<SessionSummary, 'uuid' | 'status'>): string => {
   switch (status) {
     case 'lobby':

@@ -13,7 +13,7 @@ export interface CookiePolicyDialogProps {
   returnFocusTo?: RefObject<HTMLElement | null>;
 }
 
-/** The cookie policy modal (spec §2). Loaded on first use: Radix stays out of the initial bundle. */
+/** The cookie policy modal. Loaded on first use: Radix stays out of the initial bundle. */
 export default function CookiePolicyDialog({
   open,
   onOpenChange,

@@ -11,7 +11,7 @@ interface CookiePolicyTableProps {
 }
 
 /**
- * The cookies of spec §9. Explicit ARIA roles keep the table semantics on narrow screens, where
+ * The cookies Rampart sets. Explicit ARIA roles keep the table semantics on narrow screens, where
  * CSS turns each row into a card.
  */
 export function CookiePolicyTable({ cookies, features, caption }: CookiePolicyTableProps) {

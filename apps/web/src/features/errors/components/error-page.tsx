@@ -4,7 +4,7 @@ import { useAppInfo, useDocumentTitle } from '../../app-info';
 import { useLocalizedPath } from '../../locale';
 import styles from './error-page.module.css';
 
-/** The error screen (spec §2): 404 is "Page Not Found", any other status "Internal Server Error". */
+/** The error screen: 404 is "Page Not Found", any other status "Internal Server Error". */
 export function ErrorPage({ status }: { status: number }) {
   const { t } = useTranslation();
   const { goHomeEnabled } = useAppInfo();

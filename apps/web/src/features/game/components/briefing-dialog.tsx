@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Dialog } from '../../../components/ui/dialog/dialog';
 import { Briefing } from './briefing';
 
-/** The briefing modal (spec §2): the mission's brief, scenario and rules over the game. */
+/** The briefing modal: the mission's brief, scenario and rules over the game. */
 export function BriefingDialog({
   sessionUuid,
   missionTitle,

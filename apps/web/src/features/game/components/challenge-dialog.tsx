@@ -4,7 +4,7 @@ import { Dialog } from '../../../components/ui/dialog/dialog';
 import { ObjectiveDetail } from './objective-detail';
 
 /**
- * The challenge modal (spec §2): one objective whole (description, files, attempts, answer
+ * The challenge modal: one objective whole (description, files, attempts, answer
  * form) over the game, whatever the layout. Focus returns to what opened it.
  */
 export function ChallengeDialog({

@@ -3,7 +3,7 @@ import { SectionError, SectionLoading } from '../../../components/ui/section-sta
 import { useObjectives } from '../api/get-objectives';
 import styles from './challenge-teams.module.css';
 
-/** Spec §2 "challenge teams": each objective with the teams that solved it, first solver first. */
+/** "Challenge teams": each objective with the teams that solved it, first solver first. */
 export function ChallengeTeams({ sessionUuid }: { sessionUuid: string }) {
   const { t } = useTranslation('game');
   const objectives = useObjectives(sessionUuid);

@@ -9,7 +9,7 @@ import styles from './chat-panel.module.css';
 const channels = ['admin', 'general', 'team'] as const;
 
 /**
- * The Chat tab (spec §2): the Admin, General and Team channels as sub-tabs, Admin first, each
+ * The Chat tab: the Admin, General and Team channels as sub-tabs, Admin first, each
  * with its unread count, and who is active in the one shown.
  */
 export function ChatPanel({ sessionUuid }: { sessionUuid: string }) {

@@ -18,7 +18,7 @@ import { UnreadBadge } from '../../../components/ui/unread-badge/unread-badge';
 type Open = 'briefing' | 'support' | 'help' | 'teams' | 'quit' | 'leave' | 'close' | null;
 
 /**
- * The game's modals (spec §2) and the buttons that open them: the briefing (by itself on a
+ * The game's modals and the buttons that open them: the briefing (by itself on a
  * player's first visit of the session), chat support, help, challenge teams (who solved what),
  * quit (back home; the player stays in the team and can come back, or leaves the session for
  * good from there, their team keeping its points) and, for the owner of a

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { GameTabs, type GameTab } from './game-tabs';
 import styles from './game-layout.module.css';
 
-/** The tabs of spec §2, in its order; the quarter layout splits them into two groups. */
+/** The game's tabs, in their order; the quarter layout splits them into two groups. */
 export const tabOrder = [
   'briefing',
   'chat',
@@ -35,7 +35,7 @@ const tabsOf = (
     .map((id): GameTab => ({ id, label: label(id), content: contents[id], badge: badges[id] }));
 
 /**
- * Quarter (spec §2, the default): four panes that fill the screen and scroll each on its own —
+ * Quarter: four panes that fill the screen and scroll each on its own —
  * the objectives, the selected objective, the mission's tabs, the teams' tabs. The first tab of
  * each group is open at start.
  */

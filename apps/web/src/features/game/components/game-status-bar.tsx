@@ -12,7 +12,7 @@ import { GameActions } from './game-actions';
 import styles from './game-status-bar.module.css';
 
 /**
- * The game's timer and pause notice (spec §2): time left on server time, frozen while the
+ * The game's timer and pause notice: time left on server time, frozen while the
  * trainer pauses; at zero the session is read again and the screens follow it to the stats.
  * Beside them, the buttons of the game's modals and, on a wide screen, the layout switch.
  */

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Dialog } from '../../../components/ui/dialog/dialog';
 import styles from './game-actions.module.css';
 
-/** The help modal (spec §2): the rules of the game and of scoring, with this session's numbers. */
+/** The help modal: the rules of the game and of scoring, with this session's numbers. */
 export function HelpDialog({
   durationMinutes,
   open,

@@ -18,7 +18,7 @@ interface LabEnvironmentPanelProps {
 }
 
 /**
- * The Console and VPN tabs: the team's lab environment, whatever its state (spec §2, §8).
+ * The Console and VPN tabs: the team's lab environment, whatever its state.
  * No lab for the mission, not started (a button starts it), starting, ready (the terminal, or
  * the VPN note), or failed with the spec's two messages: no capacity, connection error.
  */

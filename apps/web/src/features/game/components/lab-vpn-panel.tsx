@@ -28,7 +28,7 @@ const isConnected = (status: VpnStatus) =>
   Date.parse(status.serverTime) - Date.parse(status.lastHandshakeAt) < vpnConnectedSeconds * 1000;
 
 /**
- * The VPN tab of a lab with a VPN (LABS.md §1.4): the player's own WireGuard profile — download
+ * The VPN tab of a lab with a VPN (docs/labs.md): the player's own WireGuard profile — download
  * it, or show it as a QR code for the mobile app — a connection indicator, and how to connect.
  * The file and the code hold the player's private key: they are fetched only when asked and the
  * code is shown only on demand (screens are shared in class).

@@ -4,7 +4,7 @@ import { SectionError, SectionLoading } from '../../../components/ui/section-sta
 import { ActivePeople, ChatThreadView, sessionChatPlace, useSessionChatThreads } from '../../chat';
 
 /**
- * The chat support modal (spec §2): the team's conversation with the trainers during the game.
+ * The chat support modal: the team's conversation with the trainers during the game.
  * Teammates share it; the trainers answer it from their side; who answers is shown on top.
  */
 export function SupportDialog({

@@ -4,7 +4,7 @@ import { hasSeenBriefing, markBriefingSeen } from '../lib/game-storage';
 
 /**
  * Whether the player has yet to see this session's briefing in this browser: it then opens by
- * itself on the game screen (spec §2). Remembered once they close it, not merely once it is
+ * itself on the game screen. Remembered once they close it, not merely once it is
  * shown: a screen that reloads or re-renders meanwhile (a language switch) shows it again.
  */
 export const useFirstBriefing = (sessionUuid: string) => {

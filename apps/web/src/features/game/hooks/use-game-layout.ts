@@ -8,7 +8,7 @@ export const QUARTER_MEDIA = '(min-width: 75rem)';
 export const SINGLE_COLUMN_MEDIA = '(max-width: 55.99rem)';
 
 /**
- * The game's layout (spec §2: quarter by default): the four panes where the screen has room for
+ * The game's layout (quarter by default): the four panes where the screen has room for
  * them, unless the player chose tabs (remembered in this browser); one group of tabs elsewhere.
  */
 export const useGameLayout = () => {

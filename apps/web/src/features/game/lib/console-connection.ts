@@ -45,7 +45,8 @@ const socketUrl = (path: string) =>
   `${window.location.protocol === 'https:' ? 'wss' : 'ws'}://${window.location.host}${path}`;
 
 /**
- * The console's side of LABS.md §1.6, without the terminal: raw bytes in binary frames, resize
+ * The browser's side of the console protocol (docs/labs.md), without the terminal: raw bytes in
+ * binary frames, resize
  * and ping as JSON text frames. A connection that drops (a network blip) comes back with a
  * fresh ticket and a growing wait, and the server re-attaches it to the same shell.
  */

@@ -23,7 +23,7 @@ export type GameLayout = (typeof gameLayouts)[number];
 
 const LAYOUT_KEY = 'rampart.game.layout';
 
-/** The layout chosen for wide screens; quarter unless the player chose tabs (spec §2). */
+/** The layout chosen for wide screens; quarter unless the player chose tabs. */
 export const readLayoutPreference = (): GameLayout =>
   read(LAYOUT_KEY) === 'tabs' ? 'tabs' : 'quarter';
 

@@ -32,7 +32,7 @@ import { firstToSolve, noFilters, type ObjectiveFilters } from '../lib/objective
 import styles from './session-game-screen.module.css';
 
 /**
- * Spec §2 /sessions/{uuid}/game: the objectives with their lists and filters, the selected
+ * `/sessions/{uuid}/game`: the objectives with their lists and filters, the selected
  * objective, the tabs (Briefing first), the timer and the pause notice, the game's modals and
  * banners; everything kept live by the session's stream. Quarter layout by default.
  */
@@ -45,7 +45,7 @@ function Game({ session }: { session: PlayerSession }) {
   const chat = useSessionChatThreads(session.uuid);
   const threads = chat.data?.threads ?? [];
   const unread = unreadTotals(threads, countsOf(threads));
-  // Spec §4's total (global plus support) in the title: seen from another browser tab too.
+  // The unread total (global plus support) in the title: seen from another browser tab too.
   useDocumentTitle(
     unread.total > 0
       ? `(${unread.total}) ${t('screens:sessionGame.title')}`

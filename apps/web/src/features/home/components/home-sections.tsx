@@ -33,7 +33,7 @@ function PartContent<T>({ part, items, skeletonLines, children }: PartContentPro
 }
 
 /**
- * The five parts of home (spec §1). Wide screens put the chapters on the left and what is
+ * The five parts of home. Wide screens put the chapters on the left and what is
  * happening now (missions, sessions) on the right; narrow ones stack them in reading order.
  */
 export function HomeSections({ home }: { home: Home | undefined }) {

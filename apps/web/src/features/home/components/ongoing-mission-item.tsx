@@ -17,7 +17,7 @@ export function OngoingMissionItem({ mission }: { mission: OngoingMission }) {
         <h3 className={styles.title}>{mission.missionTitle}</h3>
         <SessionStatusBadge status={mission.sessionStatus} />
       </div>
-      {/* Not <Trans>: it would grow the i18n chunk every page loads first (DESIGN §10). */}
+      {/* Not <Trans>: it would grow the i18n chunk every page loads first. */}
       <p className={styles.chapter}>
         {t('home.missionChapter')}{' '}
         <Link to={localize(`/chapters/${mission.chapter_uuid}`)}>{mission.chapterTitle}</Link>

@@ -7,7 +7,7 @@ import styles from './support-chat-entry.module.css';
 import { UnreadBadge } from '../../../components/ui/unread-badge/unread-badge';
 
 /**
- * The support chat (spec §1) from home: the player's own conversation with the trainers, with
+ * The support chat from home: the player's own conversation with the trainers, with
  * the number of answers not read yet. Answers arrive live (the player's stream); a toast says so
  * on any page.
  */

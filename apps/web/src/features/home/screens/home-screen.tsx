@@ -7,7 +7,7 @@ import { HomeSections } from '../components/home-sections';
 import styles from './home-screen.module.css';
 
 /**
- * Spec §1 /home: chapters, assigned chapters, ongoing missions and sessions, joinable sessions,
+ * `/home`: chapters, assigned chapters, ongoing missions and sessions, joinable sessions,
  * and the entry to the support chat.
  */
 export default function HomeScreen() {

@@ -16,7 +16,7 @@ import {
 } from '../../sessions';
 
 /**
- * Spec §2 `/`: the button to join my session — straight to the session the player is in, else
+ * `/`: the button to join my session — straight to the session the player is in, else
  * a field for the join link a trainer or a teammate gave.
  */
 export default function IndexScreen() {

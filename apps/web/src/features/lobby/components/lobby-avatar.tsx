@@ -4,7 +4,7 @@ import { SectionLoading } from '../../../components/ui/section-state/section-sta
 import { AvatarChangeForm } from '../../onboarding';
 import { sessionStyles as styles } from '../../sessions';
 
-/** Spec §2 lobby "avatar choice": the onboarding's picker, to change one's avatar before play. */
+/** The lobby's "avatar choice": the onboarding's picker, to change one's avatar before play. */
 export function LobbyAvatar() {
   const { t } = useTranslation('sessions');
   const titleId = useId();

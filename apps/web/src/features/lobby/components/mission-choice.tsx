@@ -6,7 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import { chapterQueryOptions, useContentLocale } from '../../content';
 import { useSwitchMission, type PlayerSession } from '../../sessions';
 
-/** Spec §2 lobby "mission selection": the owner plays any mission of the session's chapter. */
+/** The lobby's "mission selection": the owner plays any mission of the session's chapter. */
 export function MissionChoice({ session }: { session: PlayerSession }) {
   const { t } = useTranslation(['sessions', 'errors']);
   const id = useId();

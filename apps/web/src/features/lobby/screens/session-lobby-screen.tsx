@@ -13,7 +13,7 @@ import { OwnTeamPanel } from '../components/own-team-panel';
 import { StartPanel } from '../components/start-panel';
 
 /**
- * Spec §2 /sessions/{uuid}/lobby: the team's token, the avatar, the players joined and awaited
+ * `/sessions/{uuid}/lobby`: the team's token, the avatar, the players joined and awaited
  * (live, through the session's stream), the mission choice and the start button for the owner.
  */
 export default function SessionLobbyScreen() {

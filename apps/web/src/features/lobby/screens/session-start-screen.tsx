@@ -18,7 +18,7 @@ import {
 import styles from './session-start-screen.module.css';
 
 /**
- * Spec §2 /sessions/{uuid}/startScreen: "game will start in" with the countdown, on server time;
+ * `/sessions/{uuid}/startScreen`: "game will start in" with the countdown, on server time;
  * "players missing" while a start waits for teams to fill; "game canceled" when it waited too
  * long. The screen follows the session: at zero it moves to the game.
  */

@@ -3,7 +3,8 @@ import { apiClient } from '../../../lib/api-client';
 import { loadContractSchemas } from '../../../lib/load-contract-schemas';
 
 // The header shows an AvatarImage from this feature on the first page: its modules reach the
-// contracts' routes, which carry zod, through loadContractSchemas (README, first-page JS).
+// contracts' routes, which carry zod, through loadContractSchemas (first-page JS in
+// apps/web/README.md).
 export const getAvatars = async (signal?: AbortSignal) => {
   const { getAvatars: route } = await loadContractSchemas();
   return apiClient.get(route.path, {

@@ -3,7 +3,7 @@ import { lazy, Suspense } from 'react';
 import styles from './avatar-image.module.css';
 
 // The drawings load on first use, one small chunk for all of them: the header shows an avatar on
-// every page, and the first page's JS budget (DESIGN §10) has no room for artwork.
+// every page, and the first page's JS budget has no room for artwork.
 const AvatarArtwork = lazy(() => import('./artwork'));
 
 interface AvatarImageProps {

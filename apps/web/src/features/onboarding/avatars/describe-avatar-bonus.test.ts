@@ -43,7 +43,7 @@ describe('describeAvatarBonus', () => {
     const noBonus = avatars.filter((avatar) => avatar.bonus.kind === 'none');
     expect(noBonus.length).toBeGreaterThan(1);
     expect(new Set(noBonus.map((avatar) => describeAvatarBonus(t, avatar.bonus))).size).toBe(1);
-    // The catalogue's named bonus (spec §9): sentinel gives +5 % extra time.
+    // The catalogue's named bonus: sentinel gives +5 % extra time.
     const sentinel = avatars.find((avatar) => avatar.id === 'sentinel')!;
     expect(describeAvatarBonus(t, sentinel.bonus)).toBe('+5% extra time on speedruns');
   });

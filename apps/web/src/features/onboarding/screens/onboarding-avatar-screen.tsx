@@ -16,7 +16,7 @@ import { AvatarStage } from '../components/avatar-stage';
 import styles from './onboarding-avatar-screen.module.css';
 import { Eyebrow } from '../../../components/ui/eyebrow/eyebrow';
 
-/** Spec §2 /onboarding/avatar: a player without an avatar picks one before reaching home. */
+/** `/onboarding/avatar`: a player without an avatar picks one before reaching home. */
 export default function OnboardingAvatarScreen() {
   const { t } = useTranslation(['onboarding', 'screens', 'errors']);
   const title = t('screens:onboardingAvatar.title');

@@ -25,5 +25,5 @@ export const profileSessionsQueryOptions = () =>
       ),
   });
 
-/** The account's open sessions and tokens (DESIGN §4: server-side rows, revocable). */
+/** The account's open sessions and tokens (server-side rows, revocable). */
 export const useProfileSessions = () => useQuery(profileSessionsQueryOptions());

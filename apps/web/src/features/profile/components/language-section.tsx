@@ -16,7 +16,7 @@ import { SectionLoading } from '../../../components/ui/section-state/section-sta
 
 /**
  * The account's language. Saving also switches this page: the cookie (which the server sets
- * too) for unprefixed URLs, the URL itself when it carries a locale prefix, which wins (spec §2).
+ * too) for unprefixed URLs, the URL itself when it carries a locale prefix, which wins.
  */
 export function LanguageSection() {
   const { t, i18n } = useTranslation(['profile', 'common', 'errors']);

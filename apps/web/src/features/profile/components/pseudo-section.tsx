@@ -16,7 +16,7 @@ const FIELD_ERROR_CODES = new Set(['profile.pseudo_unchanged', 'profile.pseudo_t
 
 type Check = { kind: 'same' | 'invalid' | 'ready'; pseudo: string } | null;
 
-/** Spec §5: a new game pseudo must differ from the old one (and follow the pseudo rules). */
+/** A new game pseudo must differ from the old one (and follow the pseudo rules). */
 const checkPseudo = (value: string, current: string): Check => {
   if (value.trim() === '') return null;
   const parsed = pseudoSchema.safeParse(value);

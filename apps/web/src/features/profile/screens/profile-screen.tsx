@@ -22,7 +22,7 @@ const sectionIds: readonly ProfileSectionId[] = [
   'security',
 ];
 
-/** Spec §2 /profile: info, avatar, pseudo, language, password, teams, history, security. */
+/** `/profile`: info, avatar, pseudo, language, password, teams, history, security. */
 export default function ProfileScreen() {
   const { t } = useTranslation(['profile', 'screens']);
   const title = t('screens:profile.title');

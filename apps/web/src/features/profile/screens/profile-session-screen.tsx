@@ -16,7 +16,7 @@ import styles from './profile-screen.module.css';
 import detailStyles from './profile-session-screen.module.css';
 
 /**
- * Spec §2 /profile/sessions/:_session_uuid: one session of the player's history (the same read
+ * `/profile/sessions/:_session_uuid`: one session of the player's history (the same read
  * as the profile's history section), with the way to its stats and, while not rated, its survey.
  */
 export default function ProfileSessionScreen() {

@@ -17,7 +17,7 @@ interface SessionGateProps {
 }
 
 /**
- * session-datas and verify-session-status (spec §2): loads the session of the route, shows the
+ * session-datas and verify-session-status: loads the session of the route, shows the
  * 404 page for an unknown one, sends the player to the screen that matches its status (or to
  * join it), keeps its event stream open, and renders the screen with it (and its events).
  */

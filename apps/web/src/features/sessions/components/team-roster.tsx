@@ -13,7 +13,7 @@ interface TeamRosterProps {
 }
 
 /**
- * Every team with its players, and the places still awaited (spec §2 lobby: "awaiting players").
+ * Every team with its players, and the places still awaited ("awaiting players").
  * A team below the minimum to start says how many it still needs.
  */
 export function TeamRoster({

@@ -1,6 +1,6 @@
 import type { SessionStatus, StartPhase } from '@rampart/contracts';
 
-/** The session screens of spec §2, by the last segment of their path. */
+/** The session screens, by the last segment of their path. */
 export const sessionScreens = {
   join: 'join',
   joinTeams: 'join/teams',
@@ -41,7 +41,7 @@ export interface SessionPosition {
   inTeam: boolean;
 }
 
-/** The screen that matches a session's status for this player (DESIGN §5: screens follow it). */
+/** The screen that matches a session's status for this player (screens follow it). */
 export const screenForStatus = ({ status, startPhase, joined, inTeam }: SessionPosition) => {
   if (!joined || !inTeam) {
     if (status === 'lobby' || status === 'countdown' || status === 'running' || status === 'paused')

@@ -8,7 +8,7 @@ import { SessionCard, useHome } from '../../content';
 import { useLocalizedPath } from '../../locale';
 import styles from './current-sessions-screen.module.css';
 
-/** Spec §2 /currentsSessions: the sessions the player is in now (home's `ongoingSessions`). */
+/** `/currentsSessions`: the sessions the player is in now (home's `ongoingSessions`). */
 export default function CurrentSessionsScreen() {
   const { t } = useTranslation(['content', 'screens']);
   const localize = useLocalizedPath();

@@ -35,7 +35,7 @@ function AwardIcon({ kind }: { kind: AwardKind }) {
 }
 
 /**
- * The badges a team earned in a session (spec §3 Awards): an icon and a written label each,
+ * The badges a team earned in a session: an icon and a written label each,
  * with how many times when more than once. `compact` keeps the icon and the count in sight
  * and the label for assistive technologies and the pointer's tooltip, in dense tables: always,
  * or only on a narrow screen.

@@ -6,7 +6,7 @@ import { AwardBadges } from './award-badges';
 import { MissionResultMark } from './mission-result-mark';
 import styles from './stats.module.css';
 
-/** The final ranking (spec §2 stats): the player's team is marked by a tag and a frame. */
+/** The final ranking: the player's team is marked by a tag and a frame. */
 export function RankingTable({ stats }: { stats: SessionStats }) {
   const { t } = useTranslation('debrief');
   const total = stats.objectives.length;

@@ -23,7 +23,7 @@ import { SurveyPrompt } from '../components/survey-prompt';
 import { teamLines } from '../lib/team-lines';
 
 /**
- * Spec §2 /sessions/{uuid}/stats (guards session-datas and verify-session-status, as every
+ * `/sessions/{uuid}/stats` (guards session-datas and verify-session-status, as every
  * session screen): the player's team, the final ranking, the score evolution, and each
  * objective's results and resolution, all from one request. While the game can still be played
  * the server refuses (409) and the page leads back to the game.

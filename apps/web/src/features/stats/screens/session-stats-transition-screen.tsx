@@ -14,7 +14,7 @@ import { screenAfterStatsTransition } from '../lib/debrief-flow';
 export const STATS_TRANSITION_MS = 2_600;
 
 /**
- * Spec §2 /sessions/{uuid}/statsTransition: the session is over; a podium rises, then on to the
+ * `/sessions/{uuid}/statsTransition`: the session is over; a podium rises, then on to the
  * survey if this player has not rated the session yet, else to the stats. Skippable (button,
  * Escape); instant for reduced motion.
  */

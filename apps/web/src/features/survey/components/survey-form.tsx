@@ -22,7 +22,7 @@ interface SurveyFormProps {
   onAnswered: () => void;
 }
 
-/** Five levels, an optional comment, "send" or "later" (spec §3 Survey rating). */
+/** Five levels, an optional comment, "send" or "later". */
 export function SurveyForm({ sessionUuid, previous, statsPath, onAnswered }: SurveyFormProps) {
   const { t } = useTranslation(['debrief', 'errors']);
   const id = useId();

@@ -12,7 +12,7 @@ import { useSurvey } from '../api/survey';
 import { SurveyForm } from '../components/survey-form';
 
 /**
- * Spec §2 /sessions/{uuid}/survey: the player rates the session that just ended (or changes
+ * `/sessions/{uuid}/survey`: the player rates the session that just ended (or changes
  * their rating), or leaves it for later; either way, on to the stats.
  */
 export default function SessionSurveyScreen() {

@@ -16,7 +16,7 @@ import {
 import { CreateTeamForm, type CreatedTeam } from '../components/create-team-form';
 
 /**
- * Spec §2 /sessions/{uuid}/join/teams/create: a name and a logo, then the token to give to
+ * `/sessions/{uuid}/join/teams/create`: a name and a logo, then the token to give to
  * teammates, then the creation transition and the lobby.
  */
 export default function SessionCreateTeamScreen() {

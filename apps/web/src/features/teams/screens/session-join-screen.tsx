@@ -14,7 +14,7 @@ import {
   type PlayerSession,
 } from '../../sessions';
 
-/** Spec §2 /sessions/{uuid}/join: what the session is, then create a team or join one. */
+/** `/sessions/{uuid}/join`: what the session is, then create a team or join one. */
 export default function SessionJoinScreen() {
   return <SessionGate screen="join">{(session) => <JoinSession session={session} />}</SessionGate>;
 }

@@ -16,7 +16,7 @@ import {
   type PlayerSession,
 } from '../../sessions';
 
-/** Spec §2 /sessions/{uuid}/join/teams: join a team with the token a teammate gave. */
+/** `/sessions/{uuid}/join/teams`: join a team with the token a teammate gave. */
 export default function SessionJoinTeamsScreen() {
   return (
     <SessionGate screen="joinTeams">{(session) => <JoinTeam session={session} />}</SessionGate>

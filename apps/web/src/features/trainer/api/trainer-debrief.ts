@@ -22,7 +22,7 @@ export const debriefQueryKeys = {
 
 /**
  * The three exports, as plain links: the trainer's cookie goes with a same-origin GET, and a
- * GET needs no CSRF token (DESIGN §4), so the browser downloads them itself.
+ * GET needs no CSRF token, so the browser downloads them itself.
  */
 export const sessionExports = (uuid: string) =>
   [

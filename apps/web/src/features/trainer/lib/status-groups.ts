@@ -1,7 +1,7 @@
 import type { SessionStatus } from '@rampart/contracts';
 
 /**
- * The dashboard's groups, in the order a trainer needs them (DESIGN §5): what is live first,
+ * The dashboard's groups, in the order a trainer needs them: what is live first,
  * then what waits, then what is over. The lobby splits into scheduled (a planned start) and open.
  */
 export const dashboardGroups = [

@@ -25,7 +25,7 @@ import styles from './trainer-home-screen.module.css';
 type DashboardSession = TrainerSessionItem & { clockOffsetMs: number };
 
 /**
- * The trainers' dashboard: every session by status (DESIGN §5), live ones first, each with its
+ * The trainers' dashboard: every session by status, live ones first, each with its
  * mission, teams and players, a ticking clock and the way into its cockpit; then the support
  * inbox of every player, with its unread counts.
  */

@@ -11,7 +11,7 @@ import styles from '../components/connexion-transition.module.css';
 export const CREATION_TRANSITION_MS = 2_600;
 
 /**
- * Spec §2 /sessions/{uuid}/videoTransitionCreation: after a team is created, its banner is
+ * `/sessions/{uuid}/videoTransitionCreation`: after a team is created, its banner is
  * raised, then on to the lobby. Skippable (button, Escape); instant for reduced motion.
  */
 export default function SessionVideoTransitionCreationScreen() {

@@ -11,7 +11,7 @@ import { useSkippableTransition } from '../hooks/use-skippable-transition';
 export const CONNEXION_TRANSITION_MS = 2_600;
 
 /**
- * Spec §2 /videoTransitionConnexion: a short transition after login, then on to the page the
+ * `/videoTransitionConnexion`: a short transition after login, then on to the page the
  * player was going to (`redirect`, default home). Skippable; instant for reduced motion.
  */
 export default function VideoTransitionConnexionScreen() {

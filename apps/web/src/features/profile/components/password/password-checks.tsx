@@ -20,7 +20,7 @@ function Check({ met, children }: { met: boolean; children: string }) {
   );
 }
 
-/** The new-password rules (spec §5, the contracts' own checks), each marked as the player types. */
+/** The new-password rules, each marked as the player types. */
 export function PasswordRules({ id, password }: { id: string; password: string }) {
   const { t } = useTranslation('profile');
   return (

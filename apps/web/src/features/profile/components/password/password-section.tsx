@@ -16,7 +16,7 @@ type Field = keyof PasswordChange;
 const fields: readonly Field[] = ['currentPassword', 'password', 'passwordConfirmation'];
 const empty: PasswordChange = { currentPassword: '', password: '', passwordConfirmation: '' };
 
-/** Spec §5: the new password follows the rules and the confirmation equals it. */
+/** The new password follows the rules and the confirmation equals it. */
 const validate = (
   values: PasswordChange,
 ): Partial<Record<Field, 'currentRequired' | 'rules' | 'mismatch'>> => ({
