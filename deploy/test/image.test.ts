@@ -21,6 +21,7 @@ const caBundle = '/etc/ssl/certs/ca-certificates.crt';
 const suffix = `${process.pid}-${Date.now().toString(36)}`;
 const volume = `rampart-ops-data-${suffix}`;
 const containers: string[] = [];
+const volumes = [volume];
 
 const hasPodman = spawnSync('podman', ['--version']).status === 0;
 const inCI = process.env.CI === 'true';
@@ -64,7 +65,7 @@ const freePort = () =>
     });
   });
 
-const startContainer = async (name: string, port: number) => {
+const runContainer = async (name: string, port: number, data = volume) => {
   containers.push(name);
   await podman([
     'run',
@@ -72,7 +73,7 @@ const startContainer = async (name: string, port: number) => {
     '--name',
     name,
     '--volume',
-    `${volume}:/data`,
+    `${data}:/data`,
     '--publish',
     `127.0.0.1:${port}:3000`,
     // A drain period shows in the log that the stop went through the server's own shutdown.
@@ -84,6 +85,10 @@ const startContainer = async (name: string, port: number) => {
     'disable',
     image,
   ]);
+};
+
+const startContainer = async (name: string, port: number) => {
+  await runContainer(name, port);
   const base = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 180_000;
   for (;;) {
@@ -155,7 +160,7 @@ const describeImage = () => {
 
   afterAll(async () => {
     for (const name of containers) await podman(['rm', '--force', name]).catch(() => {});
-    await podman(['volume', 'rm', '--force', volume]).catch(() => {});
+    for (const data of volumes) await podman(['volume', 'rm', '--force', data]).catch(() => {});
   });
 
   it('serves the web app and lets a demo player in, as a user other than root', async () => {
@@ -202,6 +207,23 @@ const describeImage = () => {
     const alice = await signIn(base, 'alice');
     const user = (await (await alice.get('/api/auth/user')).json()) as { user: { pseudo: string } };
     expect(user.user.pseudo).toBe(pseudo);
+  });
+
+  it('stops at once when asked while it starts', async () => {
+    // A new volume: the start migrates a database and loads the content, seconds of work.
+    const name = `rampart-ops-starting-${suffix}`;
+    const data = `rampart-ops-starting-${suffix}`;
+    volumes.push(data);
+    await runContainer(name, await freePort(), data);
+    // Node handles the stop signals within milliseconds of its start, and loads the server's
+    // code (seconds) after: a stop a second in lands while the server is still starting.
+    await podman(['exec', name, 'true']);
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await podman(['stop', '--time', '30', name]);
+    const logs = await logsOf(name);
+    expect(logs).not.toMatch(/listening on/);
+    // 143: ended by the signal, not killed (137) once the stop timeout ran out.
+    expect(await podman(['inspect', name, '--format', '{{.State.ExitCode}}'])).toBe('143');
   });
 };
 
