@@ -1,8 +1,12 @@
-import { ConfigError, loadConfig } from './config.js';
-import { DataDirectoryInUseError } from './db/lock-file.js';
-import { MigrationError } from './db/migrate.js';
-import { DEMO_PASSWORD, demoAccounts } from './modules/identity/demo-accounts.js';
-import { startServer } from './server.js';
+import { onStopSignal } from './stop-signals.js';
+
+// Loading the server's code takes seconds on a busy machine: it is imported once the stop
+// signals are handled, so that a stop sent meanwhile is not lost (see stop-signals.ts).
+const { ConfigError, loadConfig } = await import('./config.js');
+const { DataDirectoryInUseError } = await import('./db/lock-file.js');
+const { MigrationError } = await import('./db/migrate.js');
+const { DEMO_PASSWORD, demoAccounts } = await import('./modules/identity/demo-accounts.js');
+const { startServer } = await import('./server.js');
 
 const fail = (message: string): never => {
   console.error(message);
@@ -64,8 +68,7 @@ const main = async () => {
         process.exit(1);
       });
   };
-  process.once('SIGTERM', () => shutdown('SIGTERM'));
-  process.once('SIGINT', () => shutdown('SIGINT'));
+  onStopSignal(shutdown);
 };
 
 await main();
