@@ -49,3 +49,39 @@ export const renderNginxConfig = ({
     return values[name];
   });
 };
+
+export const composePath = new URL('../compose.yaml', import.meta.url);
+export const composeNginxConfigPath = new URL('../compose/nginx.conf', import.meta.url);
+
+/**
+ * The template's values for compose, read from deploy/compose.yaml: its `rampart-N` services at
+ * their fixed addresses and ports, nginx's published port, the official nginx image's paths.
+ */
+export const composeNginxOptions = (compose) => ({
+  listen: String(compose.services.nginx.ports[0]).split(':').at(-1),
+  nodes: Object.entries(compose.services)
+    .filter(([name]) => /^rampart-\d+$/.test(name))
+    .map(([name, service]) => ({
+      name: name.replace('rampart-', 'node-'),
+      address: `${service.networks.rampart.ipv4_address}:${service.environment.PORT}`,
+    })),
+  runDir: '/var/cache/nginx',
+  errorLog: '/dev/stderr',
+  accessLog: '/dev/stdout',
+  user: 'nginx',
+});
+
+export const readCompose = async () => {
+  const { parse } = await import('yaml');
+  return parse(fs.readFileSync(composePath, 'utf8'), { merge: true });
+};
+
+// `node deploy/cluster/nginx-config.mjs`: writes compose's nginx.conf after a change of the
+// template or of compose.yaml (a test fails until it matches).
+if (process.argv[1] && import.meta.url === new URL(`file://${process.argv[1]}`).href) {
+  fs.writeFileSync(
+    composeNginxConfigPath,
+    renderNginxConfig(composeNginxOptions(await readCompose())),
+  );
+  console.log(`wrote ${composeNginxConfigPath.pathname}`);
+}

@@ -249,11 +249,13 @@ const startNode = (name, nodePort, databaseUrl) => {
 const startNginx = async () => {
   const nginx = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((candidate) => fs.existsSync(candidate));
   if (!nginx) throw new Error('nginx is not installed (apt-get install nginx)');
-  for (const dir of ['temp/body', 'temp/proxy', 'temp/fastcgi', 'temp/uwsgi', 'temp/scgi'])
-    fs.mkdirSync(path.join(nginxDir, dir), { recursive: true });
-  // Started as root, nginx's master keeps root (it opens the logs) and its workers drop to nobody,
-  // who must write the temporary files.
-  if (asRoot) execFileSync('chown', ['-R', 'nobody:nogroup', path.join(nginxDir, 'temp')]);
+  fs.mkdirSync(nginxDir, { recursive: true });
+  for (const temp of ['client_temp', 'proxy_temp', 'fastcgi_temp', 'uwsgi_temp', 'scgi_temp']) {
+    fs.mkdirSync(path.join(nginxDir, temp), { recursive: true });
+    // Started as root, nginx's master keeps root (it opens the logs) and its workers drop to
+    // nobody, who must write the temporary files.
+    if (asRoot) execFileSync('chown', ['nobody:nogroup', path.join(nginxDir, temp)]);
+  }
   const config = path.join(nginxDir, 'nginx.conf');
   const errorLog = path.join(logDir, 'nginx-error.log');
   fs.writeFileSync(
