@@ -2,6 +2,7 @@
 // `npm run cluster`: Rampart as a cluster on this machine. PostgreSQL (DATABASE_URL when set,
 // else a private server under the run directory), the migrations applied once, two Rampart nodes
 // on loopback ports and nginx in front of them, all as the current user; Ctrl+C stops them all.
+// A node that exits while the cluster runs (a crash, `kill <pid>`) is started again.
 //   --dir DIR          run directory: logs, nginx's files, the private PostgreSQL (./.cluster)
 //   --port N           where nginx listens (8080); the nodes take N+1 and N+2 unless told
 //   --host ADDR        nginx's interface (0.0.0.0)
@@ -233,15 +234,43 @@ const startNode = (name, nodePort, databaseUrl) => {
     },
   });
   fs.closeSync(output);
-  const node = { name, port: nodePort, child, log };
+  const node = { name, port: nodePort, child, log, startedAt: Date.now() };
   child.on('exit', (code, signal) => {
     if (stopping) return;
+    const how = signal ?? `code ${code}`;
+    // As a process manager would: a node that stops (a crash, a kill, a stop sent to it alone)
+    // is started again, unless it did not even last through its start (a configuration error).
+    if (Date.now() - node.startedAt < MIN_NODE_LIFE_MS) {
+      say(
+        `${name} (pid ${child.pid}) exited (${how}) right after its start: not restarted; log: ${log}`,
+      );
+      return;
+    }
     say(
-      `${name} (pid ${child.pid}) exited (${signal ?? `code ${code}`}): the other node serves ` +
-        `its players, nginx passes it nothing until it answers again; log: ${log}`,
+      `${name} (pid ${child.pid}) exited (${how}): the other node serves its players; ` +
+        `starting it again in ${RESTART_DELAY_MS / 1000} s; log: ${log}`,
     );
+    setTimeout(() => void restartNode(node, databaseUrl), RESTART_DELAY_MS);
   });
   return node;
+};
+
+/** How long a node must have run to be restarted when it exits; how long a restart waits. */
+const MIN_NODE_LIFE_MS = 10_000;
+const RESTART_DELAY_MS = 1000;
+
+const restartNode = async (previous, databaseUrl) => {
+  if (stopping) return;
+  const node = startNode(previous.name, previous.port, databaseUrl);
+  running.nodes = running.nodes.map((candidate) => (candidate === previous ? node : candidate));
+  try {
+    await untilHealthy(`http://127.0.0.1:${node.port}`, node.child, node.name);
+    if (stopping) return;
+    writeState();
+    say(`${node.name} (pid ${node.child.pid}) serves again on 127.0.0.1:${node.port}`);
+  } catch (error) {
+    if (!stopping) say(`${node.name} did not start again: ${error.message}; log: ${node.log}`);
+  }
 };
 
 // --- nginx ------------------------------------------------------------------------------------

@@ -23,7 +23,7 @@ import { createTeamOk, createTrainerSession } from '../../apps/server/test/sessi
 
 const DEMO_PASSWORD = 'Rampart#2025';
 const flagOf = (index: number) => `RAMPART{cluster-${index}}`;
-const OBJECTIVES = 6;
+const OBJECTIVES = 8;
 
 interface ClusterState {
   url: string;
@@ -232,7 +232,7 @@ describe('the cluster behind nginx', () => {
     expect([...nodes].sort()).toEqual(['node-1', 'node-2']);
   });
 
-  it('plays across both nodes, and a killed node’s players resume on the other with nothing lost', async () => {
+  it('plays across both nodes; a killed or stopped node’s players resume on the other with nothing lost', async () => {
     const base = cluster.url;
     const trainer = new HttpBrowser(undefined as never, base);
     await trainer.login('trainer', DEMO_PASSWORD, 'trainer');
@@ -317,32 +317,74 @@ describe('the cluster behind nginx', () => {
       }
       expect([...answeredBy].sort()).toEqual(['node-1', 'node-2']);
 
-      // node-1 killed outright: its streams end, and nginx sends their reconnections, and every
-      // request, to node-2.
-      const victim = cluster.nodes.find((node) => node.name === 'node-1')!;
-      const orphans = followers.filter((follower) => follower.node() === 'node-1');
-      expect(orphans.length).toBeGreaterThan(0);
-      const connectionsBefore = orphans.map((follower) => follower.connections.length);
-      process.kill(victim.pid, 'SIGKILL');
+      /** The team that solves each objective: one each first, then the first two in turn. */
+      const solverOf = (objective: number) =>
+        objective < players.length ? objective : objective % 2;
 
-      // Answers go on meanwhile: the first two players solve the remaining objectives.
-      for (let objective = players.length; objective < OBJECTIVES; objective += 1) {
-        const player = objective % 2;
-        expect(await answer(player, objective)).toBe('node-2');
+      /**
+       * Stops a node with `signal`; meanwhile the first two players answer `objectives`, each
+       * through nginx and answered by the node `answeredBy` accepts. The streams the node served
+       * end and resume, through nginx, on the other node from their Last-Event-ID.
+       */
+      const stopNode = async (
+        name: string,
+        signal: NodeJS.Signals,
+        objectives: number[],
+        answeredBy: (node: string) => boolean,
+      ) => {
+        const survivor = name === 'node-1' ? 'node-2' : 'node-1';
+        const victim = cluster.nodes.find((node) => node.name === name)!;
+        const orphans = followers.filter((follower) => follower.node() === name);
+        expect(orphans.length, `streams on ${name}`).toBeGreaterThan(0);
+        const connectionsBefore = orphans.map((follower) => follower.connections.length);
+        process.kill(victim.pid, signal);
+        for (const objective of objectives) {
+          const node = await answer(solverOf(objective), objective);
+          expect(answeredBy(node), `answer ${objective} answered by ${node}`).toBe(true);
+        }
+        for (const [index, follower] of orphans.entries()) {
+          // A graceful stop closes the streams once its drain is over.
+          const deadline = Date.now() + 30_000;
+          while (follower.connections.length <= connectionsBefore[index]! && Date.now() < deadline)
+            await sleep(25);
+          const resumed = follower.connections.at(-1)!;
+          expect(resumed.node).toBe(survivor);
+          expect(Number(resumed.lastEventId)).toBeGreaterThan(0);
+        }
+      };
+
+      // node-1 killed outright: its streams end, and nginx sends their reconnections, and every
+      // request, to node-2; answers go on meanwhile.
+      await stopNode('node-1', 'SIGKILL', [4, 5], (node) => node === 'node-2');
+
+      // The script starts node-1 again, as a process manager would, and nginx takes it back.
+      const killedPid = cluster.nodes.find((node) => node.name === 'node-1')!.pid;
+      const restartDeadline = Date.now() + 120_000;
+      for (;;) {
+        const state = JSON.parse(
+          fs.readFileSync(path.join(runDir, 'cluster.json'), 'utf8'),
+        ) as ClusterState;
+        const health = await fetch(`${base}/api/health`);
+        if (
+          state.nodes.find((node) => node.name === 'node-1')!.pid !== killedPid &&
+          health.headers.get('x-rampart-node') === 'node-1'
+        ) {
+          cluster = state;
+          break;
+        }
+        if (Date.now() > restartDeadline)
+          throw new Error(`node-1 was not started again:\n${scriptOutput}`);
+        await sleep(250);
       }
-      for (const [index, follower] of orphans.entries()) {
-        const deadline = Date.now() + 20_000;
-        while (follower.connections.length <= connectionsBefore[index]! && Date.now() < deadline)
-          await sleep(25);
-        const resumed = follower.connections.at(-1)!;
-        expect(resumed.node).toBe('node-2');
-        expect(Number(resumed.lastEventId)).toBeGreaterThan(0);
-      }
+
+      // node-2 stopped gracefully: it drains (still answering), then closes its streams, which
+      // resume on node-1.
+      await stopNode('node-2', 'SIGTERM', [6, 7], () => true);
 
       // Every stream ends up with every solve, each event once and in order.
       for (const follower of followers) {
         for (let objective = 0; objective < OBJECTIVES; objective += 1) {
-          const team = teams[objective < players.length ? objective : objective % 2]!;
+          const team = teams[solverOf(objective)]!;
           await follower.waitFor(solvedEvent(objectiveUuids[objective]!, team), 'a late solve');
         }
       }
