@@ -11,6 +11,7 @@
 //   --demo             demo accounts and content on an empty database
 // The run directory's cluster.json names each process, its pid and port, while it runs.
 import { execFileSync, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -197,6 +198,18 @@ const prepareDatabase = async (databaseUrl) => {
   }
 };
 
+/**
+ * The key that encrypts secrets at rest, the same on every node and across runs: SECRET_KEY when
+ * set, else one made at the first run and kept in the run directory (readable by its owner only).
+ */
+const secretKey = () => {
+  if (process.env.SECRET_KEY) return process.env.SECRET_KEY;
+  const file = path.join(runDir, 'secret-key');
+  if (!fs.existsSync(file))
+    fs.writeFileSync(file, `${randomBytes(32).toString('base64')}\n`, { mode: 0o600 });
+  return fs.readFileSync(file, 'utf8').trim();
+};
+
 // --- Rampart nodes ----------------------------------------------------------------------------
 
 const untilHealthy = async (url, child, what) => {
@@ -227,6 +240,7 @@ const startNode = (name, nodePort, databaseUrl) => {
       HOST: '127.0.0.1',
       PORT: String(nodePort),
       DATABASE_URL: databaseUrl,
+      SECRET_KEY: process.env.SECRET_KEY,
       // Only nginx, on this machine, reaches the nodes: its X-Forwarded-For is trusted.
       TRUST_PROXY: '127.0.0.1',
       // Done once by this script, never by two nodes at once.
@@ -330,6 +344,7 @@ try {
     await createDatabaseIfMissing(running.postgres.adminUrl, 'rampart');
     databaseUrl = running.postgres.url;
   }
+  process.env.SECRET_KEY = secretKey();
   await prepareDatabase(databaseUrl);
 
   running.nodes = nodePorts.map((nodePort, index) =>

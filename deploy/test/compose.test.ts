@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -134,7 +135,7 @@ describe('the compose file', () => {
       const environment = Object.fromEntries(
         Object.entries(service.environment!).map(([key, value]) => [
           key,
-          interpolate(String(value), { SECRET_KEY: 'a-key-for-the-test' }),
+          interpolate(String(value), { SECRET_KEY: randomBytes(32).toString('base64') }),
         ]),
       );
       const config = loadConfig(environment);

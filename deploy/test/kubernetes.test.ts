@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { Deployment } from 'kubernetes-models/apps/v1';
@@ -95,6 +96,13 @@ const service = only<{
   spec: { selector: Labels; ports: { name: string; port: number; targetPort: string | number }[] };
 }>('Service');
 
+/** A pod's environment, the Secret's placeholders filled as an operator would fill them. */
+const podEnvironment = () => ({
+  ...configMap.data,
+  ...secret.stringData,
+  SECRET_KEY: randomBytes(32).toString('base64'),
+});
+
 /** A selector picks the pods when each of its labels is on them. */
 const selects = (selector: Labels) =>
   Object.entries(selector).every(([key, value]) => podLabels[key] === value);
@@ -156,7 +164,7 @@ describe('the Kubernetes manifests', () => {
   });
 
   it('give a stopping pod the time to drain and finish its requests', () => {
-    const config = loadConfig({ ...configMap.data, ...secret.stringData });
+    const config = loadConfig(podEnvironment());
     const spec = deployment.spec.template.spec;
     expect(spec.terminationGracePeriodSeconds * 1000).toBeGreaterThan(
       config.shutdownDrainMs + config.shutdownTimeoutMs,
@@ -171,7 +179,7 @@ describe('the Kubernetes manifests', () => {
     const source = fs.readFileSync('apps/server/src/config.ts', 'utf8');
     for (const key of Object.keys(configMap.data))
       expect(source, `ConfigMap key ${key}`).toMatch(new RegExp(`^\\s+${key}: `, 'm'));
-    const config = loadConfig({ ...configMap.data, ...secret.stringData });
+    const config = loadConfig(podEnvironment());
     expect(config.database.kind).toBe('postgres');
     expect(config.trustProxy.length).toBeGreaterThan(0);
   });
