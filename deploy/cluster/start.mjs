@@ -77,7 +77,9 @@ const writeState = () => {
       log: node.log,
     })),
   };
-  fs.writeFileSync(stateFile, `${JSON.stringify(state, null, 2)}\n`);
+  // Whole or not at all: whoever reads it meanwhile sees the previous state.
+  fs.writeFileSync(`${stateFile}.new`, `${JSON.stringify(state, null, 2)}\n`);
+  fs.renameSync(`${stateFile}.new`, stateFile);
 };
 
 const stopAll = async (code) => {
