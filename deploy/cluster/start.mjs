@@ -214,11 +214,20 @@ const secretKey = () => {
 
 // --- Rampart nodes ----------------------------------------------------------------------------
 
-const untilHealthy = async (url, child, what) => {
+/** The end of a log, to say why a process did not start. */
+const tail = (file) => {
+  try {
+    return fs.readFileSync(file, 'utf8').trimEnd().split('\n').slice(-10).join('\n');
+  } catch {
+    return '(no log)';
+  }
+};
+
+const untilHealthy = async (url, child, what, log) => {
   const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null || child.signalCode !== null)
-      throw new Error(`${what} exited during its start`);
+      throw new Error(`${what} exited during its start; the end of ${log}:\n${tail(log)}`);
     const healthy = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(2000) }).then(
       (response) => response.ok,
       () => false,
@@ -226,7 +235,9 @@ const untilHealthy = async (url, child, what) => {
     if (healthy) return;
     await sleep(200);
   }
-  throw new Error(`${what} did not become healthy within two minutes`);
+  throw new Error(
+    `${what} did not become healthy within two minutes; the end of ${log}:\n${tail(log)}`,
+  );
 };
 
 const startNode = (name, nodePort, databaseUrl) => {
@@ -280,7 +291,7 @@ const restartNode = async (previous, databaseUrl) => {
   const node = startNode(previous.name, previous.port, databaseUrl);
   running.nodes = running.nodes.map((candidate) => (candidate === previous ? node : candidate));
   try {
-    await untilHealthy(`http://127.0.0.1:${node.port}`, node.child, node.name);
+    await untilHealthy(`http://127.0.0.1:${node.port}`, node.child, node.name, node.log);
     if (stopping) return;
     writeState();
     say(`${node.name} (pid ${node.child.pid}) serves again on 127.0.0.1:${node.port}`);
@@ -329,7 +340,7 @@ const startNginx = async () => {
     if (!stopping) void fail(`nginx exited (${signal ?? `code ${code}`}); see ${errorLog}`);
   });
   running.nginx = child;
-  await untilHealthy(`http://127.0.0.1:${port}`, child, 'nginx');
+  await untilHealthy(`http://127.0.0.1:${port}`, child, 'nginx', errorLog);
 };
 
 // --- the cluster ------------------------------------------------------------------------------
@@ -354,7 +365,7 @@ try {
   );
   await Promise.all(
     running.nodes.map((node) =>
-      untilHealthy(`http://127.0.0.1:${node.port}`, node.child, node.name).then(() =>
+      untilHealthy(`http://127.0.0.1:${node.port}`, node.child, node.name, node.log).then(() =>
         say(
           `${node.name} (pid ${node.child.pid}) serves on 127.0.0.1:${node.port}; log: ${node.log}`,
         ),

@@ -64,8 +64,27 @@ const exitOf = (child: ChildProcess) =>
     ? Promise.resolve()
     : new Promise<void>((resolve) => child.once('exit', () => resolve()));
 
-beforeAll(async () => {
+/** Starts the cluster through its script; resolves once it says it runs, or rejects. */
+const startCluster = async (environment: NodeJS.ProcessEnv) => {
   const [lb, node1, node2, postgres] = await freePorts(4);
+  const args = ['deploy/cluster/start.mjs', '--dir', runDir, '--host', '127.0.0.1'];
+  args.push('--port', String(lb), '--node-ports', `${node1},${node2}`);
+  args.push('--pg-port', String(postgres), '--demo');
+  scriptOutput = '';
+  script = spawn(process.execPath, args, { env: environment, stdio: ['ignore', 'pipe', 'pipe'] });
+  script.stdout!.on('data', (chunk: Buffer) => (scriptOutput += chunk.toString()));
+  script.stderr!.on('data', (chunk: Buffer) => (scriptOutput += chunk.toString()));
+  const deadline = Date.now() + 300_000;
+  while (!scriptOutput.includes('Rampart is running at')) {
+    if (script.exitCode !== null || Date.now() > deadline) {
+      await exitOf(script);
+      throw new Error(`the cluster did not start:\n${scriptOutput}`);
+    }
+    await sleep(200);
+  }
+};
+
+beforeAll(async () => {
   const environment: NodeJS.ProcessEnv = { ...process.env };
   if (sharedUrl) {
     // A database of its own on the shared server; without DATABASE_URL the script runs a
@@ -75,18 +94,11 @@ beforeAll(async () => {
     url.pathname = `/${databaseName}`;
     environment.DATABASE_URL = url.href;
   } else delete environment.DATABASE_URL;
-  const args = ['deploy/cluster/start.mjs', '--dir', runDir, '--host', '127.0.0.1'];
-  args.push('--port', String(lb), '--node-ports', `${node1},${node2}`);
-  args.push('--pg-port', String(postgres), '--demo');
-  script = spawn(process.execPath, args, { env: environment, stdio: ['ignore', 'pipe', 'pipe'] });
-  script.stdout!.on('data', (chunk: Buffer) => (scriptOutput += chunk.toString()));
-  script.stderr!.on('data', (chunk: Buffer) => (scriptOutput += chunk.toString()));
-  const deadline = Date.now() + 300_000;
-  while (!scriptOutput.includes('Rampart is running at')) {
-    if (script.exitCode !== null || Date.now() > deadline)
-      throw new Error(`the cluster did not start:\n${scriptOutput}`);
-    await sleep(200);
-  }
+  await startCluster(environment).catch(async (error: Error) => {
+    // Another program took one of the ports between their choice and the start: others, once.
+    if (!/already in use/i.test(error.message)) throw error;
+    await startCluster(environment);
+  });
   cluster = JSON.parse(fs.readFileSync(path.join(runDir, 'cluster.json'), 'utf8')) as ClusterState;
 });
 
