@@ -424,4 +424,37 @@ describe('the cluster behind nginx', () => {
       await Promise.all(followers.map((follower) => follower.stop()));
     }
   });
+
+  it('stops every part on Ctrl+C: the nodes, nginx, and its state file', async () => {
+    const alive = (pid: number) => {
+      try {
+        process.kill(pid, 0);
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    // Every part up, the node stopped by the previous test started again.
+    let state: ClusterState;
+    let pids: number[];
+    const deadline = Date.now() + 120_000;
+    do {
+      if (Date.now() > deadline) throw new Error(`a node was not started again:\n${scriptOutput}`);
+      await sleep(250);
+      state = JSON.parse(
+        fs.readFileSync(path.join(runDir, 'cluster.json'), 'utf8'),
+      ) as ClusterState;
+      pids = [state.nginx.pid, ...state.nodes.map((node) => node.pid)];
+    } while (!pids.every(alive));
+    script!.kill('SIGINT');
+    await exitOf(script!);
+    expect(script!.exitCode, scriptOutput).toBe(0);
+    expect(pids.filter(alive)).toEqual([]);
+    expect(fs.existsSync(path.join(runDir, 'cluster.json'))).toBe(false);
+    const refused = await fetch(`${state.url}/api/health`).then(
+      () => false,
+      () => true,
+    );
+    expect(refused).toBe(true);
+  });
 });
