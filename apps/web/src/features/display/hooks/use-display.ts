@@ -130,6 +130,23 @@ export const useDisplay = (token: string) => {
     wasOpen.current = stream.state;
   }, [stream.state, refetch]);
 
+  // What time alone changes (countdown → running, running → finished) is not announced on the
+  // stream: the board is read again when its clock says the change is due.
+  const session = query.data?.session;
+  const offset = query.data?.clockOffsetMs ?? 0;
+  const due =
+    session?.status === 'countdown'
+      ? session.startsAt
+      : session?.status === 'running'
+        ? session.endsAt
+        : null;
+  useEffect(() => {
+    if (due === null) return;
+    const delay = Math.max(0, Date.parse(due) - (Date.now() + offset)) + 500;
+    const timer = setTimeout(refetch, delay);
+    return () => clearTimeout(timer);
+  }, [due, offset, refetch]);
+
   return {
     data: query.data ?? null,
     refused,
