@@ -10,6 +10,7 @@ import { openEventStream } from '../../../test/event-stream.js';
 import { buildAccount } from '../../../test/factories.js';
 import { sessionWithTeams } from '../../../test/session-factories.js';
 import { testClock } from '../../../test/clock.js';
+import { openPostgres } from '../../db/database.js';
 
 const FLAG = 'RAMPART{pr0j3ct0r}';
 
@@ -145,6 +146,9 @@ describe(`display links and the projector view (${testDatabaseKind()})`, () => {
 
     const response = await display(`/api/display/${token}`);
     expect(response.headers['cache-control']).toBe('no-store');
+    // The token is in the path: neither the page nor the API may send it on as a referrer.
+    expect(response.headers['referrer-policy']).toBe('no-referrer');
+    expect((await display(`/display/${token}`)).headers['referrer-policy']).toBe('no-referrer');
     const snapshot = displaySnapshotSchema.parse(response.json());
     expect(snapshot.session).toMatchObject({ uuid, name: 'Friday exercise', status: 'running' });
     expect(snapshot.teams.map((team) => [team.uuid, team.score, team.rank])).toEqual([
@@ -270,6 +274,36 @@ describe(`display links and the projector view (${testDatabaseKind()})`, () => {
       await other.close();
     }
   });
+
+  it.runIf(testDatabaseKind() === 'postgres')(
+    'ends a display’s stream on another node at once when the link is revoked',
+    async () => {
+      const handle = openPostgres(database.url!, 4, { warn: () => {} });
+      const other = await createTestApp(handle, {}, undefined, undefined, clock);
+      try {
+        const otherBase = await other.listen({ host: '127.0.0.1', port: 0 });
+        const { uuid } = await game(1);
+        const { token, link } = await issue(uuid);
+        const stream = await openEventStream(`${otherBase}/api/display/${token}/events`);
+        expect(stream.response.status).toBe(200);
+        const revoked = await trainer.delete(
+          `/api/trainer/sessions/${uuid}/display-links/${link.uuid}`,
+        );
+        expect(revoked.statusCode).toBe(200);
+        // Well before the node's own periodic check of the link: the revocation's event ends it.
+        await Promise.race([
+          stream.finished,
+          new Promise((_, reject) => setTimeout(() => reject(new Error('still open')), 5_000)),
+        ]);
+        const refused = await other.inject({ method: 'GET', url: `/api/display/${token}` });
+        expect(refused.statusCode).toBe(403);
+        expect(refused.json().error.code).toBe('display.link_revoked');
+      } finally {
+        await other.close();
+        await handle.close();
+      }
+    },
+  );
 
   it('refuses an unknown or forged token on every display route', async () => {
     const { uuid, teamUuids } = await game(1);
