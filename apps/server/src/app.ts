@@ -15,6 +15,7 @@ import { systemClock, type Clock } from './lib/clock.js';
 import { createChatModule } from './modules/chat/index.js';
 import { createCockpitModule } from './modules/cockpit/index.js';
 import { createDebriefModule } from './modules/debrief/index.js';
+import { createDisplayModule } from './modules/display/index.js';
 import { createContentModule } from './modules/content/index.js';
 import { createIdentityModule } from './modules/identity/index.js';
 import type { CustomFetch } from 'openid-client';
@@ -218,6 +219,14 @@ export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> 
     cockpit: cockpit.cockpit,
     now: () => sessions.sessions.nowIn(),
   });
+  const display = createDisplayModule({
+    db: deps.database.db,
+    sessions: sessionData.repo,
+    play: play.repo,
+    events: app.realtime.events,
+    hub: app.realtime.hub,
+    now: () => sessions.sessions.nowIn(),
+  });
   const content = createContentModule({
     db: deps.database.db,
     clock,
@@ -259,6 +268,7 @@ export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> 
     chat.registerRoutes(api);
     cockpit.registerRoutes(api);
     debrief.registerRoutes(api);
+    display.registerRoutes(api);
     realtime.registerRoutes(api);
     labs.registerRoutes(api);
   });

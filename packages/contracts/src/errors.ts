@@ -118,6 +118,11 @@ export const errorStatus = {
   'lab.console_limit': 429,
   'lab.vpn_disabled': 404,
   'lab.vpn_full': 409,
+  'display.link_invalid': 401,
+  'display.link_revoked': 403,
+  'display.link_expired': 403,
+  'display.link_not_found': 404,
+  'display.not_session_trainer': 403,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;

@@ -38,4 +38,5 @@ export * from './domain/labs.js';
 export * from './http/labs.js';
 export * from './http/lab-console.js';
 export * from './http/lab-vpn.js';
+export * from './http/display.js';
 export * from './http/trainer-lab-console.js';

@@ -4,7 +4,7 @@
  * Each path may also be reached behind a locale prefix (`/fr/home`, `/en/home`).
  * `layout` says which layout frames the screen.
  */
-export type WebLayout = 'default' | 'rework' | 'error';
+export type WebLayout = 'default' | 'rework' | 'error' | 'display';
 export type WebAccess = 'any' | 'guest' | 'player' | 'trainer-guest' | 'trainer';
 
 export interface WebRoute {
@@ -87,6 +87,8 @@ export const webRoutes = [
     layout: 'default',
     access: 'trainer',
   },
+  /** The projector view: no login, the display link's token is its only credential. */
+  { id: 'display', path: '/display/:token', layout: 'display', access: 'any' },
 ] as const satisfies readonly WebRoute[];
 
 export type WebRouteId = (typeof webRoutes)[number]['id'];

@@ -395,6 +395,18 @@ export interface Database {
   lab_vpn_gateway: LabVpnGatewayTable;
   lab_vpn_profile: LabVpnProfileTable;
   lab_session_start: LabSessionStartTable;
+  display_link: DisplayLinkTable;
+}
+
+/** A projector view's pass (0026-display-links): live while not revoked nor expired. */
+export interface DisplayLinkTable {
+  uuid: string;
+  session_uuid: string;
+  token_hash: string;
+  created_by: string | null;
+  created_at: Generated<Date>;
+  revoked_at: Date | null;
+  revoked_by: string | null;
 }
 
 /** One environment given to a team (0013-labs); live while `released_at` is null. */

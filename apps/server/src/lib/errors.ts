@@ -122,6 +122,12 @@ const defaultMessages: Record<ErrorCode, string> = {
   'lab.console_limit': 'Your team has too many consoles open: close one first.',
   'lab.vpn_disabled': 'This mission’s lab has no VPN.',
   'lab.vpn_full': 'Your team holds as many VPN profiles as its tunnel allows.',
+  'display.link_invalid': 'This display link does not exist.',
+  'display.link_revoked': 'This display link was revoked.',
+  'display.link_expired': 'This display link has expired.',
+  'display.link_not_found': 'No such display link in this session.',
+  'display.not_session_trainer':
+    'Only the trainer who runs this session may issue its display links.',
 };
 
 /** A failure with a stable code from the contracts; the error handler maps it to HTTP. */

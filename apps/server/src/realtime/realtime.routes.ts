@@ -21,7 +21,10 @@ const PREAMBLE = `retry: 2000\n: rampart events v${REALTIME_PROTOCOL_VERSION}\n\
  * cannot set headers). Malformed → 422 and no stream: a client sending garbage has a bug that a
  * silent restart would hide. Beyond the end of the stream is handled by the hub (stream.reset).
  */
-const lastEventIdOf = (request: FastifyRequest, fromQuery: string | undefined): number | null => {
+export const lastEventIdOf = (
+  request: FastifyRequest,
+  fromQuery: string | undefined,
+): number | null => {
   const header = request.headers['last-event-id'];
   if (header === undefined) return fromQuery === undefined ? null : Number(fromQuery);
   const parsed = lastEventIdSchema.safeParse(header);
@@ -42,7 +45,8 @@ const errorCodes = {
   not_found: 'request.not_found',
 } as const;
 
-const stream = async (
+/** Answers a request with an event stream once `open` subscribed it, or with its refusal. */
+export const stream = async (
   request: FastifyRequest,
   reply: FastifyReply,
   open: (sink: EventSink) => Promise<OpenStreamResult>,

@@ -41,6 +41,7 @@ import { labRoutes } from './labs.js';
 import { labConsoleRoutes, openConsoleSocket } from './lab-console.js';
 import { labVpnRoutes } from './lab-vpn.js';
 import { trainerLabConsoleRoutes } from './trainer-lab-console.js';
+import { displayRoutes } from './display.js';
 
 /** Every HTTP route of the API. The server refuses to register a route that is not listed here. */
 export const apiRoutes: readonly RouteContract[] = [
@@ -85,6 +86,7 @@ export const apiRoutes: readonly RouteContract[] = [
   ...labConsoleRoutes,
   ...labVpnRoutes,
   ...trainerLabConsoleRoutes,
+  ...displayRoutes,
 ];
 
 /** The WebSockets, served outside `/api/` (they upgrade a `GET`): documented with the API. */

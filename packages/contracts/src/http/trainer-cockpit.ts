@@ -218,6 +218,8 @@ export const auditActions = [
   'lab.released',
   'lab.extended',
   'lab.console_opened',
+  'display_link.created',
+  'display_link.revoked',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

@@ -289,6 +289,14 @@ export const realtimeEventSchema = z.discriminatedUnion('type', [
       expiresAt: instant,
     }),
   }),
+  /**
+   * To `trainers`: a display link of the session was created or revoked (the cockpit's list is
+   * read again). A revocation also ends, on every node, the streams the link holds open.
+   */
+  z.object({
+    type: z.literal('display.link_changed'),
+    payload: z.object({ linkUuid: uuid, revoked: z.boolean() }),
+  }),
 ]);
 export type RealtimeEvent = z.infer<typeof realtimeEventSchema>;
 export type RealtimeEventType = RealtimeEvent['type'];

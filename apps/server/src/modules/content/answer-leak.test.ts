@@ -259,6 +259,86 @@ describe(`no answer in any player payload (${testDatabaseKind()})`, () => {
     }
   });
 
+  it('shows the projector view nothing of an answer or of a player, snapshot or stream', async () => {
+    // A trainer's game of the open chapter's mission, played with the canaries: a wrong answer
+    // that holds one, the right answer (a canary itself) and a team chat message.
+    const trainerAccount = await buildAccount(database.db, { role: 'trainer' });
+    const trainer = new TestBrowser(app);
+    await trainer.login(trainerAccount.username, trainerAccount.password, 'trainer');
+    const created = await trainer.post('/api/trainer/sessions', {
+      name: 'Wall',
+      missionUuid: chapters[0]!.missions[0]!.uuid,
+      maxTeams: 2,
+      playersPerTeam: 2,
+      durationMinutes: 30,
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const session = created.json().session.uuid as string;
+    const account = await buildAccount(database.db);
+    const playing = new TestBrowser(app);
+    await playing.login(account.username, account.password);
+    const team = await createTeamOk(playing, session, 'Wall team', logoFile(await pngLogo()));
+    const link = await trainer.post(`/api/trainer/sessions/${session}/display-links`);
+    expect(link.statusCode, link.body).toBe(201);
+    const token = link.json().token as string;
+    const stream = await openEventStream(`${base}/api/display/${token}/events?lastEventId=0`);
+    try {
+      expect(
+        (await trainer.post(`/api/trainer/sessions/${session}/start`, { force: true })).statusCode,
+      ).toBe(200);
+      clock.advance(11_000);
+      const flag = chapters[0]!.missions[0]!.objectives[0]!.uuid;
+      const answer = (text: string) =>
+        playing.post(`/api/sessions/${session}/objectives/${flag}/answers`, { answer: text });
+      expect((await answer(`${canary}-wrong`)).statusCode).toBe(200);
+      expect((await answer(canary)).statusCode).toBe(200);
+      const threads = await playing.get(`/api/session/${session}/chat/threads`);
+      const teamThread = (threads.json().threads as { uuid: string; channel: string }[]).find(
+        (thread) => thread.channel === 'team',
+      )!;
+      const posted = await playing.post(`/api/session/${session}/chat/messages`, {
+        threadId: teamThread.uuid,
+        text: `${canary}-team-chat`,
+      });
+      expect(posted.statusCode, posted.body).toBe(201);
+      await trainer.post(`/api/trainer/sessions/${session}/teams/${team.uuid}/eliminate`, {
+        reason: `${canary}-reason`,
+      });
+
+      const private_ = [account.id, account.username, account.pseudo];
+      const expectNothingPrivate = (label: string, body: string) => {
+        expectNoAnswer(label, body);
+        for (const value of private_) expect(body, label).not.toContain(value);
+      };
+      // Every display route but the stream, with the link's token and the game's team.
+      const routes = app.registeredRoutes.filter(
+        (route) =>
+          route.method === 'GET' &&
+          route.url.startsWith('/api/display/') &&
+          route.contract.produces !== 'text/event-stream',
+      );
+      expect(routes.map((route) => route.url)).toEqual(
+        expect.arrayContaining(['/api/display/:token', '/api/display/:token/teams/:teamUuid/logo']),
+      );
+      for (const route of routes) {
+        const path = route.url.replace(':token', token).replace(':teamUuid', team.uuid);
+        const response = await app.inject({ method: 'GET', url: path });
+        expect(response.statusCode, path).toBe(200);
+        expectNothingPrivate(path, response.body);
+      }
+      const snapshot = (await app.inject({ method: 'GET', url: `/api/display/${token}` })).json();
+      expect(snapshot.solves).toHaveLength(1);
+
+      // The stream, replayed from its start, up to the elimination (after the solve).
+      await stream.waitUntil(() => stream.messages.some((m) => m.event === 'team.eliminated'));
+      expect(stream.messages.map((m) => m.event)).toContain('objective.solved');
+      for (const message of stream.messages)
+        expectNothingPrivate(`display stream ${message.event}`, JSON.stringify(message.data));
+    } finally {
+      await stream.close();
+    }
+  });
+
   it('still holds the canary where trainers read it (the test looks for the right thing)', async () => {
     const trainerAccount = await buildAccount(database.db, { role: 'trainer' });
     const trainer = new TestBrowser(app);

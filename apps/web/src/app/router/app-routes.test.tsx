@@ -43,7 +43,12 @@ describe('app routes', () => {
   // API: features/chapters and features/sessions test those screens.
   it.each(
     webRoutes
-      .filter((route) => route.id !== 'chapter' && !route.path.startsWith('/sessions/:uuid/'))
+      .filter(
+        (route) =>
+          route.id !== 'chapter' &&
+          route.id !== 'display' &&
+          !route.path.startsWith('/sessions/:uuid/'),
+      )
       .map((route) => [route.path, route] as const),
   )('renders %s inside its layout with its title', async (path, route) => {
     renderApp(path.replace(/:[^/]+/g, 'c0ffee'));

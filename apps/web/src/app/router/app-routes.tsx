@@ -6,6 +6,7 @@ import {
   type WebRoute,
 } from '@rampart/contracts';
 import { redirect, type RouteObject } from 'react-router';
+import { DisplayLayout } from '../layouts/display-layout';
 import { ErrorLayout } from '../layouts/error-layout';
 import { ReworkLayout } from '../layouts/rework-layout';
 import { InitialLoading, RootRoute } from './root-route';
@@ -22,9 +23,10 @@ const layoutRoutes: Record<WebLayout, Pick<RouteObject, 'Component' | 'lazy'>> =
   },
   rework: { Component: ReworkLayout },
   error: { Component: ErrorLayout },
+  display: { Component: DisplayLayout },
 };
 
-const layoutOrder: readonly WebLayout[] = ['default', 'rework', 'error'];
+const layoutOrder: readonly WebLayout[] = ['default', 'rework', 'error', 'display'];
 
 export interface AppRoutesOptions {
   /** Who is logged in, for the guards of each screen (its `handle.access`). */

@@ -45,4 +45,5 @@ export const screenModules: Record<WebRouteId, () => Promise<ScreenModule>> = {
   trainerPlayers: trainerScreen('trainerPlayers'),
   trainerContent: trainerScreen('trainerContent'),
   trainerChapterEditor: trainerScreen('trainerChapterEditor'),
+  display: () => import('../../features/display/screens/display-screen'),
 };

@@ -20,6 +20,7 @@ import cockpitLabs from './cockpit-labs.json';
 import labNotices from './lab-notices.json';
 import labConsole from './lab-console.json';
 import labVpn from './lab-vpn.json';
+import display from './display.json';
 
 /** The English catalogue: the source of the translation key types (see lib/i18n/i18next.d.ts). */
 const en = {
@@ -45,6 +46,7 @@ const en = {
   labNotices,
   labConsole,
   labVpn,
+  display,
 };
 
 export default en;

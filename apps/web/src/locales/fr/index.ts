@@ -21,6 +21,7 @@ import cockpitLabs from './cockpit-labs.json';
 import labNotices from './lab-notices.json';
 import labConsole from './lab-console.json';
 import labVpn from './lab-vpn.json';
+import display from './display.json';
 
 /** Same namespaces as `en`; the type keeps them in step (the parity test checks every key). */
 const fr: Record<keyof typeof en, object> = {
@@ -46,6 +47,7 @@ const fr: Record<keyof typeof en, object> = {
   labNotices,
   labConsole,
   labVpn,
+  display,
 };
 
 export default fr;

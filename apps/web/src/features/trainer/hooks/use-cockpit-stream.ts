@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEventStream, type EventStreamHandlers, type StreamStatus } from '../../realtime';
 import { sessionApiPath } from '../../sessions/lib/session-query-keys';
 import { cockpitQueryKeys } from '../api/trainer-cockpit';
+import { displayLinkQueryKeys } from '../api/display-links';
 import { labQueryKeys } from '../api/trainer-labs';
 import { trainerQueryKeys, type TrainerSessionView } from '../api/trainer-sessions';
 import { useThrottledInvalidate } from './use-throttled-invalidate';
@@ -112,6 +113,12 @@ export const useCockpitStream = (uuid: string, extra: EventStreamHandlers = {}):
       refreshAudit();
       void queryClient.invalidateQueries({ queryKey: trainerQueryKeys.sessions });
       extra['session.status_changed']?.(event);
+    },
+    // A projector link created or revoked, here or in another trainer's cockpit.
+    'display.link_changed': (event) => {
+      void queryClient.invalidateQueries({ queryKey: displayLinkQueryKeys.links(uuid) });
+      refreshAudit();
+      extra['display.link_changed']?.(event);
     },
     'chat.message_posted': (event) => {
       void queryClient.invalidateQueries({ queryKey: trainerQueryKeys.chat(uuid) });

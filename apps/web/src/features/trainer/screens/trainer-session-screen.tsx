@@ -14,6 +14,7 @@ import { CockpitSurvey } from '../components/cockpit-survey';
 import { CockpitFeed } from '../components/cockpit-feed';
 import { CockpitGrid } from '../components/cockpit-grid';
 import { CockpitLabs } from '../components/cockpit-labs';
+import { CockpitProjector } from '../components/cockpit-projector';
 import { CockpitSupport } from '../components/cockpit-support';
 import { CockpitTeams } from '../components/cockpit-teams';
 import { JoinLink } from '../components/join-link';
@@ -102,6 +103,7 @@ function Cockpit({ session }: { session: TrainerSessionView }) {
         </section>
       )}
       {over && debrief}
+      <CockpitProjector sessionUuid={session.uuid} />
       {cockpit.isPending ? (
         <SectionLoading lines={8} />
       ) : cockpit.isError ? (

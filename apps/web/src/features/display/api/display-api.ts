@@ -1,0 +1,80 @@
+import {
+  errorBodySchema,
+  getDisplayEvents,
+  getDisplaySnapshot,
+  getDisplayTeamLogo,
+  toColonPath,
+  type DisplaySnapshot,
+  type ErrorCode,
+} from '@rampart/contracts';
+import type { CreateEventStream } from '../../realtime';
+import { createEventStreamClient } from '../../realtime';
+
+/**
+ * The projector view's calls. Not through the app's API client: a display holds no account, its
+ * token is its only credential, and a refusal is the screen's answer, not an expired login. No
+ * cookie goes with them (`credentials: 'omit'`), and the page sends no referrer.
+ */
+const pathOf = (template: string, values: Record<string, string>) =>
+  Object.entries(values).reduce(
+    (path, [name, value]) => path.replace(`:${name}`, encodeURIComponent(value)),
+    toColonPath(template),
+  );
+
+export const displayApiPaths = {
+  snapshot: (token: string) => pathOf(getDisplaySnapshot.path, { token }),
+  events: (token: string) => pathOf(getDisplayEvents.path, { token }),
+  logo: (token: string, teamUuid: string) => pathOf(getDisplayTeamLogo.path, { token, teamUuid }),
+};
+
+/** The server refused the link (unknown, revoked, lapsed): nothing to retry. */
+export class DisplayRefused extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: ErrorCode | null,
+  ) {
+    super(`display refused: ${code ?? status}`);
+  }
+}
+
+const refusalOf = async (response: Response) => {
+  const parsed = errorBodySchema.safeParse(await response.json().catch(() => null));
+  return new DisplayRefused(response.status, parsed.success ? parsed.data.error.code : null);
+};
+
+export const fetchDisplaySnapshot = async (
+  token: string,
+  signal?: AbortSignal,
+): Promise<DisplaySnapshot & { clockOffsetMs: number }> => {
+  const response = await fetch(displayApiPaths.snapshot(token), {
+    credentials: 'omit',
+    cache: 'no-store',
+    ...(signal ? { signal } : {}),
+  });
+  if (!response.ok) throw await refusalOf(response);
+  const snapshot = getDisplaySnapshot.responses[200].parse(await response.json());
+  return {
+    ...snapshot,
+    clockOffsetMs: Date.parse(snapshot.session.serverTime) - Date.now(),
+  };
+};
+
+/**
+ * Opens the display's stream at `path`, resuming from the last event handled: the stream client
+ * reconnects with backoff after a drop, and stops on a refusal (401, 403).
+ */
+export const createDisplayEventStream: CreateEventStream = (path, settings) =>
+  createEventStreamClient({
+    ...settings,
+    open: ({ lastEventId, signal }) =>
+      fetch(path, {
+        credentials: 'omit',
+        cache: 'no-store',
+        signal,
+        headers: lastEventId === null ? {} : { 'Last-Event-ID': lastEventId },
+      }),
+  });
+
+export const displayQueryKeys = {
+  snapshot: (token: string) => ['display', token] as const,
+};
