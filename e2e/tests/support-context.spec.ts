@@ -175,9 +175,8 @@ for (const locale of ['en', 'fr'] as const) {
     await expect(context.getByText(say.since)).toBeVisible();
     const thread = panel.getByRole('region', { name: new RegExp(`^Messages.*${teamName}`) });
     await expect(thread.getByText(say.question)).toBeVisible();
-    await cockpit.setViewportSize({ width: 1440, height: 900 });
-    await panel.scrollIntoViewIfNeeded();
-    await panel.screenshot({
+    await context.scrollIntoViewIfNeeded();
+    await cockpit.screenshot({
       path: test.info().outputPath(`cockpit-context-${locale}-1440x900.png`),
     });
 
@@ -196,8 +195,10 @@ for (const locale of ['en', 'fr'] as const) {
     await expect(support.getByText(say.reply, { exact: true })).toBeVisible();
 
     await cockpit.setViewportSize({ width: 390, height: 844 });
-    await panel.scrollIntoViewIfNeeded();
-    await panel.screenshot({
+    await context.getByRole('heading', { level: 3 }).scrollIntoViewIfNeeded();
+    // Below the sticky header, not under it.
+    await cockpit.evaluate(() => window.scrollBy(0, -96));
+    await cockpit.screenshot({
       path: test.info().outputPath(`cockpit-context-${locale}-390x844.png`),
     });
     await player.screenshot({
