@@ -203,6 +203,7 @@ export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> 
     sessions: sessionData.repo,
     events: app.realtime.events,
     messagesPerMinute: config.chat.messagesPerMinute,
+    now: () => sessions.sessions.nowIn(),
   });
   const cockpit = createCockpitModule({
     db: deps.database.db,

@@ -86,6 +86,7 @@ export const errorStatus = {
   'chat.message_empty': 422,
   'chat.message_too_long': 422,
   'chat.rate_limited': 429,
+  'chat.objective_not_allowed': 422,
   'database.unavailable': 503,
   'server.unavailable': 503,
   'server.internal': 500,

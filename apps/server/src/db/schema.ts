@@ -313,6 +313,8 @@ export interface ChatMessageTable {
   client_id: string | null;
   text: string;
   created_at: Date;
+  /** The objective a team's support question is about (asked from its window). */
+  objective_uuid: string | null;
 }
 
 export interface ChatThreadReadTable {

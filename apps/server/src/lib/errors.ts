@@ -85,6 +85,7 @@ const defaultMessages: Record<ErrorCode, string> = {
   'chat.message_empty': 'A message cannot be empty.',
   'chat.message_too_long': 'This message is too long.',
   'chat.rate_limited': 'Too many messages. Please wait a moment.',
+  'chat.objective_not_allowed': 'Only a team’s support question can be about an objective.',
   'events.too_many_streams': 'Too many event streams are open for this account: close a tab.',
   'database.unavailable': 'The database is unavailable, please try again shortly.',
   'server.unavailable': 'The server is shutting down, please try again shortly.',

@@ -42,6 +42,11 @@ export const chatMessageSchema = z.object({
   author: chatAuthorSchema,
   text: z.string().max(chatLimits.messageLength),
   created_at: z.iso.datetime({ offset: true }),
+  /**
+   * The objective a team's support question is about, when it was asked from that objective's
+   * window; absent or `null` otherwise. The objective is one its own team reads already.
+   */
+  objectiveUuid: uuid.nullable().optional(),
 });
 export type ChatMessage = z.infer<typeof chatMessageSchema>;
 

@@ -31,6 +31,14 @@ const messageFields = {
 };
 
 export const postChatMessageBodySchema = z.object({ threadId: uuid, ...messageFields }).strict();
+/**
+ * A player of the session may say which objective a support question is about: one of the
+ * session's objectives, in the team's own support thread (`chat.objective_not_allowed` in any
+ * other thread, `objective.not_found` for an objective the team cannot read).
+ */
+export const postSessionChatMessageBodySchema = postChatMessageBodySchema
+  .extend({ objectiveUuid: uuid.optional() })
+  .strict();
 export const postSupportMessageBodySchema = z
   .object({
     /** The caller's own support thread when omitted. */
@@ -74,7 +82,7 @@ export const postSessionChatMessage = defineRoute({
   tag: 'chat',
   access: 'player',
   params: sessionParams,
-  body: postChatMessageBodySchema,
+  body: postSessionChatMessageBodySchema,
   responses: postResponses,
   retryAfter: [429],
 });

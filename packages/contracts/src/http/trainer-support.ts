@@ -1,5 +1,10 @@
 import { z } from 'zod';
+import { localizedTextSchema } from '../domain/content.js';
 import { defineRoute } from './route.js';
+import { submissionTextLength } from './trainer-cockpit.js';
+
+const uuid = z.uuid();
+const instant = z.iso.datetime({ offset: true });
 
 /**
  * Where teams wait for an answer: a team's support thread belongs to its session (answered from
@@ -26,4 +31,73 @@ export const getTrainerSupportSessions = defineRoute({
   },
 });
 
-export const trainerSupportRoutes = [getTrainerSupportSessions] as const;
+/** A hint the team unlocked on the objective, as the trainers see it. */
+export const supportHintSchema = z.object({
+  uuid,
+  position: z.number().int().nonnegative(),
+  /** Points the team paid for it; 0 when a trainer gave it for free. */
+  cost: z.number().int().nonnegative(),
+  unlockedAt: instant,
+});
+
+/** A wrong answer of the team on the objective, as the submissions feed shows it. */
+export const supportWrongAnswerSchema = z.object({
+  id: z.number().int().positive(),
+  pseudo: z.string(),
+  answer: z.string().max(submissionTextLength),
+  createdAt: instant,
+});
+
+/**
+ * What a team's support question is about, for the trainers only: the objective it was asked
+ * from and the team's path on it. Wrong answers never leave the trainers' side.
+ */
+export const supportContextSchema = z.object({
+  team: z.object({ uuid, name: z.string() }),
+  objective: z.object({
+    uuid,
+    title: localizedTextSchema,
+    points: z.number().int().nonnegative(),
+    /** Locked by the content (prerequisites) … */
+    locked: z.boolean(),
+    /** … and opened to every team by a trainer. */
+    unlocked: z.boolean(),
+  }),
+  /** When the latest question about it was asked. */
+  askedAt: instant,
+  /** The team's state on it: still closed to it, open, solved, or out of attempts. */
+  state: z.enum(['locked', 'open', 'solved', 'no_attempts_left']),
+  /** Attempts counted by the rules (distinct wrong answers). */
+  attempts: z.number().int().nonnegative(),
+  maxAttempts: z.number().int().positive().nullable(),
+  attemptsLeft: z.number().int().nonnegative().nullable(),
+  /** Every wrong submission of the team on it, repeated ones included, oldest first. */
+  wrongAnswers: z.array(supportWrongAnswerSchema),
+  /**
+   * The team's first answer to it: what the data knows of when the team started on it (opening
+   * an objective is not recorded). `null` while the team has not answered.
+   */
+  firstAttemptAt: instant.nullable(),
+  solvedAt: instant.nullable(),
+  /** The hints the team unlocked on it, first unlocked first. */
+  hintsUnlocked: z.array(supportHintSchema),
+  serverTime: instant,
+});
+export type SupportContext = z.infer<typeof supportContextSchema>;
+
+export const getTrainerSupportContext = defineRoute({
+  method: 'GET',
+  path: '/api/trainer/sessions/{uuid}/chat/threads/{thread}/context',
+  summary:
+    'The objective a team’s support thread last asked about, with the team’s attempts and wrong answers',
+  tag: 'chat',
+  access: 'trainer',
+  params: z.object({ uuid, thread: uuid }),
+  responses: {
+    /** `context` is `null` while no question of the thread names an objective. */
+    200: z.object({ context: supportContextSchema.nullable() }),
+    404: null,
+  },
+});
+
+export const trainerSupportRoutes = [getTrainerSupportSessions, getTrainerSupportContext] as const;

@@ -25,6 +25,7 @@ import * as accountIdentity from './0023-account-identity.js';
 import * as accountLocaleChosen from './0024-account-locale-chosen.js';
 import * as sessionEndWhenAllSolved from './0025-session-end-when-all-solved.js';
 import * as displayLinks from './0026-display-links.js';
+import * as supportObjective from './0027-support-objective.js';
 
 /**
  * Every migration, in order. Forward-only: a migration is never edited or removed once
@@ -57,4 +58,5 @@ export const migrations: Record<string, Migration> = {
   '0024-account-locale-chosen': accountLocaleChosen,
   '0025-session-end-when-all-solved': sessionEndWhenAllSolved,
   '0026-display-links': displayLinks,
+  '0027-support-objective': supportObjective,
 };

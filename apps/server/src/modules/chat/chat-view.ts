@@ -21,6 +21,7 @@ export const messageOf = (row: MessageRow): ChatMessage => ({
   },
   text: row.text,
   created_at: new Date(row.created_at).toISOString(),
+  ...(row.objective_uuid ? { objectiveUuid: row.objective_uuid } : {}),
 });
 
 export const ownerOf = (row: ThreadRow) => ({

@@ -25,6 +25,7 @@ const messageColumns = [
   'm.client_id',
   'm.text',
   'm.created_at',
+  'm.objective_uuid',
   'a.id as author_id',
   'a.pseudo as author_pseudo',
   'a.role as author_role',
@@ -152,7 +153,13 @@ export const createChatRepository = (db: Kysely<Database>) => {
     /** Inserts a message; `undefined` when its client id was already used (a retry). */
     async insertMessage(
       trx: Transaction<Database>,
-      message: { threadUuid: string; authorId: string; clientId: string | null; text: string },
+      message: {
+        threadUuid: string;
+        authorId: string;
+        clientId: string | null;
+        text: string;
+        objectiveUuid?: string | null;
+      },
     ) {
       const inserted = await trx
         .insertInto('chat_message')
@@ -162,6 +169,7 @@ export const createChatRepository = (db: Kysely<Database>) => {
           author_id: message.authorId,
           client_id: message.clientId,
           text: message.text,
+          objective_uuid: message.objectiveUuid ?? null,
           created_at: sql<Date>`clock_timestamp()`,
         })
         .onConflict((oc) =>

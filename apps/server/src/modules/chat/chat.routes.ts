@@ -2,6 +2,7 @@ import {
   getSessionChatThreads,
   getSupportThreads,
   getTrainerSessionChatThreads,
+  getTrainerSupportContext,
   getTrainerSupportSessions,
   getTrainerSupportThreads,
   postSessionChatMessage,
@@ -17,13 +18,17 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { route } from '../../http/route.js';
 import { principalOf } from '../identity/auth.plugin.js';
 import type { ChatService, PostResult } from './chat.service.js';
+import type { SupportContextService } from './support-context.js';
 
 /** 201 for a new message; 200 for the message an earlier try with the same client id posted. */
 const sendPosted = (reply: FastifyReply, result: PostResult) =>
   reply.code(result.duplicate ? 200 : 201).send({ message: result.message });
 
 /** Players and trainers share the service; the contracts differ only in who may call them. */
-export const registerChatRoutes = (app: FastifyInstance, deps: { chat: ChatService }) => {
+export const registerChatRoutes = (
+  app: FastifyInstance,
+  deps: { chat: ChatService; supportContext: SupportContextService },
+) => {
   const { chat } = deps;
   route(app, getSessionChatThreads, async ({ params, request }) =>
     chat.listSessionThreads(principalOf(request), params.uuid),
@@ -51,6 +56,9 @@ export const registerChatRoutes = (app: FastifyInstance, deps: { chat: ChatServi
   );
   route(app, getTrainerSupportSessions, async ({ request }) =>
     chat.listSessionSupportUnread(principalOf(request)),
+  );
+  route(app, getTrainerSupportContext, async ({ params, request }) =>
+    deps.supportContext.read(principalOf(request), params.uuid, params.thread),
   );
   for (const contract of [postSupportMessage, postTrainerSupportMessage]) {
     route(app, contract, async ({ body, request, reply }) =>

@@ -24,6 +24,8 @@ export interface MessageInput {
   threadId?: string | undefined;
   text: string;
   clientId?: string | undefined;
+  /** The objective a team's support question is about. */
+  objectiveUuid?: string | undefined;
 }
 
 /** A posted message, and whether it is the one an earlier try with its client id posted. */
@@ -42,6 +44,8 @@ export const createChatService = (deps: {
   events: EventWriter;
   rateLimits: RateLimitRepository;
   messagesPerMinute: number;
+  /** Whether a session's players may name this objective in a support question. */
+  isObjectiveAskable: (sessionUuid: string, objectiveUuid: string) => Promise<boolean>;
 }) => {
   const { repo } = deps;
 
@@ -111,6 +115,7 @@ export const createChatService = (deps: {
   ): Promise<PostResult> => {
     const text = checkedText(input.text);
     const clientId = input.clientId ?? null;
+    const objectiveUuid = input.objectiveUuid ?? null;
     const bucket = await deps.rateLimits.hit(`chat:${principal.accountId}`, RATE_WINDOW_SECONDS);
     if (bucket.hits > deps.messagesPerMinute) {
       const earlier =
@@ -133,6 +138,7 @@ export const createChatService = (deps: {
         authorId: principal.accountId,
         clientId,
         text,
+        objectiveUuid,
       });
       if (!inserted) {
         const earlier = await repo.findMessageByClientId(
@@ -153,6 +159,7 @@ export const createChatService = (deps: {
         },
         text,
         created_at: new Date(inserted.created_at).toISOString(),
+        ...(objectiveUuid ? { objectiveUuid } : {}),
       };
       await appendAll(eventsOf(message));
       return { duplicate: false, message };
@@ -207,6 +214,14 @@ export const createChatService = (deps: {
           : 'none';
       if (!thread || access === 'none') throw new AppError('chat.thread_not_found');
       if (access === 'read') throw new AppError('chat.read_only');
+      if (input.objectiveUuid !== undefined) {
+        // Only a team asks about an objective, and only the trainers of its support thread read
+        // which: a question in General would tell every team where this one is stuck.
+        if (viewer.role !== 'player' || thread.channel !== 'support')
+          throw new AppError('chat.objective_not_allowed');
+        if (!(await deps.isObjectiveAskable(sessionUuid, input.objectiveUuid)))
+          throw new AppError('objective.not_found');
+      }
       return post(principal, thread, input, sessionStream(sessionUuid), (message) =>
         sessionAudiences(thread).map((audience) => ({
           stream: sessionStream(sessionUuid),

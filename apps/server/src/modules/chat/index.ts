@@ -7,6 +7,8 @@ import type { SessionsRepository } from '../sessions/sessions.repository.js';
 import { registerChatRoutes } from './chat.routes.js';
 import { createChatRepository } from './chat.repository.js';
 import { createChatService } from './chat.service.js';
+import { createSupportContext, type HintsUnlockedReader } from './support-context.js';
+import { createSupportContextRepository } from './support-context.repository.js';
 
 /** Chat: a session's Admin, General and Team channels, team and player support threads. */
 export const createChatModule = (deps: {
@@ -14,16 +16,29 @@ export const createChatModule = (deps: {
   sessions: SessionsRepository;
   events: EventWriter;
   messagesPerMinute: number;
+  /** The sessions' clock. */
+  now: () => Promise<Date>;
+  /** The hints a team unlocked on an objective, for a support question's context. */
+  hintsUnlocked?: HintsUnlockedReader;
 }) => {
+  const repo = createChatRepository(deps.db);
+  const supportContext = createSupportContext({
+    repo: createSupportContextRepository(deps.db),
+    chat: repo,
+    sessions: deps.sessions,
+    now: deps.now,
+    ...(deps.hintsUnlocked ? { hintsUnlocked: deps.hintsUnlocked } : {}),
+  });
   const chat = createChatService({
-    repo: createChatRepository(deps.db),
+    repo,
     sessions: deps.sessions,
     events: deps.events,
     rateLimits: createRateLimitRepository(deps.db),
     messagesPerMinute: deps.messagesPerMinute,
+    isObjectiveAskable: supportContext.isAskable,
   });
   return {
     chat,
-    registerRoutes: (app: FastifyInstance) => registerChatRoutes(app, { chat }),
+    registerRoutes: (app: FastifyInstance) => registerChatRoutes(app, { chat, supportContext }),
   };
 };

@@ -33,6 +33,8 @@ describe(`no wrong answer's text reaches a player (${testDatabaseKind()})`, () =
   let chapter: string;
   let mission: string;
   const players: TestBrowser[] = [];
+  /** Each team's support thread, where team A asked for help on the objective it got wrong. */
+  let supportThreads: string[];
 
   const signedIn = async () => {
     const account = await buildAccount(database.db);
@@ -84,6 +86,22 @@ describe(`no wrong answer's text reaches a player (${testDatabaseKind()})`, () =
       );
       expect(response.statusCode, response.body).toBe(200);
       expect(response.json().correct).toBe(false);
+    }
+    const supportOf = async (player: TestBrowser) =>
+      (
+        (await player.get(`/api/session/${session}/chat/threads`)).json().threads as {
+          uuid: string;
+          channel: string;
+        }[]
+      ).find((thread) => thread.channel === 'support')!.uuid;
+    supportThreads = [await supportOf(author), await supportOf(other)];
+    for (const [index, player] of [author, other].entries()) {
+      const asked = await player.post(`/api/session/${session}/chat/messages`, {
+        threadId: supportThreads[index],
+        text: 'We need help here',
+        objectiveUuid: objectives[0],
+      });
+      expect(asked.statusCode, asked.body).toBe(201);
     }
   });
 
@@ -163,6 +181,24 @@ describe(`no wrong answer's text reaches a player (${testDatabaseKind()})`, () =
         await stream.close();
       }
     }
+  });
+
+  it('is in a support question’s context for the trainers, of its own team only, never for players', async () => {
+    const contextPath = (thread: string) =>
+      `/api/trainer/sessions/${session}/chat/threads/${thread}/context`;
+    const [ofA, ofB] = supportThreads.map(contextPath) as [string, string];
+    expect((await trainer.get(ofA)).body).toContain(canary);
+    // Team B asked about the same objective: its context holds none of team A's answers.
+    const forB = await trainer.get(ofB);
+    expect(forB.statusCode).toBe(200);
+    expect(forB.json().context.objective.uuid).toBe(objectives[0]);
+    expect(forB.body).not.toContain(canary);
+    for (const player of players)
+      for (const path of [ofA, ofB]) {
+        const response = await player.get(path);
+        expect(response.statusCode, path).toBe(401);
+        expect(response.body).not.toContain(canary);
+      }
   });
 
   it('is in the trainers’ feed, which their stream announces (the test looks for the right thing)', async () => {

@@ -44,6 +44,8 @@ export interface SendInput {
   text: string;
   /** Kept by the composer for its draft: sending the same draft again never posts it twice. */
   clientId: string;
+  /** The objective a team's support question is about (asked from its window). */
+  objectiveUuid?: string;
 }
 
 /** Sends a message; the answer joins the thread at once (the stream's copy is the same one). */

@@ -15,10 +15,13 @@ export function ChatComposer({
   place,
   threadId,
   label,
+  objectiveUuid,
 }: {
   place: ChatPlace;
   threadId: string;
   label: string;
+  /** Given, every message sent says it is about this objective. */
+  objectiveUuid?: string | undefined;
 }) {
   const { t } = useTranslation(['chat', 'errors']);
   const id = useId();
@@ -32,7 +35,12 @@ export function ChatComposer({
     if (!trimmed || tooLong || send.isPending) return;
     clientId.current ??= generateId();
     send.mutate(
-      { threadId, text: trimmed, clientId: clientId.current },
+      {
+        threadId,
+        text: trimmed,
+        clientId: clientId.current,
+        ...(objectiveUuid && { objectiveUuid }),
+      },
       {
         onSuccess: () => {
           clientId.current = null;

@@ -18,6 +18,7 @@ export function ChatThreadView({
   emptyText,
   side = 'player',
   closedText,
+  objectiveUuid,
 }: {
   thread: ChatThread;
   place: ChatPlace;
@@ -27,6 +28,8 @@ export function ChatThreadView({
   side?: 'player' | 'trainer';
   /** Given, the conversation is closed to everyone (its session is over), with this reason. */
   closedText?: string;
+  /** Given, what is written here is a question about this objective. */
+  objectiveUuid?: string | undefined;
 }) {
   const { t } = useTranslation('chat');
   const user = useCurrentUser(side);
@@ -55,7 +58,12 @@ export function ChatThreadView({
       {closedText ? (
         <p className={styles.readOnly}>{closedText}</p>
       ) : thread.canPost ? (
-        <ChatComposer place={place} threadId={thread.uuid} label={t('messageTo', { name })} />
+        <ChatComposer
+          place={place}
+          threadId={thread.uuid}
+          label={t('messageTo', { name })}
+          objectiveUuid={objectiveUuid}
+        />
       ) : (
         <p className={styles.readOnly}>{t('readOnly')}</p>
       )}

@@ -8,6 +8,7 @@ import { Markdown } from '../../../components/ui/markdown/markdown';
 import { useToggleFollow } from '../api/play-mutations';
 import { AnswerForm } from './answer-form';
 import { SpeedrunNote } from './speedrun-note';
+import { SupportDialog } from './support-dialog';
 import styles from './objective-detail.module.css';
 
 /**
@@ -35,6 +36,7 @@ export function ObjectiveDetail({
   // The last submission's outcome, for this objective: it stays once the form gives way to
   // "solved". The parent keys this component by objective, so it starts empty for each.
   const [result, setResult] = useState<AnswerResult | null>(null);
+  const [asking, setAsking] = useState(false);
   if (!objective) return <p className={styles.hint}>{t('detail.none')}</p>;
   const facts = [
     // In the modal, the dialog's description says these three.
@@ -64,15 +66,32 @@ export function ObjectiveDetail({
             {objective.title}
           </h2>
         )}
-        <Button
-          variant="secondary"
-          aria-pressed={objective.followed}
-          disabled={follow.isPending}
-          onClick={() => follow.mutate({ objective: objective.uuid, follow: !objective.followed })}
-        >
-          {objective.followed ? t('detail.unfollow') : t('detail.follow')}
-        </Button>
+        <div className={styles.actions}>
+          <Button
+            variant="secondary"
+            aria-pressed={objective.followed}
+            disabled={follow.isPending}
+            onClick={() =>
+              follow.mutate({ objective: objective.uuid, follow: !objective.followed })
+            }
+          >
+            {objective.followed ? t('detail.unfollow') : t('detail.follow')}
+          </Button>
+          {!preview && (
+            <Button variant="secondary" onClick={() => setAsking(true)}>
+              {t('support.ask')}
+            </Button>
+          )}
+        </div>
       </header>
+      {!preview && (
+        <SupportDialog
+          open={asking}
+          onOpenChange={setAsking}
+          sessionUuid={sessionUuid}
+          objective={{ uuid: objective.uuid, title: objective.title }}
+        />
+      )}
       {facts.length > 0 && (
         <ul className={styles.facts}>
           {facts.map((fact) => (

@@ -6,15 +6,19 @@ import { ActivePeople, ChatThreadView, sessionChatPlace, useSessionChatThreads }
 /**
  * The chat support modal: the team's conversation with the trainers during the game.
  * Teammates share it; the trainers answer it from their side; who answers is shown on top.
+ * Opened from an objective's window, what the team writes is about that objective: the
+ * trainers see the team's attempts on it beside the question.
  */
 export function SupportDialog({
   open,
   onOpenChange,
   sessionUuid,
+  objective,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   sessionUuid: string;
+  objective?: { uuid: string; title: string } | undefined;
 }) {
   const { t } = useTranslation(['game', 'chat']);
   const threads = useSessionChatThreads(sessionUuid);
@@ -24,7 +28,11 @@ export function SupportDialog({
       open={open}
       onOpenChange={onOpenChange}
       title={t('support.title')}
-      description={t('support.description')}
+      description={
+        objective
+          ? t('support.aboutDescription', { objective: objective.title })
+          : t('support.description')
+      }
       closeLabel={t('actions.closeWindow')}
       closeText={t('actions.backToGame')}
     >
@@ -40,6 +48,7 @@ export function SupportDialog({
             place={sessionChatPlace(sessionUuid)}
             name={t('chat:support.name')}
             emptyText={t('chat:empty.support')}
+            objectiveUuid={objective?.uuid}
           />
         </>
       ) : (

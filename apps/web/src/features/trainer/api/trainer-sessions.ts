@@ -20,6 +20,7 @@ import { apiClient } from '../../../lib/api-client';
 import type { ChatPlace } from '../../chat';
 import { sessionApiPath } from '../../sessions/lib/session-query-keys';
 import { cockpitQueryKeys } from './trainer-cockpit';
+import { supportContextKeys } from './trainer-support';
 
 /** Query keys of the trainer console: one session's keys all start with `session(uuid)`. */
 export const trainerQueryKeys = {
@@ -145,6 +146,7 @@ const useSessionAction = <I, O>(uuid: string, action: (input: I) => Promise<O>) 
       void queryClient.invalidateQueries({ queryKey: trainerQueryKeys.session(uuid) });
       void queryClient.invalidateQueries({ queryKey: cockpitQueryKeys.cockpit(uuid) });
       void queryClient.invalidateQueries({ queryKey: cockpitQueryKeys.audit(uuid) });
+      void queryClient.invalidateQueries({ queryKey: supportContextKeys.session(uuid) });
     },
   });
 };

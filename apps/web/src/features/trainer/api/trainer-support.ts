@@ -1,6 +1,7 @@
-import { getTrainerSupportSessions } from '@rampart/contracts';
+import { getTrainerSupportContext, getTrainerSupportSessions } from '@rampart/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
+import { sessionApiPath } from '../../sessions/lib/session-query-keys';
 
 /**
  * The sessions whose teams wait for an answer, with their unread counts. Read every few seconds
@@ -17,4 +18,28 @@ export const useTrainerSupportSessions = () =>
           signal,
         })
       ).sessions,
+  });
+
+export const supportContextKeys = {
+  /** Every context of a session: what its stream refreshes. */
+  session: (sessionUuid: string) => ['trainer', 'support-context', sessionUuid] as const,
+  thread: (sessionUuid: string, threadUuid: string) =>
+    [...supportContextKeys.session(sessionUuid), threadUuid] as const,
+};
+
+/**
+ * What a team's support thread last asked about, with the team's path on it (`null` while no
+ * question names an objective). Read again when the session's stream tells of a new answer, a
+ * solve, an unlock or a message (see `useCockpitStream`).
+ */
+export const useSupportContext = (sessionUuid: string, threadUuid: string) =>
+  useQuery({
+    queryKey: supportContextKeys.thread(sessionUuid, threadUuid),
+    queryFn: async ({ signal }) =>
+      (
+        await apiClient.get(
+          sessionApiPath(getTrainerSupportContext.path, sessionUuid, { thread: threadUuid }),
+          { schema: getTrainerSupportContext.responses[200], signal },
+        )
+      ).context,
   });

@@ -3,11 +3,13 @@ import { Panel } from '../../../components/ui/panel/panel';
 import { UnreadBadge } from '../../../components/ui/unread-badge/unread-badge';
 import { SectionError, SectionLoading } from '../../../components/ui/section-state/section-state';
 import { trainerSessionChatPlace, useTrainerSessionChat } from '../api/trainer-sessions';
+import { SupportContextPanel } from './support-context-panel';
 import { SupportThreads } from './support-inbox';
 
 /**
  * The teams' questions during this session: each team's support thread with its unread count,
- * to read and answer. Live, like the Admin channel: the trainers' stream announces every message.
+ * to read and answer, with what the team's latest question is about when it was asked from an
+ * objective's window. Live, like the Admin channel: the trainers' stream announces every message.
  */
 export function CockpitSupport({ sessionUuid }: { sessionUuid: string }) {
   const { t } = useTranslation(['cockpit', 'trainer']);
@@ -39,6 +41,13 @@ export function CockpitSupport({ sessionUuid }: { sessionUuid: string }) {
           place={trainerSessionChatPlace(sessionUuid)}
           nameOf={(thread) => thread.team?.name ?? ''}
           emptyText={t('support.empty')}
+          contextOf={(thread) => (
+            <SupportContextPanel
+              key={thread.uuid}
+              sessionUuid={sessionUuid}
+              threadUuid={thread.uuid}
+            />
+          )}
         />
       )}
     </Panel>

@@ -1,5 +1,5 @@
 import type { ChatThread } from '@rampart/contracts';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { panelStyles } from '../../../components/ui/panel/panel';
@@ -70,11 +70,14 @@ export function SupportThreads({
   place,
   nameOf,
   emptyText,
+  contextOf,
 }: {
   threads: readonly ChatThread[];
   place: ChatPlace;
   nameOf: (thread: ChatThread) => string;
   emptyText: string;
+  /** What the chosen conversation is about, shown above it (a team's objective in a cockpit). */
+  contextOf?: (thread: ChatThread) => ReactNode;
 }) {
   const { t } = useTranslation('chat');
   const [selected, setSelected] = useState<string | null>(null);
@@ -114,6 +117,7 @@ export function SupportThreads({
           {current ? (
             <>
               <h2 className={styles.heading}>{t('inbox.with', { player: nameOf(current) })}</h2>
+              {contextOf?.(current)}
               <ChatThreadView
                 thread={current}
                 place={place}

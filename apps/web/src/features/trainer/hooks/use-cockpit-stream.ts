@@ -6,6 +6,7 @@ import { sessionApiPath } from '../../sessions/lib/session-query-keys';
 import { cockpitQueryKeys } from '../api/trainer-cockpit';
 import { displayLinkQueryKeys } from '../api/display-links';
 import { labQueryKeys } from '../api/trainer-labs';
+import { supportContextKeys } from '../api/trainer-support';
 import { trainerQueryKeys, type TrainerSessionView } from '../api/trainer-sessions';
 import { useThrottledInvalidate } from './use-throttled-invalidate';
 
@@ -56,11 +57,25 @@ const auditChanges: readonly RealtimeEventType[] = [
   'score.adjusted',
 ];
 
+/** What a support question's context shows: the team's answers, solves and the objective's lock. */
+const supportContextChanges: readonly RealtimeEventType[] = [
+  'submissions.recorded',
+  'objective.solved',
+  'objective.unlocked',
+  'objective.updated',
+];
+
 /** The teams' lab environments (allocated, ready, extended, released, failed). */
 const labChanges: readonly RealtimeEventType[] = ['lab.environment_changed'];
 
 const allTypes = [
-  ...new Set([...sessionChanges, ...cockpitChanges, ...auditChanges, ...labChanges]),
+  ...new Set([
+    ...sessionChanges,
+    ...cockpitChanges,
+    ...auditChanges,
+    ...supportContextChanges,
+    ...labChanges,
+  ]),
 ];
 
 /**
@@ -78,6 +93,9 @@ export const useCockpitStream = (uuid: string, extra: EventStreamHandlers = {}):
   const refreshAudit = () => {
     void queryClient.invalidateQueries({ queryKey: cockpitQueryKeys.audit(uuid) });
   };
+  const refreshSupportContext = () => {
+    void queryClient.invalidateQueries({ queryKey: supportContextKeys.session(uuid) });
+  };
   // Pre-warming announces every team's environment at once: one read for the burst.
   const refreshLabs = useThrottledInvalidate(labQueryKeys.environments(uuid));
   const handlers: EventStreamHandlers = Object.fromEntries(
@@ -90,6 +108,7 @@ export const useCockpitStream = (uuid: string, extra: EventStreamHandlers = {}):
           void queryClient.invalidateQueries({ queryKey: trainerQueryKeys.sessions });
         if (cockpitChanges.includes(type)) refreshCockpit();
         if (auditChanges.includes(type)) refreshAudit();
+        if (supportContextChanges.includes(type)) refreshSupportContext();
         if (labChanges.includes(type)) refreshLabs();
         (extra[type] as ((event: unknown) => void) | undefined)?.(event);
       },
@@ -122,6 +141,8 @@ export const useCockpitStream = (uuid: string, extra: EventStreamHandlers = {}):
     },
     'chat.message_posted': (event) => {
       void queryClient.invalidateQueries({ queryKey: trainerQueryKeys.chat(uuid) });
+      // A question from an objective's window changes what its thread is about.
+      if (event.payload.message.objectiveUuid) refreshSupportContext();
       extra['chat.message_posted']?.(event);
     },
     'stream.reset': (reset) => {
@@ -129,6 +150,7 @@ export const useCockpitStream = (uuid: string, extra: EventStreamHandlers = {}):
       refreshCockpit();
       refreshAudit();
       refreshLabs();
+      refreshSupportContext();
       extra['stream.reset']?.(reset);
     },
   });

@@ -1,0 +1,177 @@
+import type { ChatThread, SupportContext } from '@rampart/contracts';
+import { fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { fakeEventStreams } from '../../realtime/testing/fake-event-streams';
+import { renderApp } from '../../../test/render-app';
+import { buildTrainerSession, trainerApi } from '../testing/trainer-api';
+
+const session = buildTrainerSession({ status: 'running' });
+const team = session.teams[0]!;
+const threadUuid = '0190a1b2-c3d4-7e5f-8a9b-00000000c0a1';
+const objectiveUuid = '0190a1b2-c3d4-7e5f-8a9b-00000000d001';
+const threadsPath = `GET /api/trainer/sessions/${session.uuid}/chat/threads`;
+const contextPath = `GET /api/trainer/sessions/${session.uuid}/chat/threads/${threadUuid}/context`;
+const unlockPath = `POST /api/trainer/sessions/${session.uuid}/objectives/${objectiveUuid}/unlock`;
+
+const thread: ChatThread = {
+  uuid: threadUuid,
+  channel: 'support',
+  sessionUuid: session.uuid,
+  team: { uuid: team.uuid, name: team.name },
+  player: null,
+  canPost: true,
+  unread: 0,
+  messages: [
+    {
+      uuid: '0190a1b2-c3d4-7e5f-8a9b-00000000c100',
+      threadUuid,
+      clientId: null,
+      author: {
+        id: '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b',
+        pseudo: 'Alice',
+        role: 'player',
+        avatarId: null,
+      },
+      text: 'We are stuck on the banner',
+      created_at: '2026-03-02T10:20:00.000Z',
+      objectiveUuid,
+    },
+  ],
+};
+
+const wrong = (id: number, pseudo: string, answer: string) => ({
+  id,
+  pseudo,
+  answer,
+  createdAt: `2026-03-02T10:1${id}:00.000Z`,
+});
+
+const buildContext = (overrides: Partial<SupportContext> = {}): SupportContext => ({
+  team: { uuid: team.uuid, name: team.name },
+  objective: {
+    uuid: objectiveUuid,
+    title: { en: 'Find the banner', fr: 'Trouver la bannière' },
+    points: 100,
+    locked: true,
+    unlocked: false,
+  },
+  askedAt: '2026-03-02T10:20:00.000Z',
+  state: 'open',
+  attempts: 2,
+  maxAttempts: 5,
+  attemptsLeft: 3,
+  wrongAnswers: [wrong(1, 'Alice', 'FLAG{guess}'), wrong(2, 'Bob', 'admin123')],
+  firstAttemptAt: '2026-03-02T10:11:00.000Z',
+  solvedAt: null,
+  hintsUnlocked: [],
+  serverTime: '2026-03-02T10:23:00.000Z',
+  ...overrides,
+});
+
+const openThread = async (locale: '' | '/fr' = '', routes: Record<string, unknown> = {}) => {
+  const streams = fakeEventStreams();
+  renderApp(`${locale}/trainer/sessions/${session.uuid}`, {
+    api: {
+      ...trainerApi({ session }),
+      [threadsPath]: () => Response.json({ threads: [thread] }),
+      ...(routes as object),
+    },
+    streams: streams.create,
+  });
+  const panel = await screen.findByTestId('cockpit-support');
+  fireEvent.click(await within(panel).findByRole('button', { name: /Blue Owls/ }));
+  return { panel, streams };
+};
+
+describe('a support question’s context in the cockpit', () => {
+  it('shows the objective, the team’s state, its wrong answers and the time since its first attempt', async () => {
+    await openThread('', { [contextPath]: () => Response.json({ context: buildContext() }) });
+    const context = await screen.findByTestId('support-context');
+    expect(
+      within(context).getByRole('heading', { name: 'Asked about “Find the banner”' }),
+    ).toBeTruthy();
+    expect(within(context).getByText('100 points')).toBeTruthy();
+    expect(within(context).getByText('Open')).toBeTruthy();
+    expect(within(context).getByText('2 made, 3 left')).toBeTruthy();
+    expect(within(context).getByText('2 wrong answers')).toBeTruthy();
+    const rows = within(context).getAllByTestId('support-wrong-answer');
+    expect(rows.map((row) => row.textContent)).toEqual([
+      expect.stringContaining('AliceFLAG{guess}'),
+      expect.stringContaining('Bobadmin123'),
+    ]);
+    // Twelve minutes between the first attempt and the server's time when read.
+    expect(within(context).getByText(/^12 minutes/)).toBeTruthy();
+    expect(within(context).getByText('Hints unlocked')).toBeTruthy();
+    expect(within(context).getByText('None')).toBeTruthy();
+  });
+
+  it('reads the context again when the stream tells of a new answer', async () => {
+    let context = buildContext();
+    const { streams } = await openThread('', {
+      [contextPath]: () => Response.json({ context }),
+    });
+    const shown = await screen.findByTestId('support-context');
+    expect(await within(shown).findByText('2 wrong answers')).toBeTruthy();
+    context = buildContext({
+      attempts: 3,
+      attemptsLeft: 2,
+      wrongAnswers: [...buildContext().wrongAnswers, wrong(3, 'Alice', 'try-three')],
+    });
+    streams.emit(
+      `/api/trainer/sessions/${session.uuid}/events`,
+      { type: 'submissions.recorded', payload: { count: 1 } },
+      'trainers',
+    );
+    expect(await within(shown).findByText('3 wrong answers')).toBeTruthy();
+    expect(within(shown).getByText('try-three')).toBeTruthy();
+  });
+
+  it('unlocks the objective for every team after a confirmation', async () => {
+    let unlocked = false;
+    await openThread('', {
+      [contextPath]: () =>
+        Response.json({
+          context: buildContext({
+            objective: { ...buildContext().objective, unlocked },
+          }),
+        }),
+      [unlockPath]: () => {
+        unlocked = true;
+        return Response.json({ unlocked: true });
+      },
+    });
+    const context = await screen.findByTestId('support-context');
+    fireEvent.click(within(context).getByRole('button', { name: 'Unlock for every team' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Unlock “Find the banner”?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Unlock' }));
+    expect(await within(context).findByText('A trainer opened it to every team.')).toBeTruthy();
+    expect(unlocked).toBe(true);
+    expect(within(context).queryByRole('button', { name: 'Unlock for every team' })).toBeNull();
+  });
+
+  it('says in French what the team asks about', async () => {
+    await openThread('/fr', {
+      [contextPath]: () =>
+        Response.json({ context: buildContext({ state: 'locked', attempts: 1, attemptsLeft: 4 }) }),
+    });
+    const context = await screen.findByTestId('support-context');
+    expect(
+      within(context).getByRole('heading', { name: 'Question sur « Trouver la bannière »' }),
+    ).toBeTruthy();
+    expect(within(context).getByText('Verrouillé')).toBeTruthy();
+    expect(within(context).getByText('1 faite, 4 restantes')).toBeTruthy();
+    expect(within(context).getByText('Depuis sa première tentative')).toBeTruthy();
+  });
+
+  it('says when the team did not ask from an objective', async () => {
+    const { panel } = await openThread('', {
+      [contextPath]: () => Response.json({ context: null }),
+    });
+    expect(
+      await within(panel).findByText(
+        'This team has not asked about an objective: it wrote from its support window.',
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByTestId('support-context')).toBeNull();
+  });
+});
