@@ -203,6 +203,17 @@ describe.runIf(testDatabaseKind() === 'pglite')(
         expect(over.code).toBe(1);
         expect(over.output).toContain(`The data directory ${restoredDir} is not empty`);
         expect(snapshot(restoredDir)).toEqual(before);
+
+        // With --force it is replaced, and nothing of the swap is left beside it.
+        const forced = await admin(
+          { PGLITE_DIR: restoredDir },
+          'restore',
+          path.join(out, 'cold.rbk'),
+          '--force',
+        );
+        expect(forced.output).toContain('it opens and is migrated');
+        expect(forced.code).toBe(0);
+        expect(fs.readdirSync(path.dirname(restoredDir))).toEqual(['data']);
       },
     );
 
