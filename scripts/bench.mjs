@@ -11,6 +11,7 @@
 //   --database <db>  one database only: pglite or postgres (PostgreSQL needs DATABASE_URL)
 //   --profile <dir>  write a CPU profile of each Rampart server process into <dir>
 import { spawn, spawnSync } from 'node:child_process';
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -322,7 +323,14 @@ try {
       { PGLITE_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'rampart-bench-')) },
     ]);
   if (postgresUrl && onlyDatabase !== 'pglite')
-    databases.push(['postgres', { DATABASE_URL: await freshPostgresDatabase(postgresUrl) }]);
+    databases.push([
+      'postgres',
+      {
+        DATABASE_URL: await freshPostgresDatabase(postgresUrl),
+        // Rampart on PostgreSQL needs one; a throwaway database gets a throwaway key.
+        SECRET_KEY: process.env.SECRET_KEY || crypto.randomBytes(32).toString('base64'),
+      },
+    ]);
   if (onlyDatabase === 'postgres' && !postgresUrl)
     throw new Error('--database postgres needs DATABASE_URL');
 

@@ -12,6 +12,12 @@ import { requestLogFields } from './http/request-log.js';
 import { registerSecurityHeaders, securityHeadersOf } from './http/security-headers.js';
 import { registerWebApp } from './http/web-app.js';
 import { systemClock, type Clock } from './lib/clock.js';
+import {
+  createSecretBox,
+  generateSecretKey,
+  parseSecretKey,
+  type SecretBox,
+} from './lib/secret-box.js';
 import { createChatModule } from './modules/chat/index.js';
 import { createCockpitModule } from './modules/cockpit/index.js';
 import { createDebriefModule } from './modules/debrief/index.js';
@@ -66,6 +72,11 @@ export interface AppDependencies {
   labProvider?: EnvironmentProvider;
   /** How the server reaches the identity provider, when a test stands in between. */
   oidcFetch?: CustomFetch;
+  /**
+   * What seals secrets at rest: the server passes the deployment's keys (`startServer`); a test's
+   * app on a database of its own gets SECRET_KEY's, or a key made for it alone.
+   */
+  secrets?: SecretBox;
 }
 
 /** The request log: credentials never reach it (tests capture it with these same options). */
@@ -247,6 +258,8 @@ export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> 
     config: config.labs,
     now: (trx) => sessions.sessions.nowIn(trx),
     logger: app.log,
+    secrets:
+      deps.secrets ?? createSecretBox([parseSecretKey(config.secretKey ?? generateSecretKey())]),
     ...(deps.labProvider ? { provider: deps.labProvider } : {}),
   });
   labs.registerHooks(app);

@@ -2,6 +2,8 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.js';
 
+const KEY = 'SKLiDed57WACsKXO7kjq2INTIr5iS3v/OgDJjnrX8cA=';
+
 describe('configuration', () => {
   it('has sensible defaults: port 3000, embedded database in ./data', () => {
     const config = loadConfig({});
@@ -18,6 +20,7 @@ describe('configuration', () => {
     const config = loadConfig({
       DATABASE_URL: 'postgres://u:p@db:5432/rampart',
       DATABASE_POOL_SIZE: '5',
+      SECRET_KEY: KEY,
     });
     expect(config.database).toEqual({
       kind: 'postgres',
@@ -27,6 +30,19 @@ describe('configuration', () => {
     expect(config.seedDemoAccounts).toBe(false);
     // Behind a load balancer: a stop drains first.
     expect(config.shutdownDrainMs).toBe(5000);
+    expect(config.secretKey).toBe(KEY);
+  });
+
+  it('refuses PostgreSQL without SECRET_KEY, and a SECRET_KEY that is no key, never echoing it', () => {
+    expect(() => loadConfig({ DATABASE_URL: 'postgres://u:p@db:5432/rampart' })).toThrow(
+      'SECRET_KEY is required with DATABASE_URL',
+    );
+    expect(() => loadConfig({ SECRET_KEY: 'hunter2-too-short' })).toThrow(
+      expect.objectContaining({
+        message: expect.stringMatching(/SECRET_KEY must be 32 random bytes(?![^]*hunter2)/),
+      }),
+    );
+    expect(loadConfig({}).secretKey).toBeNull();
   });
 
   it('treats empty variables as unset', () => {

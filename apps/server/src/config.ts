@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { parseSecretKey } from './lib/secret-box.js';
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'], {
@@ -44,6 +45,22 @@ const environmentSchema = z.object({
     .url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL' })
     .optional(),
   DATABASE_POOL_SIZE: integer(1, 1000).default(20),
+  SECRET_KEY: z
+    .string()
+    .refine(
+      (value) => {
+        try {
+          parseSecretKey(value);
+          return true;
+        } catch {
+          return false;
+        }
+      },
+      {
+        error: 'must be 32 random bytes in base64 or hex (make one with `openssl rand -base64 32`)',
+      },
+    )
+    .optional(),
   PGLITE_DIR: z.string().min(1).default('./data'),
   APP_NAME: z.string().trim().min(1).max(80).default('Rampart'),
   APP_MENTIONS: z.string().trim().max(2000).optional(),
@@ -159,6 +176,11 @@ export interface Config {
   port: number;
   database:
     { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string; poolSize: number };
+  /**
+   * The key that seals secrets at rest (the labs' WireGuard private keys): required on
+   * PostgreSQL; on the embedded database, null means the data directory's own key file.
+   */
+  secretKey: string | null;
   app: { name: string; mentions: string | null; goHomeEnabled: boolean };
   webDist: string | null;
   /** The content packs loaded on an empty database when demo seeding is on. */
@@ -298,7 +320,8 @@ export const loadConfig = (environment: NodeJS.ProcessEnv = process.env): Config
       parsed.error.issues.map((issue) => {
         const name = String(issue.path[0] ?? 'environment');
         const given = present[name];
-        const shown = name === 'DATABASE_URL' || given === undefined ? '' : ` (got "${given}")`;
+        const secret = name === 'DATABASE_URL' || name === 'SECRET_KEY';
+        const shown = secret || given === undefined ? '' : ` (got "${given}")`;
         return `${name} ${issue.message}${shown}`;
       }),
     );
@@ -308,6 +331,13 @@ export const loadConfig = (environment: NodeJS.ProcessEnv = process.env): Config
     // Renewed rows would expire before their renewal: players would flicker offline.
     throw new ConfigError([
       `PRESENCE_TTL_SECONDS must exceed PRESENCE_RENEW_SECONDS (got ${e.PRESENCE_TTL_SECONDS} and ${e.PRESENCE_RENEW_SECONDS})`,
+    ]);
+  }
+  if (e.DATABASE_URL && !e.SECRET_KEY) {
+    // Every node seals and opens the labs' VPN keys with it: a key made by one node alone
+    // would leave the others unable to read them, and would be lost with that node's disk.
+    throw new ConfigError([
+      'SECRET_KEY is required with DATABASE_URL: give every node the same one (make it with `openssl rand -base64 32`)',
     ]);
   }
   if (e.LAB_PROVIDER === 'kubernetes') checkKubernetesAccess(e);
@@ -329,6 +359,7 @@ export const loadConfig = (environment: NodeJS.ProcessEnv = process.env): Config
     database: e.DATABASE_URL
       ? { kind: 'postgres', url: e.DATABASE_URL, poolSize: e.DATABASE_POOL_SIZE }
       : { kind: 'pglite', dataDir: path.resolve(e.PGLITE_DIR) },
+    secretKey: e.SECRET_KEY ?? null,
     app: { name: e.APP_NAME, mentions: e.APP_MENTIONS ?? null, goHomeEnabled: e.GO_HOME_ENABLED },
     webDist: e.WEB_DIST,
     contentDir: path.resolve(e.CONTENT_DIR),

@@ -5,6 +5,7 @@ import { onStopSignal } from './stop-signals.js';
 const { ConfigError, loadConfig } = await import('./config.js');
 const { DataDirectoryInUseError } = await import('./db/lock-file.js');
 const { MigrationError } = await import('./db/migrate.js');
+const { SecretKeyError } = await import('./lib/secret-box.js');
 const { DEMO_PASSWORD, demoAccounts } = await import('./modules/identity/demo-accounts.js');
 const { startServer } = await import('./server.js');
 
@@ -22,12 +23,24 @@ const main = async () => {
     throw error;
   }
 
+  // The backup command's requests (online-backup.ts): handled from the first moment, so that a
+  // signal arriving while the server starts is not the default action, which ends the process.
+  const backups: { take?: () => Promise<void> } = {};
+  process.on('SIGUSR2', () => void backups.take?.());
+
   let server;
   try {
-    server = await startServer(config);
+    server = await startServer(config, { onlineBackups: true });
   } catch (error) {
     if (error instanceof DataDirectoryInUseError || error instanceof MigrationError) {
       return fail(error.message);
+    }
+    if (error instanceof SecretKeyError) {
+      return fail(
+        `Cannot open the secrets stored in the database: ${error.message}. Start with the SECRET_KEY ` +
+          'they were sealed with (on the embedded database without SECRET_KEY: the secret-key file ' +
+          'of the data directory); `npm run admin -- rotate-secret-key` changes the key.',
+      );
     }
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'EADDRINUSE')
@@ -41,6 +54,8 @@ const main = async () => {
   }
 
   const running = server;
+  backups.take = running.takeBackups;
+  void backups.take?.();
   const port = new URL(running.address).port;
   const where =
     config.database.kind === 'pglite'

@@ -2,13 +2,18 @@ import { readFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
 import type { Config } from './config.js';
-import { openDatabase, type DatabaseHandle } from './db/database.js';
+import { createBackupRequestServer } from './db/backup/online-backup.js';
+import { embeddedKeyText } from './db/backup/pglite-backup.js';
+import { openDatabase, type DatabaseHandle, type PGliteHandle } from './db/database.js';
 import { isDatabaseUnavailable } from './db/connection-errors.js';
 import { migrateToLatest } from './db/migrate.js';
+import { dropPreviousKeyFile, loadSecretKeys } from './db/secret-key-file.js';
+import { createSecretBox } from './lib/secret-box.js';
 import { answerUnavailable, type WaitingServer } from './http/waiting-server.js';
 import { loadDemoContent } from './modules/content/pack/demo-content.js';
 import { seedDemoAccounts } from './modules/identity/demo-accounts.js';
 import { createIdentityServices } from './modules/identity/index.js';
+import { sealStoredKeys } from './modules/labs/vpn-keys-at-rest.js';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -16,6 +21,11 @@ export interface RunningServer {
   seededDemoAccounts: boolean;
   database: DatabaseHandle;
   address: string;
+  /**
+   * With `onlineBackups` on the embedded database: takes the backups the backup command asked
+   * for (main.ts calls it on SIGUSR2).
+   */
+  takeBackups?: () => Promise<void>;
   /**
    * Fails the health check and keeps serving for the drain period, then stops accepting, lets
    * in-flight requests finish (up to the shutdown timeout) and closes the database.
@@ -56,11 +66,18 @@ const createWaitingReport = () => {
 
 export const startServer = async (
   config: Config,
-  options: { configure?: (app: FastifyInstance) => void | Promise<void> } = {},
+  options: {
+    configure?: (app: FastifyInstance) => void | Promise<void>;
+    /** Whether this process answers the backup command's requests (SIGUSR2, main.ts). */
+    onlineBackups?: boolean;
+  } = {},
 ): Promise<RunningServer> => {
   const startedAt = performance.now();
   const bootLog = { warn: (details: object, message: string) => console.warn(message, details) };
-  const database = await openDatabase(config.database, bootLog);
+  const secrets = createSecretBox(loadSecretKeys(config));
+  const database = await openDatabase(config.database, bootLog, {
+    servesBackups: options.onlineBackups ?? false,
+  });
   let app: FastifyInstance | undefined;
   let waiting: WaitingServer | undefined;
   const reportWaiting = createWaitingReport();
@@ -72,6 +89,9 @@ export const startServer = async (
     for (let attempt = 1; ; attempt += 1) {
       try {
         await migrateToLatest(database.db);
+        // Idempotent: seals keys still in clear, and refuses a SECRET_KEY that opens none.
+        await sealStoredKeys(database.db, secrets);
+        dropPreviousKeyFile(config);
         seededDemoAccounts = config.seedDemoAccounts
           ? await seedDemoAccounts(createIdentityServices(database.db, config.auth))
           : false;
@@ -79,6 +99,7 @@ export const startServer = async (
           config,
           database,
           version,
+          secrets,
           ...(options.configure ? { configure: options.configure } : {}),
         });
         if (config.seedDemoAccounts) await loadDemoContent(database.db, config.contentDir, app.log);
@@ -103,11 +124,21 @@ export const startServer = async (
     );
     let closing: Promise<void> | undefined;
     const running = app;
+    const takeBackups =
+      options.onlineBackups && database.kind === 'pglite' && config.database.kind === 'pglite'
+        ? createBackupRequestServer(
+            config.database.dataDir,
+            database as PGliteHandle,
+            () => embeddedKeyText(config),
+            app.log,
+          )
+        : undefined;
     return {
       app,
       seededDemoAccounts,
       database,
       address,
+      ...(takeBackups ? { takeBackups } : {}),
       close: () =>
         (closing ??= (async () => {
           let timer: NodeJS.Timeout | undefined;

@@ -3,6 +3,7 @@ import { buildApp } from '../src/app.js';
 import { loadConfig, type Config } from '../src/config.js';
 import type { DatabaseHandle } from '../src/db/database.js';
 import type { Clock } from '../src/lib/clock.js';
+import { TEST_SECRET_KEY } from './process.js';
 
 export const testConfig = (environment: Record<string, string> = {}): Config =>
   loadConfig({
@@ -11,6 +12,8 @@ export const testConfig = (environment: Record<string, string> = {}): Config =>
     WEB_DIST: '/nonexistent',
     // A started server loads no demo content unless a test gives it some.
     CONTENT_DIR: '/nonexistent',
+    // PostgreSQL needs one (config.ts); a test about that passes `SECRET_KEY: ''`.
+    ...(environment.DATABASE_URL ? { SECRET_KEY: TEST_SECRET_KEY } : {}),
     ...environment,
   });
 

@@ -3,6 +3,12 @@ import { fileURLToPath } from 'node:url';
 
 const serverDir = fileURLToPath(new URL('..', import.meta.url));
 
+/**
+ * The SECRET_KEY of the servers tests start on PostgreSQL, which refuses to start without one
+ * (a test about that passes `SECRET_KEY: ''`).
+ */
+export const TEST_SECRET_KEY = 'SKLiDed57WACsKXO7kjq2INTIr5iS3v/OgDJjnrX8cA=';
+
 export interface ServerProcess {
   child: ChildProcess;
   output: () => string;
@@ -30,6 +36,7 @@ export const spawnServer = (
         WEB_DIST: '/nonexistent',
         // Stopped at once unless a test drains (nothing balances their load).
         SHUTDOWN_DRAIN_MS: '0',
+        ...(environment.DATABASE_URL ? { SECRET_KEY: TEST_SECRET_KEY } : {}),
         ...environment,
       },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import {
   brokenPasswordRules,
@@ -9,9 +10,13 @@ import { ConfigError, loadConfig } from '../config.js';
 import { openDatabase } from '../db/database.js';
 import { DataDirectoryInUseError } from '../db/lock-file.js';
 import { migrateToLatest } from '../db/migrate.js';
+import { backup, restore } from './backup.js';
+import { rotateSecretKey } from './rotate-secret-key.js';
+import { BackupError } from '../db/backup/pglite-backup.js';
 import { DEMO_PASSWORD, seedDemoAccounts } from '../modules/identity/demo-accounts.js';
 import { createIdentityServices } from '../modules/identity/index.js';
 import { generateTemporaryPassword, hashPassword } from '../modules/identity/passwords.js';
+import { SecretKeyError } from '../lib/secret-box.js';
 
 const usage = `Rampart administration: npm run admin -- <command> [options]
 
@@ -19,7 +24,15 @@ const usage = `Rampart administration: npm run admin -- <command> [options]
   create-trainer <username> [--pseudo P] [--password PW] [--locale fr|en]
   set-password <username> [--password PW]     ends every session of the account
   list [players|trainers]
+  backup <file>                                 the database into <file>: the embedded one even
+                                                while its server runs; PostgreSQL with pg_dump
+  restore <file> [--force]                      <file> into the configured database, which must
+                                                be empty unless --force (stop the server first)
   seed-demo                                     demo accounts, on a database without accounts
+  rotate-secret-key                             seals the stored secrets with a new key: the
+                                                current one is SECRET_KEY (else the data
+                                                directory's), the new one NEW_SECRET_KEY (else
+                                                made, and kept in the data directory or printed)
 
 Without --password, a strong password is generated and printed. The database is the server's:
 DATABASE_URL when set, else the embedded one in PGLITE_DIR (stop the server first).`;
@@ -43,6 +56,7 @@ const run = async (argv: string[]) => {
       pseudo: { type: 'string' },
       password: { type: 'string' },
       locale: { type: 'string' },
+      force: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -50,6 +64,17 @@ const run = async (argv: string[]) => {
   if (!command || values.help) return console.log(usage);
 
   const config = loadConfig();
+  if (command === 'backup' || command === 'restore') {
+    if (!subject) throw new UsageError(`${command} needs a file.\n\n${usage}`);
+    // npm runs the command from the repository's root: a relative path is the caller's.
+    const file = path.resolve(process.env.INIT_CWD ?? process.cwd(), subject);
+    console.log(
+      command === 'backup'
+        ? await backup(config, file)
+        : await restore(config, file, { force: values.force ?? false }),
+    );
+    return;
+  }
   const database = await openDatabase(config.database, { warn: () => {} });
   try {
     await migrateToLatest(database.db);
@@ -120,6 +145,18 @@ const run = async (argv: string[]) => {
         );
         return;
       }
+      case 'rotate-secret-key': {
+        const rotated = await rotateSecretKey(config, database.db, process.env.NEW_SECRET_KEY);
+        console.log(
+          `Re-sealed ${rotated.resealed} stored secret${rotated.resealed === 1 ? '' : 's'} with the new key (id ${rotated.keyId}).`,
+        );
+        if (rotated.kept) console.log(`The new key is in ${rotated.kept}.`);
+        else if (rotated.generated)
+          console.log(
+            `New SECRET_KEY (give it to every node, then start them): ${rotated.generated}`,
+          );
+        return;
+      }
       default:
         throw new UsageError(`Unknown command ${command}.\n\n${usage}`);
     }
@@ -132,6 +169,8 @@ run(process.argv.slice(2)).catch((error: unknown) => {
   if (
     error instanceof UsageError ||
     error instanceof ConfigError ||
+    error instanceof SecretKeyError ||
+    error instanceof BackupError ||
     error instanceof DataDirectoryInUseError
   ) {
     console.error(error.message);

@@ -73,9 +73,11 @@ export interface PGliteHandle extends DatabaseHandle {
  */
 export const openPGlite = async (
   dataDir: string | null,
-  options: { template?: Blob } = {},
+  options: { template?: Blob; servesBackups?: boolean } = {},
 ): Promise<PGliteHandle> => {
-  const releaseLock = dataDir ? acquireDirectoryLock(dataDir) : () => {};
+  const releaseLock = dataDir
+    ? acquireDirectoryLock(dataDir, { servesBackups: options.servesBackups ?? false })
+    : () => {};
   try {
     const client = new PGlite({
       ...(dataDir ? { dataDir: path.join(dataDir, 'pglite') } : {}),
@@ -179,7 +181,8 @@ export const openPostgres = (
 export const openDatabase = async (
   database: Config['database'],
   logger: DatabaseLogger,
+  options: { servesBackups?: boolean } = {},
 ): Promise<DatabaseHandle> =>
   database.kind === 'pglite'
-    ? openPGlite(database.dataDir)
+    ? openPGlite(database.dataDir, options)
     : openPostgres(database.url, database.poolSize, logger);

@@ -6,6 +6,8 @@ export class DataDirectoryInUseError extends Error {
   constructor(
     readonly directory: string,
     readonly pid: number,
+    /** Whether that process is a server that takes online backups (`online-backup.ts`). */
+    readonly servesBackups = false,
   ) {
     super(
       `The data directory ${directory} is already in use by another Rampart process (pid ${pid}). ` +
@@ -54,7 +56,10 @@ const ownerRuns = (pid: number, started: unknown): boolean => {
  * left by a process that no longer runs on this host is taken over, even when its pid has since
  * been given to another process (after a crash and a reboot, pids come round again).
  */
-export const acquireDirectoryLock = (directory: string): (() => void) => {
+export const acquireDirectoryLock = (
+  directory: string,
+  options: { servesBackups?: boolean } = {},
+): (() => void) => {
   fs.mkdirSync(directory, { recursive: true });
   const lockPath = path.join(directory, 'rampart.lock');
   for (let attempt = 0; attempt < 3; attempt += 1) {
@@ -65,6 +70,7 @@ export const acquireDirectoryLock = (directory: string): (() => void) => {
           pid: process.pid,
           started: processStartTime(process.pid),
           host: os.hostname(),
+          ...(options.servesBackups ? { servesBackups: true } : {}),
         }),
         {
           flag: 'wx',
@@ -78,7 +84,7 @@ export const acquireDirectoryLock = (directory: string): (() => void) => {
       };
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      let owner: { pid?: number; started?: unknown; host?: string } = {};
+      let owner: { pid?: number; started?: unknown; host?: string; servesBackups?: unknown } = {};
       try {
         owner = JSON.parse(fs.readFileSync(lockPath, 'utf8')) as typeof owner;
       } catch {
@@ -90,7 +96,7 @@ export const acquireDirectoryLock = (directory: string): (() => void) => {
         pid > 0 &&
         (owner.host !== os.hostname() || ownerRuns(pid, owner.started))
       ) {
-        throw new DataDirectoryInUseError(directory, pid);
+        throw new DataDirectoryInUseError(directory, pid, owner.servesBackups === true);
       }
       fs.rmSync(lockPath, { force: true });
     }

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/schema.js';
+import type { SecretBox } from '../../lib/secret-box.js';
 import type { EventWriter } from '../../realtime/event-writer.js';
 import { createRateLimitRepository } from '../rate-limit/rate-limit.repository.js';
 import type { SessionsRepository } from '../sessions/sessions.repository.js';
@@ -64,6 +65,8 @@ export const createLabsModule = (deps: {
   config: Config['labs'];
   now: (trx?: Transaction<Database>) => Promise<Date>;
   logger: { warn(details: object, message: string): void };
+  /** Seals the WireGuard private keys the VPN keeps in the database. */
+  secrets: SecretBox;
   /** A test's own provider (a FakeProvider with faults to inject). */
   provider?: EnvironmentProvider;
 }) => {
@@ -114,7 +117,7 @@ export const createLabsModule = (deps: {
   });
   const vpn = createVpnProfilesService({
     labs: repo,
-    profiles: createVpnProfilesRepository(deps.db),
+    profiles: createVpnProfilesRepository(deps.db, deps.secrets),
     sessions: deps.sessions,
     provider,
     vpn: deps.config.vpn,
