@@ -12,6 +12,8 @@ import { requestLogFields } from './http/request-log.js';
 import { registerSecurityHeaders, securityHeadersOf } from './http/security-headers.js';
 import { registerWebApp } from './http/web-app.js';
 import { systemClock, type Clock } from './lib/clock.js';
+import { createMetrics } from './metrics/metrics.js';
+import { registerHttpMetrics, registerMetricsEndpoint } from './metrics/metrics.plugin.js';
 import { createChatModule } from './modules/chat/index.js';
 import { createCockpitModule } from './modules/cockpit/index.js';
 import { createDebriefModule } from './modules/debrief/index.js';
@@ -123,6 +125,10 @@ export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> 
     }
   });
 
+  // First, so that every route registered after gets its counters.
+  const metrics = createMetrics();
+  registerHttpMetrics(app, metrics);
+
   const lifecycle: Lifecycle = { draining: false };
   app.decorate('lifecycle', lifecycle);
   let closing = false;
@@ -174,6 +180,7 @@ export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> 
     config,
     logger: app.log,
     sessionAccess: deps.sessionAccess ?? sessionData.access,
+    observer: metrics.observers.realtime,
   });
   realtime.registerHooks(app);
   const sessions = createSessionsModule({
@@ -196,6 +203,7 @@ export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> 
     logger: app.log,
     batches: deps.database.batches,
     overlapBatches: deps.database.kind === 'postgres',
+    observer: metrics.observers.answers,
   });
   const chat = createChatModule({
     db: deps.database.db,
@@ -241,6 +249,15 @@ export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> 
   });
   labs.registerHooks(app);
   await labs.registerSocket(app);
+
+  metrics.readFrom({
+    streams: () => realtime.hub.openStreams(),
+    pools: () => deps.database.usage?.().pools ?? [],
+    connectionErrors: () => deps.database.usage?.().connectionErrors ?? 0,
+    labPhases: () => labs.countByPhase(),
+    warn: (details, message) => app.log.warn(details, message),
+  });
+  registerMetricsEndpoint(app, { config: config.metrics, metrics });
 
   await app.register(async (api) => {
     registerSystemRoutes(api, {
