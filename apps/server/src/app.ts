@@ -25,6 +25,7 @@ import { createLabsModule } from './modules/labs/index.js';
 import { createPlayModule } from './modules/play/index.js';
 import { rankingEvent } from './modules/play/answers.service.js';
 import { registerRateLimitPurge } from './modules/rate-limit/rate-limit-purge.js';
+import { registerRetention } from './modules/retention/index.js';
 import { createRateLimitRepository } from './modules/rate-limit/rate-limit.repository.js';
 import {
   createSessionsModule,
@@ -249,6 +250,12 @@ export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> 
   });
   labs.registerHooks(app);
   await labs.registerSocket(app);
+  registerRetention(app, {
+    db: deps.database.db,
+    kind: deps.database.kind,
+    config: config.retention,
+    now: () => sessions.sessions.nowIn(),
+  });
 
   metrics.readFrom({
     streams: () => realtime.hub.openStreams(),
