@@ -8,6 +8,7 @@ import { createTestDatabase, testDatabaseKind, type TestDatabase } from '../../t
 import { openEventStream } from '../../test/event-stream.js';
 import { buildAccount } from '../../test/factories.js';
 import { HttpBrowser } from '../../test/http-browser.js';
+import { buildLabSession, labTemplate } from '../../test/lab-factories.js';
 import { parseExposition } from '../../test/prometheus.js';
 import { sessionWithTeams } from '../../test/session-factories.js';
 
@@ -162,6 +163,36 @@ describe(`GET /metrics (${testDatabaseKind()})`, () => {
       /^rampart_http_request_duration_seconds_count\{method="GET",route="\/api\/sessions\/:uuid"\} [1-9]/m,
     );
     expect(metrics.text.split('\n').filter((line) => UUID.test(line))).toEqual([]);
+  });
+
+  it('reads the lab environments by phase from the database at each scrape', async () => {
+    const before = await scrape();
+    const lab = await buildLabSession(database.db, { lab: labTemplate() });
+    const now = new Date();
+    await database.db
+      .insertInto('lab_environment')
+      .values(
+        (['Ready', 'Failed'] as const).map((phase, index) => ({
+          id: randomUUID(),
+          session_uuid: lab.uuid,
+          team_uuid: lab.teamUuids[index]!,
+          mission_uuid: lab.missionUuid,
+          template: JSON.stringify(labTemplate()),
+          provider: 'fake',
+          phase,
+          created_at: now,
+          expires_at: new Date(now.getTime() + 3600_000),
+          released_at: phase === 'Failed' ? now : null,
+        })),
+      )
+      .execute();
+    const after = await scrape();
+    for (const phase of ['Ready', 'Failed'])
+      expect(
+        after.total('rampart_lab_environments', { phase }) -
+          before.total('rampart_lab_environments', { phase }),
+        phase,
+      ).toBe(1);
   });
 
   it('counts an open event stream while it is open, and its events’ fan-out lag', async () => {

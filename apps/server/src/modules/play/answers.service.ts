@@ -177,12 +177,20 @@ const distinctSubmissions = (items: readonly AnswerRequest[]) => {
   return { unique, slots };
 };
 
+/** The outcome of an accepted answer as the metrics count it. */
+const acceptedOutcomes = {
+  'answer.correct': 'correct',
+  'answer.wrong': 'wrong',
+  'answer.repeated': 'repeated',
+} as const;
+
 /**
  * An answer's outcome as the metrics count it: correct, wrong, repeated, or the refusal's code
- * (a fixed set: `answer.locked`, `answer.rate_limited`…); anything else is `failed`.
+ * (a fixed set: `answer.locked`, `answer.rate_limited`…); anything else is `failed`. Constant
+ * strings: counting an answer allocates nothing.
  */
 const outcomeLabelOf = (outcome: Outcome): string => {
-  if (outcome.ok) return outcome.result.result.slice('answer.'.length);
+  if (outcome.ok) return acceptedOutcomes[outcome.result.result];
   return outcome.error instanceof AppError ? outcome.error.code : 'failed';
 };
 
