@@ -18,6 +18,8 @@ import {
   parseSecretKey,
   type SecretBox,
 } from './lib/secret-box.js';
+import { createMetrics } from './metrics/metrics.js';
+import { registerHttpMetrics, registerMetricsEndpoint } from './metrics/metrics.plugin.js';
 import { createChatModule } from './modules/chat/index.js';
 import { createCockpitModule } from './modules/cockpit/index.js';
 import { createDebriefModule } from './modules/debrief/index.js';
@@ -30,6 +32,7 @@ import { createLabsModule } from './modules/labs/index.js';
 import { createPlayModule } from './modules/play/index.js';
 import { rankingEvent } from './modules/play/answers.service.js';
 import { registerRateLimitPurge } from './modules/rate-limit/rate-limit-purge.js';
+import { registerRetention } from './modules/retention/index.js';
 import { createRateLimitRepository } from './modules/rate-limit/rate-limit.repository.js';
 import {
   createSessionsModule,
@@ -135,6 +138,10 @@ export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> 
     }
   });
 
+  // First, so that every route registered after gets its counters.
+  const metrics = createMetrics();
+  registerHttpMetrics(app, metrics);
+
   const lifecycle: Lifecycle = { draining: false };
   app.decorate('lifecycle', lifecycle);
   let closing = false;
@@ -186,6 +193,7 @@ export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> 
     config,
     logger: app.log,
     sessionAccess: deps.sessionAccess ?? sessionData.access,
+    observer: metrics.observers.realtime,
   });
   realtime.registerHooks(app);
   const sessions = createSessionsModule({
@@ -208,6 +216,7 @@ export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> 
     logger: app.log,
     batches: deps.database.batches,
     overlapBatches: deps.database.kind === 'postgres',
+    observer: metrics.observers.answers,
   });
   const chat = createChatModule({
     db: deps.database.db,
@@ -264,6 +273,21 @@ export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> 
   });
   labs.registerHooks(app);
   await labs.registerSocket(app);
+  registerRetention(app, {
+    db: deps.database.db,
+    kind: deps.database.kind,
+    config: config.retention,
+    now: () => sessions.sessions.nowIn(),
+  });
+
+  metrics.readFrom({
+    streams: () => realtime.hub.openStreams(),
+    pools: () => deps.database.usage?.().pools ?? [],
+    connectionErrors: () => deps.database.usage?.().connectionErrors ?? 0,
+    labPhases: () => labs.countByPhase(),
+    warn: (details, message) => app.log.warn(details, message),
+  });
+  registerMetricsEndpoint(app, { config: config.metrics, metrics });
 
   await app.register(async (api) => {
     registerSystemRoutes(api, {

@@ -64,6 +64,36 @@ describe('configuration', () => {
     expect(() => loadConfig(environment)).toThrow(message);
   });
 
+  it('serves no metrics unless a token or a port is set, and keeps event logs 90 days', () => {
+    const defaults = loadConfig({});
+    expect(defaults.metrics).toEqual({ token: null, port: null, host: '127.0.0.1' });
+    expect(defaults.retention).toEqual({ eventDays: 90, vacuumHours: 24 });
+    const set = loadConfig({
+      METRICS_TOKEN: 'a-long-enough-token',
+      METRICS_PORT: '9464',
+      METRICS_HOST: '0.0.0.0',
+      EVENT_RETENTION_DAYS: '0',
+      PGLITE_VACUUM_HOURS: '6',
+    });
+    expect(set.metrics).toEqual({ token: 'a-long-enough-token', port: 9464, host: '0.0.0.0' });
+    expect(set.retention).toEqual({ eventDays: 0, vacuumHours: 6 });
+  });
+
+  it.each([
+    [{ METRICS_PORT: '3000' }, 'METRICS_PORT must differ from PORT'],
+    [{ METRICS_PORT: '0' }, 'METRICS_PORT'],
+    [{ EVENT_RETENTION_DAYS: '-1' }, 'EVENT_RETENTION_DAYS must be a whole number'],
+    [{ METRICS_TOKEN: 'short' }, 'METRICS_TOKEN must be 16 to 512 printable characters'],
+  ])('refuses bad metrics and retention settings: %o', (environment, message) => {
+    expect(() => loadConfig(environment)).toThrow(message);
+  });
+
+  it('never echoes the metrics token', () => {
+    expect(() => loadConfig({ METRICS_TOKEN: 'secret token with spaces' })).toThrow(
+      expect.objectContaining({ message: expect.not.stringContaining('secret') }),
+    );
+  });
+
   it('never echoes the database URL, which may hold a password', () => {
     expect(() => loadConfig({ DATABASE_URL: 'not a url secret-password' })).toThrow(
       expect.objectContaining({ message: expect.not.stringContaining('secret-password') }),

@@ -146,6 +146,16 @@ const environmentSchema = z.object({
   OIDC_TRAINER_VALUES: list.default([]),
   OIDC_CREATE_ACCOUNTS: booleanFlag.default(true),
   OIDC_LABEL: z.string().trim().min(1).max(60).default('SSO'),
+  METRICS_TOKEN: z
+    .string()
+    .regex(/^[\x21-\x7e]{16,512}$/, {
+      error: 'must be 16 to 512 printable characters without spaces',
+    })
+    .optional(),
+  METRICS_PORT: integer(1, 65535).optional(),
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+  EVENT_RETENTION_DAYS: integer(0, 36_500).default(90),
+  PGLITE_VACUUM_HOURS: integer(0, 24 * 365).default(24),
 });
 
 export type Environment = z.input<typeof environmentSchema>;
@@ -300,6 +310,18 @@ export interface Config {
      */
     local: { maxLabs: number; rootFilesystems: Record<string, string> };
   };
+  /**
+   * `GET /metrics` (Prometheus): served only when a token or a port of its own is configured.
+   * With `port`, on a listener of its own at `host` (loopback by default) and not on the main
+   * port; with `token`, only to `Authorization: Bearer <token>` (on whichever port serves it).
+   */
+  metrics: { token: string | null; port: number | null; host: string };
+  retention: {
+    /** Days after a session is over before its event log is pruned; 0 keeps it for ever. */
+    eventDays: number;
+    /** How often the embedded database is vacuumed, in hours; 0 never (PostgreSQL: autovacuum). */
+    vacuumHours: number;
+  };
 }
 
 export class ConfigError extends Error {
@@ -320,7 +342,8 @@ export const loadConfig = (environment: NodeJS.ProcessEnv = process.env): Config
       parsed.error.issues.map((issue) => {
         const name = String(issue.path[0] ?? 'environment');
         const given = present[name];
-        const secret = name === 'DATABASE_URL' || name === 'SECRET_KEY';
+        // Secrets are never echoed back into a log.
+        const secret = name === 'DATABASE_URL' || name === 'SECRET_KEY' || name === 'METRICS_TOKEN';
         const shown = secret || given === undefined ? '' : ` (got "${given}")`;
         return `${name} ${issue.message}${shown}`;
       }),
@@ -338,6 +361,11 @@ export const loadConfig = (environment: NodeJS.ProcessEnv = process.env): Config
     // would leave the others unable to read them, and would be lost with that node's disk.
     throw new ConfigError([
       'SECRET_KEY is required with DATABASE_URL: give every node the same one (make it with `openssl rand -base64 32`)',
+    ]);
+  }
+  if (e.METRICS_PORT !== undefined && e.METRICS_PORT === e.PORT) {
+    throw new ConfigError([
+      `METRICS_PORT must differ from PORT (got ${e.METRICS_PORT} for both): the metrics listener is a second one`,
     ]);
   }
   if (e.LAB_PROVIDER === 'kubernetes') checkKubernetesAccess(e);
@@ -432,6 +460,12 @@ export const loadConfig = (environment: NodeJS.ProcessEnv = process.env): Config
       },
       local: { maxLabs: e.LAB_LOCAL_MAX_LABS, rootFilesystems },
     },
+    metrics: {
+      token: e.METRICS_TOKEN ?? null,
+      port: e.METRICS_PORT ?? null,
+      host: e.METRICS_HOST,
+    },
+    retention: { eventDays: e.EVENT_RETENTION_DAYS, vacuumHours: e.PGLITE_VACUUM_HOURS },
   };
 };
 

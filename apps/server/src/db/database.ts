@@ -22,9 +22,19 @@ export interface DatabaseHandle {
   readonly batches: Kysely<Database>;
   /** PostgreSQL only: where to open the node's own LISTEN connection (real-time fan-out). */
   readonly connectionString?: string;
+  /**
+   * PostgreSQL: each pool's connections (open, idle, queries waiting for one, the most it opens)
+   * and the connections lost since the start, for the metrics. Absent on the embedded database.
+   */
+  usage?(): DatabaseUsage;
   /** Resolves when the database answers a trivial query within the timeout, rejects otherwise. */
   ping(timeoutMs?: number): Promise<void>;
   close(): Promise<void>;
+}
+
+export interface DatabaseUsage {
+  pools: { name: string; total: number; idle: number; waiting: number; max: number }[];
+  connectionErrors: number;
 }
 
 export interface DatabaseLogger {
@@ -115,7 +125,9 @@ export const openPostgres = (
   poolSize: number,
   logger: DatabaseLogger,
 ): DatabaseHandle => {
-  const poolOf = (max: number, options: { pipeline?: boolean } = {}) => {
+  let connectionErrors = 0;
+  const pools: { name: string; pool: pg.Pool; max: number }[] = [];
+  const poolOf = (name: string, max: number, options: { pipeline?: boolean } = {}) => {
     const pool = new pg.Pool({
       connectionString: url,
       pipeline: options.pipeline ?? false,
@@ -141,24 +153,30 @@ export const openPostgres = (
     pool.on('release', (_error, client) => lent.delete(client));
     pool.on('connect', (client) => {
       client.on('error', (error) => {
-        if (lent.has(client)) logger.warn({ err: error }, 'database connection lost while in use');
+        if (!lent.has(client)) return;
+        connectionErrors += 1;
+        logger.warn({ err: error }, 'database connection lost while in use');
       });
     });
     pool.on('error', (error) => {
+      connectionErrors += 1;
       logger.warn({ err: error }, 'database connection lost');
     });
+    pools.push({ name, pool, max });
     prepareHotStatements(pool, { hotAfter: 50, perConnection: 200 });
     if (options.pipeline) pipelineBegin(pool);
     return pool;
   };
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: poolOf(poolSize) }) });
+  const db = new Kysely<Database>({
+    dialect: new PostgresDialect({ pool: poolOf('main', poolSize) }),
+  });
   // The answers' batches run in two lanes: in each, a batch at a time, and the next one starts
   // while it commits; the fifth connection serves a failed batch's answers retried one by one
   // without waiting behind them. Their transactions send BEGIN with their first statement
   // (`pipelined-begin.ts`).
   const batches = new Kysely<Database>({
     dialect: new PostgresDialect({
-      pool: poolOf(5, { pipeline: true }),
+      pool: poolOf('answers', 5, { pipeline: true }),
       onCreateConnection: async (connection) => {
         await connection.executeQuery(CompiledQuery.raw(INDEX_WALKS_ONLY));
       },
@@ -169,6 +187,16 @@ export const openPostgres = (
     db,
     batches,
     connectionString: url,
+    usage: () => ({
+      pools: pools.map(({ name, pool, max }) => ({
+        name,
+        total: pool.totalCount,
+        idle: pool.idleCount,
+        waiting: pool.waitingCount,
+        max,
+      })),
+      connectionErrors,
+    }),
     ping: async (timeoutMs = 2000) => {
       await withTimeout(pingQuery(db), timeoutMs);
     },

@@ -161,6 +161,8 @@ export const createEventHub = (deps: {
   heartbeatMs: number;
   maxStreamsPerOwner: number;
   replayReads?: ReplayReads;
+  /** Told, for each event read live, when it was written (the metrics' fan-out lag). */
+  delivered?: (writtenAt: Date) => void;
 }) => {
   const { readsAtOnce, pageSize } = deps.replayReads ?? REPLAY_READS_ON_SERVER;
   const channels = new Map<string, Channel>();
@@ -271,6 +273,7 @@ export const createEventHub = (deps: {
         if (events.length > 0) {
           deliverPage(channel, events.map(serialiseEvent));
           channel.cursor = events.at(-1)!.sequence;
+          if (deps.delivered) for (const event of events) deps.delivered(event.createdAt);
         }
         channel.deliveredAt = performance.now();
         // Announced but not readable: only a head announced by mistake; the periodic check
@@ -478,6 +481,14 @@ export const createEventHub = (deps: {
       let count = 0;
       for (const channel of channels.values()) count += channel.subscribers.size;
       return count;
+    },
+
+    /** Open streams on this node by kind: sessions' and users' own (the metrics). */
+    openStreams() {
+      const open = { session: 0, user: 0 };
+      for (const channel of channels.values())
+        open[channel.stream.startsWith('user:') ? 'user' : 'session'] += channel.subscribers.size;
+      return open;
     },
 
     /** Ends every open stream (server shutdown): clients reconnect to another node. */

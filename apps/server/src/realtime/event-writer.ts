@@ -36,7 +36,12 @@ export interface OwnAppendsInTransaction {
  * for each other (Kysely's), and the commit, which does not, would overtake one that waits.
  * `own.last` is the same for a statement of the caller's making.
  */
-export const createEventWriter = (deps: { db: Kysely<Database>; bus: EventBus }) => ({
+export const createEventWriter = (deps: {
+  db: Kysely<Database>;
+  bus: EventBus;
+  /** Told how many events each commit wrote (the metrics). */
+  written?: (count: number) => void;
+}) => ({
   async transaction<T>(
     work: (
       trx: Transaction<Database>,
@@ -48,8 +53,10 @@ export const createEventWriter = (deps: { db: Kysely<Database>; bus: EventBus })
     on: Kysely<Database> = deps.db,
   ): Promise<T> {
     const heads = new Map<string, number>();
+    let count = 0;
     const record = (appended: readonly AppendedEvent[]) => {
       for (const event of appended) heads.set(event.stream, event.sequence);
+      count += appended.length;
       return appended;
     };
     let lastStatement: Promise<unknown> | null = null;
@@ -70,12 +77,14 @@ export const createEventWriter = (deps: { db: Kysely<Database>; bus: EventBus })
     );
     await lastStatement;
     deps.bus.announce(heads);
+    if (count > 0) deps.written?.(count);
     return result;
   },
 
   /** For a caller that ran its own transaction with `appendEvent`: announce after commit. */
   committed(events: readonly AppendedEvent[]) {
     deps.bus.announce(events.map((event) => [event.stream, event.sequence] as const));
+    if (events.length > 0) deps.written?.(events.length);
   },
 });
 

@@ -4,6 +4,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Config } from '../config.js';
 import type { DatabaseHandle } from '../db/database.js';
 import type { Database } from '../db/schema.js';
+import type { RealtimeObserver } from '../metrics/metrics.js';
 import { createLocalEventBus, createPostgresEventBus, type EventBus } from './event-bus.js';
 import {
   createEventHub,
@@ -43,6 +44,8 @@ export const createRealtimeModule = async (deps: {
   config: Config;
   logger: FastifyBaseLogger;
   sessionAccess?: SessionAccess;
+  /** Told of events written and delivered (the metrics). */
+  observer?: RealtimeObserver;
 }) => {
   const { db } = deps.database;
   const bus: EventBus =
@@ -61,8 +64,13 @@ export const createRealtimeModule = async (deps: {
     heartbeatMs: deps.config.realtime.heartbeatSeconds * 1000,
     maxStreamsPerOwner: deps.config.realtime.maxStreamsPerUser,
     replayReads: deps.database.kind === 'pglite' ? REPLAY_READS_EMBEDDED : REPLAY_READS_ON_SERVER,
+    ...(deps.observer ? { delivered: deps.observer.delivered } : {}),
   });
-  const events = createEventWriter({ db, bus });
+  const events = createEventWriter({
+    db,
+    bus,
+    ...(deps.observer ? { written: deps.observer.written } : {}),
+  });
   const presence = createPresenceTracker({
     repo: createPresenceRepository(db),
     events,

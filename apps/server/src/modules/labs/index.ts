@@ -159,6 +159,8 @@ export const createLabsModule = (deps: {
   return {
     manager,
     reconciler,
+    /** Environments by phase, for the metrics. */
+    countByPhase: () => repo.countByPhase(),
     starter,
     provider,
     registerHooks: (app: FastifyInstance) => {

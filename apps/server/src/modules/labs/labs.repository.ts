@@ -176,6 +176,15 @@ export const createLabsRepository = (db: Kysely<Database>) => ({
       .returningAll()
       .executeTakeFirst(),
 
+  /** Every environment recorded, by phase (the metrics, at each scrape). */
+  countByPhase: (executor: Db = db) =>
+    executor
+      .selectFrom('lab_environment')
+      .select(['phase', (eb) => eb.fn.countAll<number>().as('count')])
+      .groupBy('phase')
+      .execute()
+      .then((rows) => rows.map((row) => ({ phase: row.phase, count: Number(row.count) }))),
+
   /** What the provider reported of a live row. */
   updateLive: (
     id: string,

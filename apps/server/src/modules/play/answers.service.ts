@@ -9,6 +9,7 @@ import {
 import type { Kysely, Transaction } from 'kysely';
 import type { Database, ObjectiveAnswer } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
+import type { AnswersObserver } from '../../metrics/metrics.js';
 import { createBatcher } from '../../lib/batcher.js';
 import { AppError } from '../../lib/errors.js';
 import { lockStream, type EventToAppend } from '../../realtime/event-log.repository.js';
@@ -176,6 +177,23 @@ const distinctSubmissions = (items: readonly AnswerRequest[]) => {
   return { unique, slots };
 };
 
+/** The outcome of an accepted answer as the metrics count it. */
+const acceptedOutcomes = {
+  'answer.correct': 'correct',
+  'answer.wrong': 'wrong',
+  'answer.repeated': 'repeated',
+} as const;
+
+/**
+ * An answer's outcome as the metrics count it: correct, wrong, repeated, or the refusal's code
+ * (a fixed set: `answer.locked`, `answer.rate_limited`…); anything else is `failed`. Constant
+ * strings: counting an answer allocates nothing.
+ */
+const outcomeLabelOf = (outcome: Outcome): string => {
+  if (outcome.ok) return acceptedOutcomes[outcome.result.result];
+  return outcome.error instanceof AppError ? outcome.error.code : 'failed';
+};
+
 /** A result kept with its submission, as it was answered (its fields in the contract's order). */
 const resultOf = (stored: AnswerResult) => answerResultSchema.parse(stored);
 
@@ -235,6 +253,8 @@ export const createAnswersService = (deps: {
   /** A session's ranking rows, read in the caller's transaction (for a deferred announcement). */
   rankingRows: (trx: Transaction<Database>, sessionUuid: string) => Promise<RankingRow[]>;
   logger: { warn(details: object, message: string): void };
+  /** Told each answer's outcome and each batch's size (the metrics). */
+  observer?: AnswersObserver;
 }) => {
   const { batch } = deps;
 
@@ -864,6 +884,7 @@ export const createAnswersService = (deps: {
       maxSize: MAX_BATCH,
       parallel: deps.parallel,
       run: async (items, handOver) => {
+        deps.observer?.batched(items.length);
         try {
           return await runOnce(items, deps.handOverAtAppend ? handOver : undefined);
         } catch (error) {
@@ -914,6 +935,7 @@ export const createAnswersService = (deps: {
         answer,
         clientId,
       });
+      deps.observer?.answered(outcomeLabelOf(outcome));
       if (!outcome.ok) throw outcome.error;
       return outcome.result;
     },

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
+import type { AnswersObserver } from '../../metrics/metrics.js';
 import type { EventBus } from '../../realtime/event-bus.js';
 import type { EventWriter } from '../../realtime/event-writer.js';
 import type { SessionsRepository } from '../sessions/sessions.repository.js';
@@ -36,6 +37,8 @@ export const createPlayModule = (deps: {
   batches: Kysely<Database>;
   /** Whether a batch may start while the previous one commits (batches on a pool of their own). */
   overlapBatches: boolean;
+  /** Told each answer's outcome and each batch's size (the metrics). */
+  observer?: AnswersObserver;
 }) => {
   const repo = createPlayRepository(deps.db);
   const cache = createRankingCache({ repo, bus: deps.bus });
@@ -57,6 +60,7 @@ export const createPlayModule = (deps: {
     clock: deps.clock,
     rankingRows: (trx, sessionUuid) => repo.listRankingRows(sessionUuid, trx),
     logger: deps.logger,
+    ...(deps.observer ? { observer: deps.observer } : {}),
   });
   const objectives = createObjectivesService({
     db: deps.db,
