@@ -207,6 +207,7 @@ export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> 
     db: deps.database.db,
     sessions: sessionData.repo,
     play: play.repo,
+    hints: play.hintsRepo,
     ranking: play.cache,
     events: app.realtime.events,
     now: (trx) => sessions.sessions.nowIn(trx),

@@ -24,6 +24,7 @@ import * as submissionClientId from './0022-submission-client-id.js';
 import * as accountIdentity from './0023-account-identity.js';
 import * as accountLocaleChosen from './0024-account-locale-chosen.js';
 import * as sessionEndWhenAllSolved from './0025-session-end-when-all-solved.js';
+import * as objectiveHints from './0027-objective-hints.js';
 
 /**
  * Every migration, in order. Forward-only: a migration is never edited or removed once
@@ -55,4 +56,5 @@ export const migrations: Record<string, Migration> = {
   '0023-account-identity': accountIdentity,
   '0024-account-locale-chosen': accountLocaleChosen,
   '0025-session-end-when-all-solved': sessionEndWhenAllSolved,
+  '0027-objective-hints': objectiveHints,
 };
