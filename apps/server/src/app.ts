@@ -216,6 +216,7 @@ export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> 
     db: deps.database.db,
     sessions: sessionData.repo,
     play: play.repo,
+    hints: play.hintsRepo,
     cockpit: cockpit.cockpit,
     now: () => sessions.sessions.nowIn(),
   });

@@ -2,8 +2,10 @@ import { randomUUID } from 'node:crypto';
 import {
   getObjectives,
   getTrainerCockpit,
+  getTrainerSessionStats,
   postUnlockHint,
   rankingSchema,
+  sessionExportSchema,
 } from '@rampart/contracts';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -369,6 +371,65 @@ describe(`play: hints with a price (${testDatabaseKind()})`, () => {
       cockpit.cells.find((row) => row.teamUuid === team && row.objectiveUuid === hinted.uuid);
     expect(cell(teamUuids[0]!)).toMatchObject({ hints: 2, hintCost: 40, attempts: 0 });
     expect(cell(teamUuids[1]!)).toMatchObject({ hints: 1, hintCost: 0 });
+  });
+
+  it('counts hints per team and objective in the debrief, and lists them in the exports', async () => {
+    const { uuid, members, teamUuids } = await runningSession(2);
+    const [alice] = members[0]!;
+    await unlockOk(alice!, uuid, 0);
+    await unlockOk(alice!, uuid, 1);
+    await give(uuid, teamUuids[1]!, other.hints[0]!.uuid);
+    await trainer.post(`/api/trainer/sessions/${uuid}/stop`);
+    const stats = getTrainerSessionStats.responses[200].parse(
+      (await trainer.get(`/api/trainer/sessions/${uuid}/stats`)).json(),
+    );
+    expect(stats.teams.find((team) => team.uuid === teamUuids[0])).toMatchObject({
+      hints: 2,
+      hintCost: 40,
+      score: -40,
+    });
+    expect(stats.teams.find((team) => team.uuid === teamUuids[1])).toMatchObject({
+      hints: 1,
+      hintCost: 0,
+    });
+    const resultOf = (objectiveUuid: string, team: string) =>
+      stats.objectives
+        .find((objective) => objective.uuid === objectiveUuid)!
+        .teams.find((row) => row.teamUuid === team);
+    expect(resultOf(hinted.uuid, teamUuids[0]!)).toMatchObject({
+      hints: 2,
+      hintCost: 40,
+      points: -40,
+      solved: false,
+    });
+    expect(resultOf(other.uuid, teamUuids[1]!)).toMatchObject({ hints: 1, hintCost: 0 });
+    // Players read the counts on their debrief, never a text of a hint.
+    const debrief = await alice!.get(`/api/sessions/${uuid}/stats`);
+    expect(debrief.statusCode, debrief.body).toBe(200);
+    expect(debrief.body).not.toContain('robots');
+
+    const csv = (await trainer.get(`/api/trainer/sessions/${uuid}/exports/ranking.csv`)).body;
+    const [header, ...rows] = csv
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split(/\r?\n/);
+    expect(header!.split(',').slice(-2)).toEqual(['hints', 'hint_cost']);
+    expect(rows.map((row) => row.split(',').slice(-2))).toEqual(
+      expect.arrayContaining([
+        ['2', '40'],
+        ['1', '0'],
+      ]),
+    );
+    const json = sessionExportSchema.parse(
+      (await trainer.get(`/api/trainer/sessions/${uuid}/exports/session.json`)).json(),
+    );
+    expect(json.hintUnlocks.map((row) => [row.teamUuid, row.position, row.cost, row.free])).toEqual(
+      [
+        [teamUuids[0], 1, 10, false],
+        [teamUuids[0], 2, 30, false],
+        [teamUuids[1], 1, 0, true],
+      ],
+    );
   });
 
   describe('races', () => {

@@ -38,6 +38,8 @@ const cockpitChanges: readonly RealtimeEventType[] = [
   'speedrun.launched',
   'ranking.changed',
   'score.adjusted',
+  // A hint bought or given: the grid's cell and the hints feed.
+  'hint.unlocked',
   // A wrong answer changes a cell's counts; nothing else on this stream says so.
   'submissions.recorded',
 ];
@@ -53,6 +55,7 @@ const auditChanges: readonly RealtimeEventType[] = [
   'objective.unlocked',
   'speedrun.launched',
   'score.adjusted',
+  'hint.unlocked',
 ];
 
 /** The teams' lab environments (allocated, ready, extended, released, failed). */
