@@ -129,7 +129,7 @@ for (const [language, word] of Object.entries(words)) {
     await expect(dialog).toBeVisible();
     await expect(dialog).toContainText(`${hint.cost} points`);
     await checks.axe(captain, 'hint confirmation');
-    await captain.screenshot({ path: `/tmp/hints-shots/confirm-${language}.png` });
+    await captain.screenshot({ path: test.info().outputPath(`confirm-${language}.png`) });
     await dialog.getByTestId('confirm-hint').click();
     await expect(dialog).toBeHidden();
     await expect(captain.getByText(text).first()).toBeVisible();
@@ -140,7 +140,7 @@ for (const [language, word] of Object.entries(words)) {
     expect(
       await mate.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded),
     ).toBe(true);
-    await mate.screenshot({ path: `/tmp/hints-shots/teammate-${language}.png` });
+    await mate.screenshot({ path: test.info().outputPath(`teammate-${language}.png`) });
 
     // The ranking has the cost in the team's score.
     await captain.keyboard.press('Escape');
@@ -167,7 +167,10 @@ for (const [language, word] of Object.entries(words)) {
     await expect(panel.getByTestId('hint-row')).toContainText(team);
     await expect(panel.getByTestId('hint-row')).toContainText(`−${hint.cost}`);
     await panel.scrollIntoViewIfNeeded();
-    await desk.screenshot({ path: `/tmp/hints-shots/cockpit-${language}.png`, fullPage: true });
+    await desk.screenshot({
+      path: test.info().outputPath(`cockpit-${language}.png`),
+      fullPage: true,
+    });
     await checks.axe(desk, 'cockpit with a hint');
 
     await trainer.trainer.dispose();

@@ -44,7 +44,7 @@ export function ObjectiveHintsFields({
             value={hint.text}
             onChange={(text) => replace(index, { text })}
           />
-          <div className={styles.row}>
+          <div className={styles.hintActions}>
             <NumberField
               label={t('hints.cost', { position: index + 1 })}
               path={`${path}.hints[${index}].cost`}

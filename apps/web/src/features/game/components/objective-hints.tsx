@@ -44,7 +44,8 @@ export function ObjectiveHints({
             <p className={styles.head}>
               <span className={styles.name}>{t('hints.name', { position: hint.position })}</span>
               <span className={styles.cost}>
-                {hint.unlocked
+                {/* The content editor's preview shows hints open, bought by nobody: their cost. */}
+                {hint.unlocked && hint.unlockedBy !== null
                   ? hint.free
                     ? t('hints.given', { pseudo: hint.unlockedBy })
                     : t('hints.paid', { count: hint.charged ?? 0, pseudo: hint.unlockedBy })
