@@ -30,7 +30,7 @@ const words = {
     lobby: 'En attente du départ',
     running: 'Temps restant',
     paused: 'En pause',
-    firstBlood: 'First blood !',
+    firstBlood: 'Premier sang !',
     speedrun: 'Speedrun !',
     speedrunWon: 'Speedrun gagné !',
     over: 'Partie terminée',

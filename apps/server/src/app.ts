@@ -229,6 +229,7 @@ export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> 
     db: deps.database.db,
     sessions: sessionData.repo,
     play: play.repo,
+    hints: play.hintsRepo,
     ranking: play.cache,
     events: app.realtime.events,
     now: (trx) => sessions.sessions.nowIn(trx),
@@ -237,6 +238,7 @@ export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> 
     db: deps.database.db,
     sessions: sessionData.repo,
     play: play.repo,
+    hints: play.hintsRepo,
     cockpit: cockpit.cockpit,
     now: () => sessions.sessions.nowIn(),
   });

@@ -37,6 +37,8 @@ export interface ObjectiveSpec {
   speedrun?: boolean;
   required?: boolean;
   files?: { name: string; content?: string | Uint8Array; contentType?: string }[];
+  /** None by default. */
+  hints?: { text?: LocalizedText; cost?: number }[];
 }
 
 export interface MissionSpec {
@@ -181,7 +183,28 @@ export const buildChapter = async (db: Kysely<Database>, spec: ChapterSpec = {})
           .execute();
         files.push(file);
       }
-      objectives.push({ uuid, type, answer, files });
+      const hints = [];
+      for (const [hintIndex, hintSpec] of (objectiveSpec.hints ?? []).entries()) {
+        const hint = {
+          uuid: randomUUID(),
+          text:
+            hintSpec.text ??
+            bilingual(`Hint ${hintIndex + 1} ${tag}`, `Indice ${hintIndex + 1} ${tag}`),
+          cost: hintSpec.cost ?? 10,
+        };
+        await db
+          .insertInto('objective_hint')
+          .values({
+            uuid: hint.uuid,
+            objective_uuid: uuid,
+            position: hintIndex,
+            text: JSON.stringify(hint.text),
+            cost: hint.cost,
+          })
+          .execute();
+        hints.push(hint);
+      }
+      objectives.push({ uuid, type, answer, files, hints });
     }
     missions.push({ ...mission, objectives });
   }

@@ -1,7 +1,13 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../src/db/schema.js';
 
-const contentTables = ['chapter', 'mission', 'objective', 'objective_file'] as const;
+const contentTables = [
+  'chapter',
+  'mission',
+  'objective',
+  'objective_file',
+  'objective_hint',
+] as const;
 
 /**
  * Every row of the content tables, without their timestamps, in a stable order: two databases

@@ -62,6 +62,21 @@ export const buildPackDocument = (): ContentPackInput => {
                 { path: 'files/access.log' },
                 { path: 'files/notes.txt', name: 'readme.txt' },
               ],
+              hints: [
+                {
+                  uuid: randomUUID(),
+                  text: text('Read the `access.log`.', 'Lisez le `access.log`.'),
+                  cost: 10,
+                },
+                {
+                  uuid: randomUUID(),
+                  text: text(
+                    'Look for **UNION**\nin the `id`.',
+                    'Cherchez **UNION**\ndans l’`id`.',
+                  ),
+                  cost: 25,
+                },
+              ],
             },
             {
               uuid: choiceA,

@@ -157,6 +157,27 @@ export interface ObjectiveFileTable {
   content: Uint8Array;
 }
 
+/** An objective's hint (0028-objective-hints): its text is a player's once their team unlocked it. */
+export interface ObjectiveHintTable {
+  uuid: string;
+  objective_uuid: string;
+  position: number;
+  text: LocalizedJson;
+  cost: number;
+}
+
+/** A hint a team unlocked: once per team and hint; `cost` is what was charged (0 when free). */
+export interface HintUnlockTable {
+  team_uuid: string;
+  hint_uuid: string;
+  session_uuid: string;
+  objective_uuid: string;
+  account_id: string | null;
+  cost: number;
+  free: Generated<boolean>;
+  unlocked_at: Generated<Date>;
+}
+
 export interface ChapterAssignmentTable {
   chapter_uuid: string;
   account_id: string;
@@ -253,7 +274,14 @@ export interface TeamWrongAnswerTable {
   created_at: Generated<Date>;
 }
 
-export type ScoreEntryKind = 'solve' | 'first_blood' | 'penalty' | 'speedrun' | 'adjustment';
+export type ScoreEntryKind =
+  | 'solve'
+  | 'first_blood'
+  | 'penalty'
+  | 'speedrun'
+  | 'adjustment'
+  /** A hint a team bought (0028-objective-hints): minus its cost. */
+  | 'hint';
 
 export interface ScoreEntryTable {
   id: Generated<number>;
@@ -373,6 +401,8 @@ export interface Database {
   mission: MissionTable;
   objective: ObjectiveTable;
   objective_file: ObjectiveFileTable;
+  objective_hint: ObjectiveHintTable;
+  hint_unlock: HintUnlockTable;
   chapter_assignment: ChapterAssignmentTable;
   mission_player_result: MissionPlayerResultTable;
   gaming_session: GamingSessionTable;

@@ -79,6 +79,23 @@ const explanationTextSchema = z.object({
   en: localizedTextSchema.shape.en.max(contentLimits.explanationLength),
 });
 
+/**
+ * A hint a team may unlock during a game, for its cost in points (0: free). Hints are unlocked in
+ * order: the second once the first is. Its uuid keeps a team's unlock attached to it across
+ * edits; absent, one is derived from the objective and the hint's position.
+ */
+export const packHintSchema = z
+  .object({
+    uuid: uuid.optional(),
+    /** Markdown. */
+    text: z.object({
+      fr: localizedTextSchema.shape.fr.max(contentLimits.hintLength),
+      en: localizedTextSchema.shape.en.max(contentLimits.hintLength),
+    }),
+    cost: z.number().int().min(0).max(contentLimits.hintCost),
+  })
+  .strict();
+
 export const packObjectiveSchema = z
   .object({
     uuid,
@@ -114,6 +131,8 @@ export const packObjectiveSchema = z
     /** Counts for the mission's `required_objectives` success rule. */
     required: z.boolean().default(true),
     files: z.array(packFileSchema).max(contentLimits.filesPerObjective).default([]),
+    /** Ordered hints, each with its cost (see `packHintSchema`). */
+    hints: z.array(packHintSchema).max(contentLimits.hintsPerObjective).default([]),
   })
   .strict();
 
@@ -172,3 +191,4 @@ export type PackMission = ContentPack['chapter']['missions'][number];
 export type PackObjective = PackMission['objectives'][number];
 export type PackChoice = z.infer<typeof packChoiceSchema>;
 export type PackFile = z.infer<typeof packFileSchema>;
+export type PackHint = z.infer<typeof packHintSchema>;

@@ -83,6 +83,11 @@ export const contentLimits = {
   flagLength: 500,
   /** An objective's explanation, in each language. */
   explanationLength: 4000,
+  hintsPerObjective: 10,
+  /** A hint's text, in each language. */
+  hintLength: 4000,
+  /** A hint's cost in points. */
+  hintCost: 100_000,
 } as const;
 
 /** An attached file's name: no directory, no leading dot, portable characters only. */

@@ -22,6 +22,28 @@ export const progressSchema = z.object({
   progress_percentage: z.number().int().min(0).max(100),
 });
 
+/**
+ * A hint of an objective as a team sees it: its place and cost always, its text only once the
+ * team unlocked it (`null` before: the server never sends it).
+ */
+export const playHintSchema = z.object({
+  uuid,
+  /** 1 for the first hint. */
+  position: z.number().int().positive(),
+  cost: z.number().int().nonnegative(),
+  unlocked: z.boolean(),
+  /** Markdown, in the requested language; `null` until the team unlocked it. */
+  text: z.string().nullable(),
+  /** Who unlocked it (a teammate, or the trainer who gave it), and when. */
+  unlockedBy: z.string().nullable(),
+  unlockedAt: instant.nullable(),
+  /** The points the team paid for it (0 when a trainer gave it). */
+  charged: z.number().int().nonnegative().nullable(),
+  /** Given by a trainer, at no cost. */
+  free: z.boolean(),
+});
+export type PlayHint = z.infer<typeof playHintSchema>;
+
 export const playObjectiveSchema = z.object({
   uuid,
   position: z.number().int(),
@@ -69,6 +91,8 @@ export const playObjectiveSchema = z.object({
       floor: z.number().int().nonnegative(),
     })
     .nullable(),
+  /** Its hints in order (none while the objective is locked for this team). */
+  hints: z.array(playHintSchema),
 });
 export type PlayObjective = z.infer<typeof playObjectiveSchema>;
 
@@ -142,6 +166,33 @@ export const postAnswer = defineRoute({
     429: null,
   },
   retryAfter: [429],
+});
+
+/**
+ * A player unlocks a hint for their team. Hints are unlocked in order, while the game runs and
+ * the objective is open to the team (not locked, not solved, attempts left). `charged` is what
+ * this request cost: the hint's cost, or 0 when the team had it already (a teammate's request
+ * won the race, or a trainer gave it): the same hint never costs twice.
+ */
+export const postUnlockHint = defineRoute({
+  method: 'POST',
+  path: '/api/sessions/{uuid}/objectives/{objective}/hints/{hint}/unlock',
+  summary: 'Unlocks a hint for the caller’s team, for its cost in points (once per team)',
+  tag: 'play',
+  access: 'player',
+  params: z.object({ uuid, objective: uuid, hint: uuid }),
+  query: contentQuery,
+  responses: {
+    200: z.object({
+      hint: playHintSchema,
+      charged: z.number().int().nonnegative(),
+      score: z.number().int(),
+    }),
+    403: null,
+    404: null,
+    409: null,
+    423: null,
+  },
 });
 
 const followAnswer = z.object({ followed: z.boolean() });
@@ -233,9 +284,26 @@ export const postUnlockObjective = defineRoute({
   responses: { 200: z.object({ unlocked: z.literal(true) }), 404: null },
 });
 
+/** A trainer gives a team a hint, at no cost (no ledger row), audited. */
+export const postGiveHint = defineRoute({
+  method: 'POST',
+  path: '/api/trainer/sessions/{uuid}/teams/{team}/hints/{hint}/unlock',
+  summary: 'Unlocks a hint for a team at no cost (audited); nothing changes if it had it already',
+  tag: 'play',
+  access: 'trainer',
+  params: z.object({ uuid, team: uuid, hint: uuid }),
+  responses: {
+    200: z.object({ unlocked: z.literal(true), alreadyUnlocked: z.boolean() }),
+    404: null,
+    409: null,
+  },
+});
+
 export const playRoutes = [
   getObjectives,
   postAnswer,
+  postUnlockHint,
+  postGiveHint,
   postFollow,
   deleteFollow,
   getRanking,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { auditEntrySchema, submissionSchema } from './trainer-cockpit.js';
+import { auditEntrySchema, cockpitSchema, submissionSchema } from './trainer-cockpit.js';
 import { defineRoute } from './route.js';
 import { sessionStatsSchema } from './stats.js';
 
@@ -7,7 +7,7 @@ import { sessionStatsSchema } from './stats.js';
  * A session's exports for trainers, from the cockpit and from the API: the ranking
  * and every submission as CSV (UTF-8 with a byte order mark, so spreadsheets read the accents;
  * a text cell that a spreadsheet would take for a formula is prefixed with `'`), and the whole
- * session as JSON.
+ * session as JSON. Hint unlocks are in both: counted per team in the ranking, listed in the JSON.
  */
 const sessionParams = z.object({ uuid: z.uuid() });
 
@@ -20,6 +20,8 @@ export const rankingCsvColumns = [
   'eliminated',
   'result',
   'members',
+  'hints',
+  'hint_cost',
 ] as const;
 
 export const submissionsCsvColumns = [
@@ -39,6 +41,8 @@ export const sessionExportSchema = z.object({
   stats: sessionStatsSchema,
   members: z.array(z.object({ teamUuid: z.uuid(), accountId: z.uuid(), pseudo: z.string() })),
   submissions: z.array(submissionSchema),
+  /** Every hint unlocked, oldest first: team, objective, who, and the price paid. */
+  hintUnlocks: cockpitSchema.shape.hintUnlocks,
   audit: z.array(auditEntrySchema),
 });
 export type SessionExport = z.infer<typeof sessionExportSchema>;

@@ -31,6 +31,9 @@ export const statsTeamSchema = z.object({
   result: z.enum(missionResults).nullable(),
   /** Badges earned so far (winner and the full runs only once the session is over). */
   awards: z.array(awardSchema),
+  /** Hints the team unlocked in the session, and the points it paid for them. */
+  hints: z.number().int().nonnegative(),
+  hintCost: z.number().int().nonnegative(),
 });
 
 /** One team on one objective; teams that never tried it are absent. */
@@ -42,8 +45,11 @@ export const statsTeamResultSchema = z.object({
   solvedBy: z.string().nullable(),
   /** Attempts counted by the rules (distinct wrong answers). */
   attempts: z.number().int().nonnegative(),
-  /** What the objective brought the team: solve, first blood, speedrun, penalties. */
+  /** What the objective brought the team: solve, first blood, speedrun, penalties, hints bought. */
   points: z.number().int(),
+  /** Hints the team unlocked on it, and the points it paid for them. */
+  hints: z.number().int().nonnegative(),
+  hintCost: z.number().int().nonnegative(),
 });
 
 /** The correct answer, once a player may read it (`answersHiddenBecause` is null). */

@@ -65,6 +65,9 @@ export const cockpitCellSchema = z.object({
   attempts: z.number().int().nonnegative(),
   /** Wrong submissions recorded, repeated ones included. */
   wrongAnswers: z.number().int().nonnegative(),
+  /** Hints the team unlocked on it, and the points they paid for them. */
+  hints: z.number().int().nonnegative(),
+  hintCost: z.number().int().nonnegative(),
 });
 export type CockpitCell = z.infer<typeof cockpitCellSchema>;
 
@@ -73,6 +76,19 @@ export const cockpitSchema = z.object({
   teams: z.array(cockpitTeamSchema),
   objectives: z.array(cockpitObjectiveSchema),
   cells: z.array(cockpitCellSchema),
+  /** Every hint unlocked in the session, newest first: who, which, and the price paid. */
+  hintUnlocks: z.array(
+    z.object({
+      teamUuid: uuid,
+      objectiveUuid: uuid,
+      hintUuid: uuid,
+      position: z.number().int().positive(),
+      cost: z.number().int().nonnegative(),
+      free: z.boolean(),
+      pseudo: z.string(),
+      unlockedAt: instant,
+    }),
+  ),
   serverTime: instant,
 });
 export type Cockpit = z.infer<typeof cockpitSchema>;
@@ -202,6 +218,7 @@ export const auditActions = [
   'player.removed',
   'speedrun.launched',
   'objective.unlocked',
+  'hint.given',
   'score.adjusted',
   'chapter.assigned',
   'magic_link.issued',

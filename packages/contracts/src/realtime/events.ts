@@ -131,6 +131,23 @@ export const realtimeEventSchema = z.discriminatedUnion('type', [
       penalty: z.number().int().nonnegative(),
     }),
   }),
+  /**
+   * To the team and to `trainers` (one event each): the team unlocked a hint, who did and what it
+   * cost (0 when a trainer gave it). Never its text: the team reads it through its objectives.
+   */
+  z.object({
+    type: z.literal('hint.unlocked'),
+    payload: z.object({
+      teamUuid: uuid,
+      teamName: shortText,
+      objectiveUuid: uuid,
+      hintUuid: uuid,
+      position: z.number().int().positive(),
+      cost: z.number().int().nonnegative(),
+      free: z.boolean(),
+      pseudo: shortText,
+    }),
+  }),
   z.object({
     type: z.literal('objective.unlocked'),
     payload: z.object({ objectiveUuid: uuid }),

@@ -26,6 +26,7 @@ import * as accountLocaleChosen from './0024-account-locale-chosen.js';
 import * as sessionEndWhenAllSolved from './0025-session-end-when-all-solved.js';
 import * as displayLinks from './0026-display-links.js';
 import * as supportObjective from './0027-support-objective.js';
+import * as objectiveHints from './0028-objective-hints.js';
 
 /**
  * Every migration, in order. Forward-only: a migration is never edited or removed once
@@ -59,4 +60,5 @@ export const migrations: Record<string, Migration> = {
   '0025-session-end-when-all-solved': sessionEndWhenAllSolved,
   '0026-display-links': displayLinks,
   '0027-support-objective': supportObjective,
+  '0028-objective-hints': objectiveHints,
 };

@@ -5,6 +5,7 @@ import { AppError } from '../../lib/errors.js';
 import { requireCapability, type Principal } from '../identity/auth.service.js';
 import { progressPercentage, rankTeamRows } from '../play/scoring.js';
 import { logoUrlOf } from '../sessions/session-view.js';
+import type { HintsRepository } from '../play/hints.repository.js';
 import type { PlayRepository } from '../play/play.repository.js';
 import type { SessionsRepository } from '../sessions/sessions.repository.js';
 import { listTrainerActions } from './audit.repository.js';
@@ -19,6 +20,7 @@ export const createCockpitService = (deps: {
   repo: CockpitRepository;
   sessions: SessionsRepository;
   play: Pick<PlayRepository, 'listRankingRows'>;
+  hints: Pick<HintsRepository, 'listSessionUnlocks'>;
 }) => {
   const { repo } = deps;
 
@@ -53,13 +55,41 @@ export const createCockpitService = (deps: {
     async cockpit(principal: Principal, sessionUuid: string) {
       requireCapability(principal, 'session.run');
       const session = await requireSession(sessionUuid);
-      const [teams, players, objectives, cells, now] = await Promise.all([
+      const [teams, players, objectives, activeCells, hintUnlocks, now] = await Promise.all([
         deps.play.listRankingRows(sessionUuid),
         deps.sessions.listPlayers(sessionUuid),
         repo.listObjectives(sessionUuid, session.mission_uuid),
         repo.listCells(sessionUuid),
+        deps.hints.listSessionUnlocks(sessionUuid),
         deps.sessions.now(),
       ]);
+      // A team that bought a hint before any answer has a cell too: the price it paid shows.
+      const cellKey = (team: string, objective: string) => `${team}:${objective}`;
+      const hintsOf = new Map<string, { count: number; cost: number }>();
+      for (const unlock of hintUnlocks) {
+        const key = cellKey(unlock.team_uuid, unlock.objective_uuid);
+        const tally = hintsOf.get(key) ?? { count: 0, cost: 0 };
+        hintsOf.set(key, { count: tally.count + 1, cost: tally.cost + unlock.cost });
+      }
+      const known = new Set(
+        activeCells.map((cell) => cellKey(cell.team_uuid, cell.objective_uuid)),
+      );
+      const cells = [
+        ...activeCells,
+        ...[...hintsOf.keys()]
+          .filter((key) => !known.has(key))
+          .map((key) => {
+            const [team_uuid, objective_uuid] = key.split(':') as [string, string];
+            return {
+              team_uuid,
+              objective_uuid,
+              solved_at: null,
+              solver: null,
+              attempts: 0,
+              wrong: 0,
+            };
+          }),
+      ];
       const total = objectives.length;
       return {
         sessionUuid,
@@ -115,6 +145,18 @@ export const createCockpitService = (deps: {
           solvedBy: cell.solver,
           attempts: cell.attempts,
           wrongAnswers: Number(cell.wrong ?? 0),
+          hints: hintsOf.get(cellKey(cell.team_uuid, cell.objective_uuid))?.count ?? 0,
+          hintCost: hintsOf.get(cellKey(cell.team_uuid, cell.objective_uuid))?.cost ?? 0,
+        })),
+        hintUnlocks: hintUnlocks.map((unlock) => ({
+          teamUuid: unlock.team_uuid,
+          objectiveUuid: unlock.objective_uuid,
+          hintUuid: unlock.hint_uuid,
+          position: unlock.position + 1,
+          cost: unlock.cost,
+          free: unlock.free,
+          pseudo: unlock.pseudo ?? '',
+          unlockedAt: unlock.unlocked_at.toISOString(),
         })),
         serverTime: now.toISOString(),
       };

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { EventWriter } from '../../realtime/event-writer.js';
+import type { HintsRepository } from '../play/hints.repository.js';
 import type { PlayRepository } from '../play/play.repository.js';
 import type { RankingCache } from '../play/ranking-cache.js';
 import type { SessionsRepository } from '../sessions/sessions.repository.js';
@@ -21,6 +22,7 @@ export const createCockpitModule = (deps: {
   db: Kysely<Database>;
   sessions: SessionsRepository;
   play: PlayRepository;
+  hints: HintsRepository;
   ranking: RankingCache;
   events: EventWriter;
   now: (trx?: Transaction<Database>) => Promise<Date>;
@@ -30,6 +32,7 @@ export const createCockpitModule = (deps: {
     repo: createCockpitRepository(deps.db),
     sessions: deps.sessions,
     play: deps.play,
+    hints: deps.hints,
   });
   const adjustments = createScoreAdjustments({
     sessions: deps.sessions,

@@ -19,7 +19,8 @@ import { labTemplate, setMissionLab } from '../../../test/lab-factories.js';
 
 /**
  * Answers never reach a player, nor do the explanations that give them away (players read both
- * on the debrief, when docs/security.md says they may). Every flag and explanation below is a unique canary; the test walks every GET
+ * on the debrief, when docs/security.md says they may), nor does the text of a hint their team has
+ * not unlocked (another team's unlock included). Every flag, explanation and hint below is a unique canary; the test walks every GET
  * route a player may call (taken from the router, not from a list, so a route added later is
  * walked too) with the uuids of real content, and looks for the canary and for the keys that
  * carry answers in every body it gets back.
@@ -32,6 +33,10 @@ const answerKeys = ['accepted', 'correctChoices', 'answer', 'caseInsensitive', '
 const explained = (what: string) => ({
   en: `Because ${canary}-${what}-en.`,
   fr: `Parce que ${canary}-${what}-fr.`,
+});
+const hinted = (what: string) => ({
+  text: { en: `Try ${canary}-${what}-en.`, fr: `Essayez ${canary}-${what}-fr.` },
+  cost: 5,
 });
 
 const findAnswerKeys = (value: unknown, path = '$'): string[] => {
@@ -83,6 +88,7 @@ describe(`no answer in any player payload (${testDatabaseKind()})`, () => {
               flag: { accepted: [canary, `${canary}-alt`], caseInsensitive: true },
               explanation: explained('flag'),
               files: [{ name: 'evidence.txt', content: 'nothing to see\n' }],
+              hints: [hinted('hint-1'), hinted('hint-2')],
             },
             { type: 'single_choice', correctChoices: ['b'], explanation: explained('choice') },
             { type: 'multiple_choice', correctChoices: ['a', 'c'] },
@@ -92,6 +98,7 @@ describe(`no answer in any player payload (${testDatabaseKind()})`, () => {
               flag: { accepted: [`${canary}-locked`] },
               explanation: explained('locked'),
               files: [{ name: 'locked.txt' }],
+              hints: [hinted('locked-hint')],
             },
           ],
         },
@@ -134,9 +141,20 @@ describe(`no answer in any player payload (${testDatabaseKind()})`, () => {
     sessions.push(created.json().session.uuid);
     const team = await createTeamOk(player, sessions[0]!, 'Canaries', logoFile(await pngLogo()));
     teams.push(team.uuid);
+    // A rival team, whose hint the player's team must never read.
+    const rivalAccount = await buildAccount(database.db);
+    const rival = new TestBrowser(app);
+    await rival.login(rivalAccount.username, rivalAccount.password);
+    await createTeamOk(rival, sessions[0]!, 'Rivals');
     // Started, so the routes of a game in progress (objectives, ranking) answer too.
     expect((await player.post(`/api/sessions/${sessions[0]}/start`)).statusCode).toBe(200);
     clock.advance(11_000);
+    const objective = chapters[0]!.missions[0]!.objectives[0]!;
+    const bought = await rival.post(
+      `/api/sessions/${sessions[0]}/objectives/${objective.uuid}/hints/${objective.hints[0]!.uuid}/unlock`,
+    );
+    expect(bought.statusCode, bought.body).toBe(200);
+    expect(bought.body).toContain(`${canary}-hint-1-en`);
     const lab = await player.post(`/api/sessions/${sessions[0]}/environment`);
     expect(lab.statusCode, lab.body).toBe(200);
     await recordMissionResult(database.db, {
@@ -339,6 +357,25 @@ describe(`no answer in any player payload (${testDatabaseKind()})`, () => {
     }
   });
 
+  it('replays no hint text on the session’s event stream, another team’s unlock included', async () => {
+    const stream = await openEventStream(
+      `${base}/api/sessions/${sessions[0]}/events?lastEventId=0`,
+      {
+        cookie: player.cookieHeader(),
+      },
+    );
+    try {
+      await stream.waitUntil(() =>
+        stream.messages.some((message) => message.event === 'ranking.changed'),
+      );
+      expect(stream.messages.length).toBeGreaterThan(0);
+      for (const message of stream.messages)
+        expectNoAnswer('session events', JSON.stringify(message.data));
+    } finally {
+      await stream.close();
+    }
+  });
+
   it('still holds the canary where trainers read it (the test looks for the right thing)', async () => {
     const trainerAccount = await buildAccount(database.db, { role: 'trainer' });
     const trainer = new TestBrowser(app);
@@ -354,5 +391,6 @@ describe(`no answer in any player payload (${testDatabaseKind()})`, () => {
       ]),
     );
     expect(response.body).toContain(`${canary}-flag-fr`);
+    expect(response.body).toContain(`${canary}-hint-2-fr`);
   });
 });

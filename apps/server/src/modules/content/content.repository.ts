@@ -284,6 +284,18 @@ export const createContentRepository = (db: Kysely<Database>) => ({
           .orderBy('objective_uuid')
           .orderBy('position')
           .execute(),
+
+  /** Hints with their texts: for trainers only (a player's go through their team's unlocks). */
+  listHintsOfObjectivesForTrainer: async (objectiveUuids: readonly string[]) =>
+    objectiveUuids.length === 0
+      ? []
+      : db
+          .selectFrom('objective_hint')
+          .select(['uuid', 'objective_uuid', 'text', 'cost'])
+          .where('objective_uuid', 'in', objectiveUuids)
+          .orderBy('objective_uuid')
+          .orderBy('position')
+          .execute(),
 });
 
 export type ContentRepository = ReturnType<typeof createContentRepository>;

@@ -264,7 +264,7 @@ describe(`content authoring on the trainer's screen (${testDatabaseKind()})`, ()
     expect((await attach(objectiveUuid, 'notes.txt', 'n')).statusCode).toBe(201);
     const withoutObjective = structuredClone(document);
     withoutObjective.chapter.missions[1]!.objectives = [
-      { ...document.chapter.missions[0]!.objectives[0]!, uuid: randomUUID() },
+      { ...document.chapter.missions[0]!.objectives[0]!, uuid: randomUUID(), hints: [] },
     ];
     withoutObjective.chapter.missions[1]!.successRule = { kind: 'required_objectives' };
     const dropped = await save(withoutObjective, document.chapter.uuid, read1.revision);

@@ -70,7 +70,11 @@ export const createTrainerContent = (deps: { repo: ContentRepository }) => {
       const mission = await repo.findMissionForTrainer(missionUuid);
       if (!mission) return undefined;
       const objectives = await repo.listObjectivesForTrainer(missionUuid);
-      const files = await repo.listFilesOfObjectives(objectives.map((objective) => objective.uuid));
+      const uuids = objectives.map((objective) => objective.uuid);
+      const [files, hints] = await Promise.all([
+        repo.listFilesOfObjectives(uuids),
+        repo.listHintsOfObjectivesForTrainer(uuids),
+      ]);
       return {
         uuid: mission.uuid,
         chapter_uuid: mission.chapter_uuid,
@@ -111,6 +115,9 @@ export const createTrainerContent = (deps: { repo: ContentRepository }) => {
               contentType: file.content_type,
               url: trainerFileUrl(objective.uuid, file.uuid),
             })),
+          hints: hints
+            .filter((hint) => hint.objective_uuid === objective.uuid)
+            .map((hint) => ({ uuid: hint.uuid, text: hint.text, cost: hint.cost })),
         })),
       };
     },

@@ -61,6 +61,8 @@ export const createExportsService = (deps: {
           team.eliminated,
           team.result,
           (byTeam.get(team.uuid) ?? []).join(' | '),
+          team.hints,
+          team.hintCost,
         ]),
       );
     },
@@ -87,10 +89,11 @@ export const createExportsService = (deps: {
 
     async sessionJson(principal: Principal, sessionUuid: string): Promise<SessionExport> {
       const stats = await deps.stats.forTrainer(principal, sessionUuid);
-      const [submissions, audit, people] = await Promise.all([
+      const [submissions, audit, people, cockpit] = await Promise.all([
         allSubmissions(principal, sessionUuid),
         allAudit(principal, sessionUuid),
         members(sessionUuid),
+        deps.cockpit.cockpit(principal, sessionUuid),
       ]);
       return {
         format: 'rampart.session/v1',
@@ -98,6 +101,7 @@ export const createExportsService = (deps: {
         stats,
         members: people,
         submissions,
+        hintUnlocks: [...cockpit.hintUnlocks].reverse(),
         audit,
       };
     },

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { createCockpitRepository } from '../cockpit/cockpit.repository.js';
 import type { CockpitService } from '../cockpit/cockpit.service.js';
+import type { HintsRepository } from '../play/hints.repository.js';
 import type { PlayRepository } from '../play/play.repository.js';
 import type { SessionsRepository } from '../sessions/sessions.repository.js';
 import { registerExportsRoutes } from './exports.routes.js';
@@ -26,6 +27,7 @@ export const createDebriefModule = (deps: {
   db: Kysely<Database>;
   sessions: SessionsRepository;
   play: PlayRepository;
+  hints: HintsRepository;
   cockpit: CockpitService;
   now: () => Promise<Date>;
 }) => {
@@ -39,6 +41,7 @@ export const createDebriefModule = (deps: {
     sessions: deps.sessions,
     play: deps.play,
     cockpit: createCockpitRepository(deps.db),
+    hints: deps.hints,
     now: deps.now,
   });
   const results = createResultsService({ repo: createResultsRepository(deps.db), now: deps.now });

@@ -9,6 +9,7 @@ import type { ObjectiveAnswer } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
 import type { CockpitRepository } from '../cockpit/cockpit.repository.js';
 import { requireCapability, type Principal } from '../identity/auth.service.js';
+import type { HintsRepository } from '../play/hints.repository.js';
 import type { PlayRepository } from '../play/play.repository.js';
 import { rankTeamRows } from '../play/scoring.js';
 import { deriveSessionState } from '../sessions/session-state.js';
@@ -64,6 +65,7 @@ export const createStatsService = (deps: {
   sessions: SessionsRepository;
   play: Pick<PlayRepository, 'listRankingRows'>;
   cockpit: Pick<CockpitRepository, 'listCells'>;
+  hints: Pick<HintsRepository, 'listSessionUnlocks'>;
   now: () => Promise<Date>;
 }) => {
   /** Whether a session of this mission is in its lobby, countdown, running or paused. */
@@ -80,12 +82,47 @@ export const createStatsService = (deps: {
     const times = sessionTimes(session, now);
     const over = OVER.has(times.status);
     const myTeamUuid = reader.kind === 'player' ? reader.teamUuid : null;
-    const [mission, teamRows, objectives, cells] = await Promise.all([
+    const [mission, teamRows, objectives, activeCells, unlocks] = await Promise.all([
       deps.repo.findMission(session.mission_uuid),
       deps.play.listRankingRows(session.uuid),
       deps.repo.listObjectives(session.uuid, session.mission_uuid),
       deps.cockpit.listCells(session.uuid),
+      deps.hints.listSessionUnlocks(session.uuid),
     ]);
+    // Hints per team and objective, and per team; a team that bought a hint on an objective it
+    // never answered has a result there too.
+    const hintsOn = new Map<string, { count: number; cost: number }>();
+    const hintsOf = new Map<string, { count: number; cost: number }>();
+    for (const unlock of unlocks)
+      for (const [tally, key] of [
+        [hintsOn, `${unlock.team_uuid}:${unlock.objective_uuid}`],
+        [hintsOf, unlock.team_uuid],
+      ] as const) {
+        const before = tally.get(key) ?? { count: 0, cost: 0 };
+        tally.set(key, { count: before.count + 1, cost: before.cost + unlock.cost });
+      }
+    const tried = new Set(activeCells.map((cell) => `${cell.team_uuid}:${cell.objective_uuid}`));
+    const cells = [
+      ...activeCells,
+      ...unlocks
+        .filter((unlock) => !tried.has(`${unlock.team_uuid}:${unlock.objective_uuid}`))
+        .filter(
+          (unlock, index, all) =>
+            all.findIndex(
+              (other) =>
+                other.team_uuid === unlock.team_uuid &&
+                other.objective_uuid === unlock.objective_uuid,
+            ) === index,
+        )
+        .map((unlock) => ({
+          team_uuid: unlock.team_uuid,
+          objective_uuid: unlock.objective_uuid,
+          solved_at: null,
+          solver: null,
+          attempts: 0,
+          wrong: 0,
+        })),
+    ];
     if (!mission) throw new AppError('session.not_found');
     // Trainers read the answers of any session once it is over; players by the rule, which
     // looks at every session of the mission on the deployment, not only this one.
@@ -178,6 +215,8 @@ export const createStatsService = (deps: {
           objectives: objectives.length,
           wrongAnswers: wrongAnswers.get(team.uuid) ?? 0,
         }),
+        hints: hintsOf.get(team.uuid)?.count ?? 0,
+        hintCost: hintsOf.get(team.uuid)?.cost ?? 0,
       })),
       objectives: objectives.map((objective) => ({
         uuid: objective.uuid,
@@ -198,6 +237,8 @@ export const createStatsService = (deps: {
             solvedBy: cell.solver,
             attempts: cell.attempts,
             points: pointsOn.get(`${cell.team_uuid}:${objective.uuid}`) ?? 0,
+            hints: hintsOn.get(`${cell.team_uuid}:${objective.uuid}`)?.count ?? 0,
+            hintCost: hintsOn.get(`${cell.team_uuid}:${objective.uuid}`)?.cost ?? 0,
           })),
         resolution:
           hiddenBecause === null

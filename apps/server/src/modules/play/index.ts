@@ -8,6 +8,8 @@ import type { EventWriter } from '../../realtime/event-writer.js';
 import type { SessionsRepository } from '../sessions/sessions.repository.js';
 import { createAnswerBatchRepository } from './answer-batch.repository.js';
 import { createAnswersService } from './answers.service.js';
+import { createHintsRepository } from './hints.repository.js';
+import { createHintsService } from './hints.service.js';
 import { createObjectivesService } from './objectives.service.js';
 import { registerPlayRoutes } from './play.routes.js';
 import { createPlayRepository } from './play.repository.js';
@@ -62,9 +64,19 @@ export const createPlayModule = (deps: {
     logger: deps.logger,
     ...(deps.observer ? { observer: deps.observer } : {}),
   });
+  const hintsRepo = createHintsRepository(deps.db);
+  const hints = createHintsService({
+    repo: hintsRepo,
+    play: repo,
+    sessions: deps.sessions,
+    events: deps.events,
+    ranking: cache,
+    now: deps.now,
+  });
   const objectives = createObjectivesService({
     db: deps.db,
     repo,
+    hints: hintsRepo,
     sessions: deps.sessions,
     now: deps.now,
   });
@@ -86,6 +98,12 @@ export const createPlayModule = (deps: {
   return {
     repo,
     cache,
+    /**
+     * Hints: `listTeamHints` (the hints a team unlocked on an objective, for the trainer's support
+     * thread) and `give` (a trainer unlocks one for a team, free, audited).
+     */
+    hints,
+    hintsRepo,
     /** For content: an objective's files download while it is open to the player in a game. */
     isObjectiveOpenInPlay: async (principal: { accountId: string }, objectiveUuid: string) =>
       repo.isOpenToPlayer(principal.accountId, objectiveUuid, await deps.now()),
@@ -103,7 +121,7 @@ export const createPlayModule = (deps: {
       });
       // Once the last requests are answered: the announcements still waiting, made now.
       app.addHook('onClose', async () => answers.close());
-      registerPlayRoutes(app, { answers, objectives, ranking, trainer });
+      registerPlayRoutes(app, { answers, objectives, ranking, trainer, hints });
     },
   };
 };

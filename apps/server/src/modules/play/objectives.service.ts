@@ -7,6 +7,8 @@ import type { Principal } from '../identity/auth.service.js';
 import { deriveSessionState, pausedMsAt } from '../sessions/session-state.js';
 import { timelineOf } from '../sessions/session-view.js';
 import type { SessionsRepository } from '../sessions/sessions.repository.js';
+import type { HintsRepository } from './hints.repository.js';
+import { playHintOf } from './hints.service.js';
 import type { PlayRepository } from './play.repository.js';
 import { progressPercentage, speedrunFloor, speedrunRunningMs, speedrunValue } from './scoring.js';
 
@@ -17,6 +19,7 @@ import { progressPercentage, speedrunFloor, speedrunRunningMs, speedrunValue } f
 export const createObjectivesService = (deps: {
   db: Kysely<Database>;
   repo: PlayRepository;
+  hints: HintsRepository;
   sessions: SessionsRepository;
   now: (trx?: Transaction<Database>) => Promise<Date>;
 }) => {
@@ -62,51 +65,53 @@ export const createObjectivesService = (deps: {
       .orderBy('position')
       .execute();
     const uuids = objectives.map((objective) => objective.uuid);
-    const [states, follows, firstBloods, speedruns, unlocks, files, solves] = await Promise.all([
-      db
-        .selectFrom('team_objective_state')
-        .select(['objective_uuid', 'attempts', 'solved_at', 'first_attempt_at'])
-        .where('team_uuid', '=', teamUuid)
-        .execute(),
-      db
-        .selectFrom('objective_follow')
-        .select('objective_uuid')
-        .where('session_uuid', '=', sessionUuid)
-        .where('account_id', '=', principal.accountId)
-        .execute(),
-      db
-        .selectFrom('score_entry')
-        .select('objective_uuid')
-        .where('session_uuid', '=', sessionUuid)
-        .where('kind', '=', 'first_blood')
-        .execute(),
-      db
-        .selectFrom('speedrun')
-        .select(['objective_uuid', 'title', 'description', 'launched_at', 'paused_ms_at_launch'])
-        .where('session_uuid', '=', sessionUuid)
-        .execute(),
-      db
-        .selectFrom('objective_unlock')
-        .select('objective_uuid')
-        .where('session_uuid', '=', sessionUuid)
-        .execute(),
-      uuids.length === 0
-        ? Promise.resolve([])
-        : db
-            .selectFrom('objective_file')
-            .select(['uuid', 'objective_uuid', 'name', 'content_type', 'size'])
-            .where('objective_uuid', 'in', uuids)
-            .orderBy('position')
-            .execute(),
-      db
-        .selectFrom('team_objective_state as s')
-        .innerJoin('gaming_session_team as t', 't.uuid', 's.team_uuid')
-        .select(['s.objective_uuid', 's.team_uuid', 't.name', 's.solved_at'])
-        .where('s.session_uuid', '=', sessionUuid)
-        .where('s.solved_at', 'is not', null)
-        .orderBy('s.solved_at')
-        .execute(),
-    ]);
+    const [states, follows, firstBloods, speedruns, unlocks, files, solves, hints] =
+      await Promise.all([
+        db
+          .selectFrom('team_objective_state')
+          .select(['objective_uuid', 'attempts', 'solved_at', 'first_attempt_at'])
+          .where('team_uuid', '=', teamUuid)
+          .execute(),
+        db
+          .selectFrom('objective_follow')
+          .select('objective_uuid')
+          .where('session_uuid', '=', sessionUuid)
+          .where('account_id', '=', principal.accountId)
+          .execute(),
+        db
+          .selectFrom('score_entry')
+          .select('objective_uuid')
+          .where('session_uuid', '=', sessionUuid)
+          .where('kind', '=', 'first_blood')
+          .execute(),
+        db
+          .selectFrom('speedrun')
+          .select(['objective_uuid', 'title', 'description', 'launched_at', 'paused_ms_at_launch'])
+          .where('session_uuid', '=', sessionUuid)
+          .execute(),
+        db
+          .selectFrom('objective_unlock')
+          .select('objective_uuid')
+          .where('session_uuid', '=', sessionUuid)
+          .execute(),
+        uuids.length === 0
+          ? Promise.resolve([])
+          : db
+              .selectFrom('objective_file')
+              .select(['uuid', 'objective_uuid', 'name', 'content_type', 'size'])
+              .where('objective_uuid', 'in', uuids)
+              .orderBy('position')
+              .execute(),
+        db
+          .selectFrom('team_objective_state as s')
+          .innerJoin('gaming_session_team as t', 't.uuid', 's.team_uuid')
+          .select(['s.objective_uuid', 's.team_uuid', 't.name', 's.solved_at'])
+          .where('s.session_uuid', '=', sessionUuid)
+          .where('s.solved_at', 'is not', null)
+          .orderBy('s.solved_at')
+          .execute(),
+        deps.hints.listForTeam(session.mission_uuid, teamUuid),
+      ]);
     const stateOf = new Map(states.map((state) => [state.objective_uuid, state]));
     const solved = new Set(states.filter((s) => s.solved_at).map((s) => s.objective_uuid));
     const followed = new Set(follows.map((row) => row.objective_uuid));
@@ -197,6 +202,11 @@ export const createObjectivesService = (deps: {
               floor: speedrunFloor(objective.points),
             }
           : null,
+        hints: locked
+          ? []
+          : hints
+              .filter((hint) => hint.objective_uuid === objective.uuid)
+              .map((hint) => playHintOf(hint, locale)),
       };
     });
     const completed = solved.size;

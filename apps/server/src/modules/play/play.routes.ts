@@ -4,6 +4,8 @@ import {
   getRanking,
   postAnswer,
   postEliminateTeam,
+  postGiveHint,
+  postUnlockHint,
   postFollow,
   postSpeedrun,
   postUnlockObjective,
@@ -12,6 +14,7 @@ import type { FastifyInstance } from 'fastify';
 import { route } from '../../http/route.js';
 import { principalOf } from '../identity/auth.plugin.js';
 import type { AnswersService } from './answers.service.js';
+import type { HintsService } from './hints.service.js';
 import type { ObjectivesService } from './objectives.service.js';
 import type { RankingReader } from './ranking-reader.js';
 import type { TrainerPlay } from './trainer-play.js';
@@ -23,6 +26,7 @@ export const registerPlayRoutes = (
     objectives: ObjectivesService;
     ranking: RankingReader;
     trainer: TrainerPlay;
+    hints: HintsService;
   },
 ) => {
   route(app, getObjectives, async ({ params, query, request }) => {
@@ -38,6 +42,20 @@ export const registerPlayRoutes = (
       body.answer,
       body.clientId ?? null,
     ),
+  );
+
+  route(app, postUnlockHint, async ({ params, query, request }) => {
+    const principal = principalOf(request);
+    return deps.hints.unlock(
+      principal,
+      params.uuid,
+      params.objective,
+      params.hint,
+      query.locale ?? principal.locale,
+    );
+  });
+  route(app, postGiveHint, async ({ params, request }) =>
+    deps.hints.give(principalOf(request), params.uuid, params.team, params.hint),
   );
 
   route(app, postFollow, async ({ params, request }) =>

@@ -49,7 +49,11 @@ export const loadStoredChapter = async (
     db,
     objectives.map((objective) => objective.uuid),
   );
-  return { chapter, missions, objectives, files };
+  const hints = await repo.listHintsOfObjectives(
+    db,
+    objectives.map((objective) => objective.uuid),
+  );
+  return { chapter, missions, objectives, files, hints };
 };
 
 /** Writes stored chapters back as packs: the same layout and document an import reads. */

@@ -37,6 +37,10 @@ export const attachmentUuid = (objectiveUuid: string, name: string): string => {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 };
 
+/** A hint written without a uuid gets one from its objective and position, the same each time. */
+export const derivedHintUuid = (objectiveUuid: string, position: number): string =>
+  attachmentUuid(objectiveUuid, `hint:${position}`);
+
 const json = (value: unknown) => JSON.stringify(value);
 
 const objectiveAnswer = (objective: PackObjective): ObjectiveAnswer =>
@@ -239,6 +243,22 @@ const writeChapter = async (db: Kysely<Database>, loaded: LoadedPack, summary: I
         ),
       );
       for (const file of files) await repo.upsertFile(db, file);
+
+      const hints = objective.hints.map((hint, h) => ({
+        uuid: hint.uuid ?? derivedHintUuid(objective.uuid, h),
+        objective_uuid: objective.uuid,
+        position: h,
+        text: json(hint.text),
+        cost: hint.cost,
+      }));
+      const existingHints = await repo.listHintUuids(db, objective.uuid);
+      const keptHints = new Set(hints.map((hint) => hint.uuid));
+      await repo.replaceHints(
+        db,
+        objective.uuid,
+        existingHints.filter((uuid) => !keptHints.has(uuid)),
+      );
+      for (const hint of hints) await repo.upsertHint(db, hint);
     }
   }
 };

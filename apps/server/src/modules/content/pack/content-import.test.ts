@@ -532,3 +532,60 @@ describe('importing a pack again', () => {
     expect(byUuid.get(locked!.uuid)!.prerequisites).toEqual([flag!.uuid, single!.uuid]);
   });
 });
+
+describe('hints in a pack', () => {
+  const hintRows = (objectiveUuid: string) =>
+    database.db
+      .selectFrom('objective_hint')
+      .select(['uuid', 'position', 'text', 'cost'])
+      .where('objective_uuid', '=', objectiveUuid)
+      .orderBy('position')
+      .execute();
+
+  it('keeps their order and uuids across re-imports; one without a uuid gets a stable one', async () => {
+    const document = buildPackDocument();
+    const flag = objectives(document)[0]!;
+    const [first, second] = flag.hints as { uuid: string; text: object; cost: number }[];
+    flag.hints = [second, { text: { en: 'No uuid', fr: 'Sans uuid' }, cost: 0 }, first];
+    const directory = writePack(document);
+    expect((await services.importFromPaths([directory])).ok).toBe(true);
+    const stored = await hintRows(flag.uuid);
+    expect(stored.map((row) => [row.uuid, row.position, row.cost])).toEqual([
+      [second!.uuid, 0, 25],
+      [expect.any(String), 1, 0],
+      [first!.uuid, 2, 10],
+    ]);
+    const derived = stored[1]!.uuid;
+    // The same pack again: the same rows; without the second hint, it is gone.
+    expect((await services.importFromPaths([directory])).ok).toBe(true);
+    expect(await hintRows(flag.uuid)).toEqual(stored);
+    flag.hints = [first];
+    fs.writeFileSync(path.join(directory, 'chapter.yaml'), stringify(document));
+    expect((await services.importFromPaths([directory])).ok).toBe(true);
+    expect((await hintRows(flag.uuid)).map((row) => row.uuid)).toEqual([first!.uuid]);
+    expect(derived).not.toBe(first!.uuid);
+  });
+
+  it('refuses a negative cost, an empty French text and too many hints, placed', async () => {
+    const cost = await refusedChange((document) => {
+      (objectives(document)[0]!.hints as { cost: number }[])[1]!.cost = -5;
+    });
+    expect(cost.path).toBe('chapter.missions[0].objectives[0].hints[1].cost');
+    const french = await refusedChange((document) => {
+      (objectives(document)[0]!.hints as { text: { fr: string } }[])[0]!.text.fr = ' ';
+    });
+    expect(french.path).toBe('chapter.missions[0].objectives[0].hints[0].text.fr');
+    const many = await refusedChange((document) => {
+      objectives(document)[0]!.hints = Array.from(
+        { length: contentLimits.hintsPerObjective + 1 },
+        () => ({ text: { en: 'h', fr: 'h' }, cost: 1 }),
+      );
+    });
+    expect(many.path).toBe('chapter.missions[0].objectives[0].hints');
+    const duplicate = await refusedChange((document) => {
+      const hints = objectives(document)[0]!.hints as { uuid: string }[];
+      hints[1]!.uuid = hints[0]!.uuid;
+    });
+    expect(duplicate.message).toContain('duplicate uuid');
+  });
+});

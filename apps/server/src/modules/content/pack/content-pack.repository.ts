@@ -4,6 +4,7 @@ import type {
   Database,
   MissionTable,
   ObjectiveFileTable,
+  ObjectiveHintTable,
   ObjectiveTable,
 } from '../../../db/schema.js';
 
@@ -14,6 +15,7 @@ export type ChapterRow = Selectable<ChapterTable>;
 export type MissionRow = Selectable<MissionTable>;
 export type ObjectiveRow = Selectable<ObjectiveTable>;
 export type ObjectiveFileRow = Selectable<ObjectiveFileTable>;
+export type ObjectiveHintRow = Selectable<ObjectiveHintTable>;
 
 export const findChapterUuids = async (db: Db, uuids: string[]): Promise<Set<string>> => {
   if (uuids.length === 0) return new Set();
@@ -89,6 +91,50 @@ export const listFileUuids = async (db: Db, objectiveUuid: string) =>
       .where('objective_uuid', '=', objectiveUuid)
       .execute()
   ).map((row) => row.uuid);
+
+export const listHintUuids = async (db: Db, objectiveUuid: string) =>
+  (
+    await db
+      .selectFrom('objective_hint')
+      .select('uuid')
+      .where('objective_uuid', '=', objectiveUuid)
+      .execute()
+  ).map((row) => row.uuid);
+
+/**
+ * Removes hints the pack no longer has (with the teams' unlocks of them: the points they paid
+ * stay in the ledger), and parks the others' positions so a new order never meets the
+ * (objective, position) unique constraint half-way.
+ */
+export const replaceHints = async (db: Db, objectiveUuid: string, removed: string[]) => {
+  if (removed.length > 0)
+    await db.deleteFrom('objective_hint').where('uuid', 'in', removed).execute();
+  await db
+    .updateTable('objective_hint')
+    .set({ position: sql`-1 - position` })
+    .where('objective_uuid', '=', objectiveUuid)
+    .execute();
+};
+
+export const upsertHint = async (db: Db, row: Insertable<ObjectiveHintTable>) => {
+  const { uuid: _uuid, ...changes } = row;
+  await db
+    .insertInto('objective_hint')
+    .values(row)
+    .onConflict((oc) => oc.column('uuid').doUpdateSet(changes))
+    .execute();
+};
+
+export const listHintsOfObjectives = async (db: Db, objectiveUuids: string[]) => {
+  if (objectiveUuids.length === 0) return [];
+  return db
+    .selectFrom('objective_hint')
+    .selectAll()
+    .where('objective_uuid', 'in', objectiveUuids)
+    .orderBy('objective_uuid')
+    .orderBy('position')
+    .execute();
+};
 
 export const deleteMissions = async (db: Db, uuids: string[]) => {
   if (uuids.length > 0) await db.deleteFrom('mission').where('uuid', 'in', uuids).execute();

@@ -13,7 +13,7 @@ interface UuidDeclaration {
   path: PackPathSegment[];
 }
 
-/** Every uuid a pack declares (chapter, missions, objectives), in document order. */
+/** Every uuid a pack declares (chapter, missions, objectives, hints), in document order. */
 export const declaredUuids = (pack: ContentPack): UuidDeclaration[] => {
   const declarations: UuidDeclaration[] = [{ uuid: pack.chapter.uuid, path: ['chapter', 'uuid'] }];
   pack.chapter.missions.forEach((mission, m) => {
@@ -22,6 +22,13 @@ export const declaredUuids = (pack: ContentPack): UuidDeclaration[] => {
       declarations.push({
         uuid: objective.uuid,
         path: ['chapter', 'missions', m, 'objectives', o, 'uuid'],
+      });
+      objective.hints.forEach((hint, h) => {
+        if (hint.uuid)
+          declarations.push({
+            uuid: hint.uuid,
+            path: ['chapter', 'missions', m, 'objectives', o, 'hints', h, 'uuid'],
+          });
       });
     });
   });

@@ -4,6 +4,7 @@ import type {
   ChapterRow,
   MissionRow,
   ObjectiveFileRow,
+  ObjectiveHintRow,
   ObjectiveRow,
 } from './content-pack.repository.js';
 
@@ -13,6 +14,7 @@ export interface StoredChapter {
   missions: MissionRow[];
   objectives: ObjectiveRow[];
   files: ObjectiveFileRow[];
+  hints: ObjectiveHintRow[];
 }
 
 /** The hint editors with a YAML language server read; packs live in `content/<chapter>/`. */
@@ -34,7 +36,11 @@ const successRule = (rule: SuccessRule): SuccessRule => {
 
 const basename = (packPath: string) => packPath.slice(packPath.lastIndexOf('/') + 1);
 
-const objectiveDocument = (objective: ObjectiveRow, files: ObjectiveFileRow[]) => {
+const objectiveDocument = (
+  objective: ObjectiveRow,
+  files: ObjectiveFileRow[],
+  hints: ObjectiveHintRow[],
+) => {
   const answer = objective.answer;
   return {
     uuid: objective.uuid,
@@ -67,11 +73,26 @@ const objectiveDocument = (objective: ObjectiveRow, files: ObjectiveFileRow[]) =
           })),
         }
       : {}),
+    ...(hints.length > 0
+      ? {
+          hints: hints.map((hint) => ({
+            uuid: hint.uuid,
+            text: text(hint.text),
+            cost: hint.cost,
+          })),
+        }
+      : {}),
   };
 };
 
 /** The pack document of a stored chapter, answers included (exports are for trainers). */
-export const buildPackDocument = ({ chapter, missions, objectives, files }: StoredChapter) => {
+export const buildPackDocument = ({
+  chapter,
+  missions,
+  objectives,
+  files,
+  hints,
+}: StoredChapter) => {
   const byPosition = <T extends { position: number }>(rows: T[]) =>
     [...rows].sort((a, b) => a.position - b.position);
   return {
@@ -99,6 +120,7 @@ export const buildPackDocument = ({ chapter, missions, objectives, files }: Stor
           objectiveDocument(
             objective,
             byPosition(files.filter((file) => file.objective_uuid === objective.uuid)),
+            byPosition(hints.filter((hint) => hint.objective_uuid === objective.uuid)),
           ),
         ),
         ...(mission.lab ? { lab: mission.lab } : {}),

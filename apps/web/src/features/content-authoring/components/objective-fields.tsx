@@ -10,6 +10,7 @@ import { withType, type MissionDraft, type ObjectiveDraft } from '../lib/chapter
 import { useIssueMessage } from '../lib/use-issue-message';
 import { AnswerFields } from './answer-fields';
 import { CheckField, FieldGroup, LocalizedField, NumberField, SelectField } from './fields';
+import { ObjectiveHintsFields } from './objective-hints-fields';
 import styles from './editor.module.css';
 
 /** Every field of an objective in the pack format, its answer included. */
@@ -98,6 +99,12 @@ export function ObjectiveFields({
         multiline
         value={objective.explanation ?? { en: '', fr: '' }}
         onChange={(explanation) => change({ explanation })}
+      />
+      <ObjectiveHintsFields
+        hints={objective.hints}
+        path={path}
+        issues={issues}
+        onChange={(hints) => change({ hints })}
       />
       <div className={styles.row}>
         {numbers.map(([key, min]) => (

@@ -39,6 +39,7 @@ export const newObjective = (type: ObjectiveType = 'flag'): ObjectiveDraft =>
       speedrun: false,
       required: true,
       files: [],
+      hints: [],
     },
     type,
   );
@@ -205,6 +206,18 @@ export const previewObjective = (
   firstBloodTaken: false,
   solvedBy: [],
   speedrun: null,
+  // Every hint shown open, with its text: the author reads what a team would buy.
+  hints: (objective.hints ?? []).map((hint, index) => ({
+    uuid: hint.uuid ?? `${objective.uuid}-hint-${index}`,
+    position: index + 1,
+    cost: Number.isFinite(hint.cost) ? Math.max(0, hint.cost) : 0,
+    unlocked: true,
+    text: hint.text[locale],
+    unlockedBy: null,
+    unlockedAt: null,
+    charged: null,
+    free: false,
+  })),
 });
 
 /** Where an issue's path points in the draft: which mission and objective to open. */

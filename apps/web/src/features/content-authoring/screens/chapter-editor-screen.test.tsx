@@ -20,6 +20,7 @@ const objectiveDefaults = {
   speedrun: false,
   required: true,
   files: [],
+  hints: [],
 };
 
 const answer = (): ChapterDocumentAnswer => ({

@@ -1,4 +1,4 @@
-import { deleteFollow, postAnswer, postFollow } from '@rampart/contracts';
+import { deleteFollow, postAnswer, postFollow, postUnlockHint } from '@rampart/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
 import { sessionApiPath, sessionQueryKeys } from '../../sessions/lib/session-query-keys';
@@ -48,5 +48,25 @@ export const useToggleFollow = (sessionUuid: string) => {
           }),
     onSettled: () =>
       void queryClient.invalidateQueries({ queryKey: gameQueryKeys.all(sessionUuid) }),
+  });
+};
+
+/**
+ * Unlocks a hint for the team, once the player confirmed its cost; the objectives (with the
+ * hint's text), the ranking and the session's score follow.
+ */
+export const useUnlockHint = (sessionUuid: string) => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ objective, hint }: { objective: string; hint: string }) =>
+      apiClient.post(
+        sessionApiPath(postUnlockHint.path, sessionUuid, { objective, hint }),
+        undefined,
+        { schema: postUnlockHint.responses[200] },
+      ),
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: gameQueryKeys.all(sessionUuid) });
+      void queryClient.invalidateQueries({ queryKey: sessionQueryKeys.detail(sessionUuid) });
+    },
   });
 };

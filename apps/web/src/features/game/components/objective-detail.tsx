@@ -7,6 +7,7 @@ import { Button } from '../../../components/ui/button/button';
 import { Markdown } from '../../../components/ui/markdown/markdown';
 import { useToggleFollow } from '../api/play-mutations';
 import { AnswerForm } from './answer-form';
+import { ObjectiveHints } from './objective-hints';
 import { SpeedrunNote } from './speedrun-note';
 import { SupportDialog } from './support-dialog';
 import styles from './objective-detail.module.css';
@@ -121,6 +122,11 @@ export function ObjectiveDetail({
               ))}
             </ul>
           )}
+          <ObjectiveHints
+            sessionUuid={sessionUuid}
+            objective={objective}
+            canUnlock={!preview && !eliminated && !objective.solved && objective.attemptsLeft !== 0}
+          />
           <div role="status" aria-live="polite">
             {result && (
               <p className={result.correct ? formStyles.ok : formStyles.error}>

@@ -28,5 +28,6 @@ export const buildPlayObjective = (overrides: Partial<PlayObjective> = {}): Play
   firstBloodTaken: false,
   solvedBy: [],
   speedrun: null,
+  hints: [],
   ...overrides,
 });

@@ -149,6 +149,20 @@ export const useSessionStream = (
           else toast.info(t('toast.solved', { team: payload.teamName }));
         },
         'objective.attempted': refreshGame,
+        // To the team only: a teammate bought a hint (or the trainer gave one); its text comes
+        // with the objectives read again, never with the event.
+        'hint.unlocked': ({ payload }) => {
+          refreshGame();
+          toast.info(
+            payload.free
+              ? t('toast.hintGiven', { position: payload.position })
+              : t('toast.hintUnlocked', {
+                  pseudo: payload.pseudo,
+                  position: payload.position,
+                  count: payload.cost,
+                }),
+          );
+        },
         'objective.unlocked': () => {
           refreshGame();
           toast.info(t('toast.unlocked'));

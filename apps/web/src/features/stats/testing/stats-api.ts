@@ -42,6 +42,8 @@ export const buildSessionStats = (overrides: Partial<SessionStats> = {}): Sessio
           { kind: 'winner', count: 1 },
           { kind: 'first_blood', count: 1 },
         ],
+        hints: 0,
+        hintCost: 0,
       },
       {
         uuid: RED,
@@ -53,6 +55,8 @@ export const buildSessionStats = (overrides: Partial<SessionStats> = {}): Sessio
         completed_objectives: 1,
         result: 'failure',
         awards: [{ kind: 'first_blood', count: 1 }],
+        hints: 0,
+        hintCost: 0,
       },
     ],
     objectives: [
@@ -74,6 +78,8 @@ export const buildSessionStats = (overrides: Partial<SessionStats> = {}): Sessio
             solvedBy: 'Alice',
             attempts: 1,
             points: 90,
+            hints: 0,
+            hintCost: 0,
           },
           {
             teamUuid: BLUE,
@@ -82,6 +88,8 @@ export const buildSessionStats = (overrides: Partial<SessionStats> = {}): Sessio
             solvedBy: 'Bob',
             attempts: 0,
             points: 100,
+            hints: 0,
+            hintCost: 0,
           },
         ],
         resolution: {
@@ -112,6 +120,8 @@ export const buildSessionStats = (overrides: Partial<SessionStats> = {}): Sessio
             solvedBy: null,
             attempts: 0,
             points: 50,
+            hints: 0,
+            hintCost: 0,
           },
         ],
         resolution: {

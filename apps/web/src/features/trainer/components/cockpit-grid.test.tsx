@@ -27,6 +27,8 @@ describe('the grid of objectives × teams', () => {
           solvedBy: 'Alice',
           attempts: 1,
           wrongAnswers: 1,
+          hints: 0,
+          hintCost: 0,
         },
         {
           teamUuid: team.uuid,
@@ -36,6 +38,8 @@ describe('the grid of objectives × teams', () => {
           solvedBy: null,
           attempts: 2,
           wrongAnswers: 3,
+          hints: 0,
+          hintCost: 0,
         },
       ],
     });
@@ -78,6 +82,8 @@ describe('the grid of objectives × teams', () => {
           solvedBy: 'Alice',
           attempts: 0,
           wrongAnswers: 0,
+          hints: 0,
+          hintCost: 0,
         },
       ],
     });

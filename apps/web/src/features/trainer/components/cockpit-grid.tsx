@@ -92,6 +92,17 @@ function ObjectiveHeader({
   );
 }
 
+/** The hints a team unlocked on the objective and what they paid, when it has any. */
+function HintsLine({ cell }: { cell: CockpitCell }) {
+  const { t } = useTranslation('cockpit');
+  if (cell.hints === 0) return null;
+  return (
+    <span className={styles.detail} data-kind="hints">
+      {t('grid.hints', { count: cell.hints, cost: cell.hintCost })}
+    </span>
+  );
+}
+
 function GridCell({ cell }: { cell: CockpitCell | undefined }) {
   const { t } = useTranslation('cockpit');
   const time = useTimeFormat();
@@ -108,9 +119,10 @@ function GridCell({ cell }: { cell: CockpitCell | undefined }) {
         {cell.wrongAnswers > 0 && (
           <span className={styles.detail}>{t('grid.wrong', { count: cell.wrongAnswers })}</span>
         )}
+        <HintsLine cell={cell} />
       </td>
     );
-  if (!cell || (cell.attempts === 0 && cell.wrongAnswers === 0))
+  if (!cell || (cell.attempts === 0 && cell.wrongAnswers === 0 && cell.hints === 0))
     return (
       <td data-state="none">
         <span aria-hidden="true">—</span>
@@ -121,6 +133,7 @@ function GridCell({ cell }: { cell: CockpitCell | undefined }) {
     <td data-state="trying">
       <span>{t('grid.attempts', { count: cell.attempts })}</span>
       <span className={styles.detail}>{t('grid.wrong', { count: cell.wrongAnswers })}</span>
+      <HintsLine cell={cell} />
     </td>
   );
 }

@@ -40,6 +40,8 @@ const cockpitChanges: readonly RealtimeEventType[] = [
   'speedrun.launched',
   'ranking.changed',
   'score.adjusted',
+  // A hint bought or given: the grid's cell and the hints feed.
+  'hint.unlocked',
   // A wrong answer changes a cell's counts; nothing else on this stream says so.
   'submissions.recorded',
 ];
@@ -55,6 +57,7 @@ const auditChanges: readonly RealtimeEventType[] = [
   'objective.unlocked',
   'speedrun.launched',
   'score.adjusted',
+  'hint.unlocked',
 ];
 
 /** What a support question's context shows: the team's answers, solves and the objective's lock. */

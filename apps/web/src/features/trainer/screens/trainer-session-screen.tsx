@@ -13,6 +13,7 @@ import { CockpitExports } from '../components/cockpit-exports';
 import { CockpitSurvey } from '../components/cockpit-survey';
 import { CockpitFeed } from '../components/cockpit-feed';
 import { CockpitGrid } from '../components/cockpit-grid';
+import { CockpitHints } from '../components/cockpit-hints';
 import { CockpitLabs } from '../components/cockpit-labs';
 import { CockpitProjector } from '../components/cockpit-projector';
 import { CockpitSupport } from '../components/cockpit-support';
@@ -116,6 +117,7 @@ function Cockpit({ session }: { session: TrainerSessionView }) {
             <CockpitFeed feed={feed} cockpit={cockpit.data} />
           </div>
           <CockpitGrid cockpit={cockpit.data} />
+          <CockpitHints cockpit={cockpit.data} />
           <CockpitLabs sessionUuid={session.uuid} over={over} />
           <div className={styles.columns}>
             <div className={styles.column}>

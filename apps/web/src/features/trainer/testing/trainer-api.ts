@@ -158,6 +158,7 @@ export const buildCockpit = (
       speedrun: null,
     },
   ],
+  hintUnlocks: [],
   cells: [],
   serverTime: now,
   ...overrides,
