@@ -7,7 +7,8 @@
 //   --connections N  concurrent connections (default 50)
 //   --sse-clients N  SSE clients of the fan-out figure (default 2000; the budget is at 5000)
 //   --sse-rate N     events per second published during the fan-out figure (default 20)
-//   --only <part>    one part only: http, play, fan-out or labs (the baseline is always measured)
+//   --only <part>    one part only: http, play, fan-out, labs or lighthouse (the baseline is always
+//                    measured)
 //   --database <db>  one database only: pglite or postgres (PostgreSQL needs DATABASE_URL)
 //   --profile <dir>  write a CPU profile of each Rampart server process into <dir>
 import { spawn, spawnSync } from 'node:child_process';
@@ -26,11 +27,13 @@ import {
   writeBenchPack,
 } from './bench/bench-pack.mjs';
 import {
+  chooseAvatar,
   setUpPlayedSession,
   setUpRunningSession,
   setUpSolvingSessions,
 } from './bench/play-fixture.mjs';
 import { measureLabAllocation } from './bench/lab-allocation.mjs';
+import { auditPage } from './bench/lighthouse.mjs';
 import { buildIfStale } from './lib/build-if-stale.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -56,7 +59,11 @@ const serverArgs = (script) =>
     ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, script]
     : [script];
 
-buildIfStale(['@rampart/contracts', '@rampart/server']);
+buildIfStale([
+  '@rampart/contracts',
+  '@rampart/server',
+  ...(part('lighthouse') ? ['@rampart/web'] : []),
+]);
 
 // Every process the bench starts is told its database: an inherited DATABASE_URL would put the
 // embedded database's figures on PostgreSQL.
@@ -542,6 +549,40 @@ try {
     } catch (error) {
       rows.push(['lab allocation, local provider', `not measured: ${error.message}`, '', '', '']);
     }
+  }
+
+  // Lighthouse: the login page, a signed-in player's home and the game screen of a running
+  // session, served by Rampart as in production (the built app, its compressed assets).
+  if (part('lighthouse')) {
+    const server = await startProcess(['apps/server/dist/main.js'], {
+      PGLITE_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'rampart-bench-lighthouse-')),
+      SEED_DEMO_ACCOUNTS: 'true',
+    });
+    processes.push(server.child);
+    const fixture = await setUpRunningSession(server.url);
+    const player = { authorization: `Bearer ${fixture.players[0]}` };
+    await chooseAvatar(server.url, fixture.players[0]);
+    for (const [label, pathname, headers] of [
+      ['login page', '/login', {}],
+      ['home, signed in', '/home', player],
+      ['game screen, running session', `/sessions/${fixture.sessionUuid}/game`, player],
+    ]) {
+      try {
+        const audit = auditPage(`${server.url}${pathname}`, headers);
+        rows.push([
+          `Lighthouse, mobile: ${label}`,
+          `performance ${audit.score}`,
+          `FCP ${format(audit.fcp)} ms · LCP ${format(audit.lcp)} ms`,
+          `TBT ${format(audit.tbt)} ms · CLS ${audit.cls.toFixed(3)}${
+            audit.losses.length > 0 ? ` · short on ${audit.losses.join(', ')}` : ''
+          }`,
+          'budget: ≥ 95',
+        ]);
+      } catch (error) {
+        rows.push([`Lighthouse, mobile: ${label}`, `not measured: ${error.message}`, '', '', '']);
+      }
+    }
+    await stopProcess(server.child);
   }
 
   rows.push([

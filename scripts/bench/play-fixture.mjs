@@ -176,3 +176,9 @@ export const setUpPlayedSession = async (
   await call(base, 'POST', `/api/trainer/sessions/${session.uuid}/stop`, { token: trainer });
   return { sessionUuid: session.uuid, player: players[0], submissions: answers.length };
 };
+
+/** The player of `token` chooses the first avatar, so their screens need no onboarding first. */
+export const chooseAvatar = async (base, token) => {
+  const { avatars } = await call(base, 'GET', '/api/avatars', { token });
+  await call(base, 'PUT', '/api/profile/avatar', { token, body: { avatarId: avatars[0].id } });
+};

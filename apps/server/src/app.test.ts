@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { apiRoutes, defineRoute, errorBodySchema, socketRoutes } from '@rampart/contracts';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -279,6 +280,14 @@ describe('serving the web app', () => {
     fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>Rampart</title>');
     fs.writeFileSync(path.join(webDist, 'assets', 'index-Ab12Cd34.js'), 'console.log(1)');
     fs.writeFileSync(
+      path.join(webDist, 'assets', 'index-Ab12Cd34.js.br'),
+      zlib.brotliCompressSync('console.log(1)'),
+    );
+    fs.writeFileSync(
+      path.join(webDist, 'assets', 'index-Ab12Cd34.js.gz'),
+      zlib.gzipSync('console.log(1)'),
+    );
+    fs.writeFileSync(
       path.join(webDist, 'favicon.svg'),
       '<svg xmlns="http://www.w3.org/2000/svg"/>',
     );
@@ -311,6 +320,25 @@ describe('serving the web app', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(response.headers['content-type']).toMatch(/javascript/);
+  });
+
+  it("sends the build's compressed copy of an asset to a browser that accepts it", async () => {
+    const brotli = await app.inject({
+      url: '/assets/index-Ab12Cd34.js',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(brotli.statusCode).toBe(200);
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(zlib.brotliDecompressSync(brotli.rawPayload).toString()).toBe('console.log(1)');
+    const gzip = await app.inject({
+      url: '/assets/index-Ab12Cd34.js',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    const plain = await app.inject({ url: '/assets/index-Ab12Cd34.js' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe('console.log(1)');
   });
 
   it('revalidates files whose names are not hashed', async () => {

@@ -8,7 +8,7 @@ import type { DatabaseHandle } from './db/database.js';
 import { registerErrorHandler, sendError } from './http/error-handler.js';
 import { clientErrorHandler, frameworkErrorHandler } from './http/framework-errors.js';
 import { isApiPath } from './http/paths.js';
-import { requestLogFields } from './http/request-log.js';
+import { accessLog, requestLogFields } from './http/request-log.js';
 import { registerSecurityHeaders, securityHeadersOf } from './http/security-headers.js';
 import { registerWebApp } from './http/web-app.js';
 import { systemClock, type Clock } from './lib/clock.js';
@@ -95,6 +95,7 @@ export const loggerOptions = (config: Config) => ({
     'private_key',
     '*.private_key',
   ],
+  // For the framework's own lines that carry the request (a failed write of the headers).
   serializers: { req: requestLogFields },
 });
 
@@ -107,6 +108,7 @@ export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> 
   const securityHeaders = securityHeadersOf({ hsts: config.hsts });
   const app = Fastify({
     logger: deps.logger ?? loggerOptions(config),
+    logController: accessLog(),
     trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
     bodyLimit: config.bodyLimitBytes,
     genReqId: () => randomUUID(),

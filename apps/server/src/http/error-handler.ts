@@ -2,6 +2,7 @@ import type { ErrorBody, ErrorCode, FieldIssue } from '@rampart/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { isDatabaseUnavailable } from '../db/connection-errors.js';
 import { AppError, messageFor } from '../lib/errors.js';
+import { noteRequestFailure } from './request-log.js';
 
 export const sendError = (
   reply: FastifyReply,
@@ -53,10 +54,11 @@ export const registerErrorHandler = (app: FastifyInstance) => {
       return sendError(reply, frameworkCodes[status] ?? 'request.malformed');
     }
     if (isDatabaseUnavailable(error)) {
-      request.log.warn({ err: error }, 'database unavailable');
+      noteRequestFailure(request, error);
       return sendError(reply, 'database.unavailable');
     }
-    request.log.error({ err: error }, 'unhandled error');
+    // The request's log line carries it, at error level with its stack.
+    noteRequestFailure(request, error);
     return sendError(reply, 'server.internal');
   });
 };

@@ -1,5 +1,26 @@
-import { describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import { Writable } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { testConfig } from '../../test/app.js';
+import { createTestDatabase, testDatabaseKind, type TestDatabase } from '../../test/database.js';
+import { buildApp, loggerOptions } from '../app.js';
 import { maskDisplayToken, maskTicket } from './request-log.js';
+
+interface LogLine {
+  level: number;
+  msg: string;
+  reqId?: string;
+  method?: string;
+  route?: string;
+  url?: string;
+  status?: number;
+  ms?: number;
+  err?: { message: string; stack: string };
+}
+
+const INFO = 30;
+const ERROR = 50;
 
 describe('request logs', () => {
   it('never carry a console ticket', () => {
@@ -21,5 +42,96 @@ describe('request logs', () => {
     expect(maskDisplayToken('/api/trainer/sessions/x/display-links')).toBe(
       '/api/trainer/sessions/x/display-links',
     );
+  });
+});
+
+describe(`the access log at info level (${testDatabaseKind()})`, () => {
+  let database: TestDatabase;
+  let app: FastifyInstance;
+  const logs: LogLine[] = [];
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    const config = testConfig({ LOG_LEVEL: 'info' });
+    const stream = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        for (const line of chunk.toString().split('\n').filter(Boolean))
+          logs.push(JSON.parse(line) as LogLine);
+        done();
+      },
+    });
+    app = await buildApp({
+      config,
+      database,
+      logger: { ...loggerOptions(config), stream },
+      configure: (instance) => {
+        instance.get('/broken', async () => {
+          throw new Error('the disk is on fire');
+        });
+      },
+    });
+    await app.ready();
+  });
+
+  beforeEach(() => {
+    logs.length = 0;
+  });
+
+  afterAll(async () => {
+    await app.close();
+    await database.close();
+  });
+
+  it('writes one line per request: method, route, status, duration and request id', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/app-info' });
+    expect(response.statusCode).toBe(200);
+
+    expect(logs).toHaveLength(1);
+    expect(logs[0]).toMatchObject({
+      level: INFO,
+      msg: 'request',
+      reqId: response.headers['x-request-id'],
+      method: 'GET',
+      route: '/api/app-info',
+      url: '/api/app-info',
+      status: 200,
+    });
+    expect(logs[0]!.ms).toBeGreaterThanOrEqual(0);
+  });
+
+  it('logs a client error at info in that same single line, with the route pattern', async () => {
+    const url = `/api/sessions/${randomUUID()}/ranking`;
+    const response = await app.inject({ method: 'GET', url });
+    expect(response.statusCode).toBe(401);
+    expect(logs).toHaveLength(1);
+    expect(logs[0]).toMatchObject({
+      level: INFO,
+      route: '/api/sessions/:uuid/ranking',
+      url,
+      status: 401,
+    });
+  });
+
+  it('writes nothing for health checks', async () => {
+    for (let i = 0; i < 3; i += 1) {
+      expect((await app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+    }
+    expect(logs).toEqual([]);
+  });
+
+  it('logs a server error once, at error level, with its stack', async () => {
+    const response = await app.inject({ method: 'GET', url: '/broken' });
+    expect(response.statusCode).toBe(500);
+    expect(response.body).not.toContain('fire');
+    expect(logs).toHaveLength(1);
+    expect(logs[0]).toMatchObject({
+      level: ERROR,
+      reqId: response.headers['x-request-id'],
+      method: 'GET',
+      route: '/broken',
+      status: 500,
+      err: { message: 'the disk is on fire' },
+    });
+    expect(logs[0]!.err!.stack).toContain('request-log.test.ts');
   });
 });

@@ -26,6 +26,9 @@ export const registerWebApp = async (app: FastifyInstance, webDist: string | nul
       wildcard: false,
       index: false,
       cacheControl: false,
+      // The build writes a .br and a .gz beside each script and style (apps/web's precompress):
+      // sent to browsers that accept them, with no compression work per request.
+      preCompressed: true,
       setHeaders: (response, filePath) => {
         const fromAssets = filePath.startsWith(path.join(webDist!, 'assets') + path.sep);
         response.header('Cache-Control', fromAssets ? IMMUTABLE : 'no-cache');

@@ -4,6 +4,7 @@ import type { Lifecycle } from '../../app.js';
 import type { Config } from '../../config.js';
 import type { DatabaseHandle } from '../../db/database.js';
 import { sendError } from '../../http/error-handler.js';
+import { noteRequestFailure } from '../../http/request-log.js';
 import { route } from '../../http/route.js';
 
 export const registerSystemRoutes = (
@@ -47,7 +48,7 @@ export const registerSystemRoutes = (
     try {
       await deps.database.ping();
     } catch (error) {
-      request.log.warn({ err: error }, 'health check: database unreachable');
+      noteRequestFailure(request, error);
       return sendError(reply, 'database.unavailable');
     }
     return { status: 'ok' as const, database: { kind: deps.database.kind, state: 'up' as const } };
