@@ -2,8 +2,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
-import { afterEach, describe, expect, it } from 'vitest';
-import { acquireDirectoryLock, DataDirectoryInUseError, processStartTime } from './lock-file.js';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  acquireDirectoryLock,
+  DataDirectoryInUseError,
+  LOCK_STALE_MS,
+  processStartTime,
+} from './lock-file.js';
 
 const directories: string[] = [];
 const tempDir = () => {
@@ -38,6 +43,54 @@ describe('data directory lock', () => {
       process.pid,
     );
     release();
+  });
+
+  describe('a lock written on another host', () => {
+    const writeForeignLock = (directory: string, renewedSecondsAgo: number) => {
+      const lockPath = path.join(directory, 'rampart.lock');
+      // A live pid of this machine, so that only the host and the renewal can decide.
+      fs.writeFileSync(lockPath, JSON.stringify({ pid: process.pid, host: 'rampart-old-pod' }));
+      const at = new Date(Date.now() - renewedSecondsAgo * 1000);
+      fs.utimesSync(lockPath, at, at);
+      return lockPath;
+    };
+
+    it('is respected while its holder renews it', () => {
+      const directory = tempDir();
+      writeForeignLock(directory, 5);
+      let refusal: unknown;
+      try {
+        acquireDirectoryLock(directory);
+      } catch (error) {
+        refusal = error;
+      }
+      expect(refusal).toBeInstanceOf(DataDirectoryInUseError);
+      expect((refusal as DataDirectoryInUseError).host).toBe('rampart-old-pod');
+      expect((refusal as Error).message).toMatch(/host rampart-old-pod .* less than 60 s ago/);
+    });
+
+    it('is taken over once it went unrenewed for the stale time (a replaced container)', () => {
+      const directory = tempDir();
+      const lockPath = writeForeignLock(directory, LOCK_STALE_MS / 1000 + 5);
+      const release = acquireDirectoryLock(directory);
+      const owner = JSON.parse(fs.readFileSync(lockPath, 'utf8'));
+      expect(owner).toMatchObject({ pid: process.pid, host: os.hostname() });
+      release();
+    });
+
+    it('is renewed by its holder, so that another host never takes it over', async () => {
+      const directory = tempDir();
+      const release = acquireDirectoryLock(directory, { renewMs: 50 });
+      const lockPath = path.join(directory, 'rampart.lock');
+      const old = new Date(Date.now() - 3_600_000);
+      fs.utimesSync(lockPath, old, old);
+      await vi.waitFor(
+        () => expect(fs.statSync(lockPath).mtimeMs).toBeGreaterThan(Date.now() - 60_000),
+        { timeout: 10_000, interval: 50 },
+      );
+      release();
+      expect(fs.existsSync(lockPath)).toBe(false);
+    });
   });
 
   describe.runIf(processStartTime(process.pid) !== null)('a pid given to another process', () => {
