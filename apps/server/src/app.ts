@@ -226,6 +226,7 @@ export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> 
     events: app.realtime.events,
     messagesPerMinute: config.chat.messagesPerMinute,
     now: () => sessions.sessions.nowIn(),
+    teamHints: play.hints.listTeamHints,
   });
   const cockpit = createCockpitModule({
     db: deps.database.db,

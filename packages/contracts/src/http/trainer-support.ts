@@ -31,14 +31,31 @@ export const getTrainerSupportSessions = defineRoute({
   },
 });
 
-/** A hint the team unlocked on the objective, as the trainers see it. */
+/**
+ * A hint of the objective as the trainers see it beside a team's question: its text in both
+ * languages (the trainers may read every hint, as its authors) and the team's unlock of it.
+ */
 export const supportHintSchema = z.object({
   uuid,
-  position: z.number().int().nonnegative(),
-  /** Points the team paid for it; 0 when a trainer gave it for free. */
+  /** 1 for the first hint. */
+  position: z.number().int().positive(),
+  /** What a team pays to unlock it. */
   cost: z.number().int().nonnegative(),
-  unlockedAt: instant,
+  text: localizedTextSchema,
+  /** How the team got it; `null` while the team does not have it. */
+  unlock: z
+    .object({
+      /** Points the team paid for it; 0 when a trainer gave it. */
+      charged: z.number().int().nonnegative(),
+      /** Given by a trainer. */
+      free: z.boolean(),
+      /** The teammate who bought it, or the trainer who gave it. */
+      by: z.string(),
+      at: instant,
+    })
+    .nullable(),
 });
+export type SupportHint = z.infer<typeof supportHintSchema>;
 
 /** A wrong answer of the team on the objective, as the submissions feed shows it. */
 export const supportWrongAnswerSchema = z.object({
@@ -79,8 +96,8 @@ export const supportContextSchema = z.object({
    */
   firstAttemptAt: instant.nullable(),
   solvedAt: instant.nullable(),
-  /** The hints the team unlocked on it, first unlocked first. */
-  hintsUnlocked: z.array(supportHintSchema),
+  /** Every hint of the objective in order, with the team's unlock of each. */
+  hints: z.array(supportHintSchema),
   serverTime: instant,
 });
 export type SupportContext = z.infer<typeof supportContextSchema>;

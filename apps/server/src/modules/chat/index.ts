@@ -7,7 +7,7 @@ import type { SessionsRepository } from '../sessions/sessions.repository.js';
 import { registerChatRoutes } from './chat.routes.js';
 import { createChatRepository } from './chat.repository.js';
 import { createChatService } from './chat.service.js';
-import { createSupportContext, type HintsUnlockedReader } from './support-context.js';
+import { createSupportContext, type TeamHintsReader } from './support-context.js';
 import { createSupportContextRepository } from './support-context.repository.js';
 
 /** Chat: a session's Admin, General and Team channels, team and player support threads. */
@@ -18,8 +18,8 @@ export const createChatModule = (deps: {
   messagesPerMinute: number;
   /** The sessions' clock. */
   now: () => Promise<Date>;
-  /** The hints a team unlocked on an objective, for a support question's context. */
-  hintsUnlocked?: HintsUnlockedReader;
+  /** An objective's hints with a team's unlocks, for a support question's context. */
+  teamHints?: TeamHintsReader;
 }) => {
   const repo = createChatRepository(deps.db);
   const supportContext = createSupportContext({
@@ -27,7 +27,7 @@ export const createChatModule = (deps: {
     chat: repo,
     sessions: deps.sessions,
     now: deps.now,
-    ...(deps.hintsUnlocked ? { hintsUnlocked: deps.hintsUnlocked } : {}),
+    ...(deps.teamHints ? { teamHints: deps.teamHints } : {}),
   });
   const chat = createChatService({
     repo,

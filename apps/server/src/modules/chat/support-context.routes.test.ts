@@ -25,6 +25,8 @@ describe(`support questions about an objective (${testDatabaseKind()})`, () => {
   let teams: string[];
   /** first: open; second: locked behind the first; third: of another session's mission. */
   let objectives: { first: string; second: string; foreign: string };
+  /** The first objective's two hints, costing 20 and 30. */
+  let hints: string[];
   let supportA: string;
   let supportB: string;
   let generalThread: string;
@@ -70,6 +72,10 @@ describe(`support questions about an objective (${testDatabaseKind()})`, () => {
               points: 100,
               maxAttempts: 5,
               flag: { accepted: ['RIGHT-1'] },
+              hints: [
+                { text: { en: 'Look at the banner', fr: 'Regardez la bannière' }, cost: 20 },
+                { text: { en: 'Read the headers', fr: 'Lisez les en-têtes' }, cost: 30 },
+              ],
             },
             { points: 50, locked: true, prerequisites: [first], flag: { accepted: ['RIGHT-2'] } },
           ],
@@ -82,6 +88,7 @@ describe(`support questions about an objective (${testDatabaseKind()})`, () => {
       second: chapter.missions[0]!.objectives[1]!.uuid,
       foreign: foreign.missions[0]!.objectives[0]!.uuid,
     };
+    hints = chapter.missions[0]!.objectives[0]!.hints.map((hint) => hint.uuid);
     session = (
       await createTrainerSession(trainer, {
         missionUuid: chapter.missions[0]!.uuid,
@@ -163,7 +170,52 @@ describe(`support questions about an objective (${testDatabaseKind()})`, () => {
         Date.parse(context.wrongAnswers[1]!.createdAt),
       );
       expect(context.askedAt).toBe(asked.json().message.created_at);
-      expect(context.hintsUnlocked).toEqual([]);
+      // Every hint of the objective, none of them the team's yet: the trainer may read them all.
+      expect(context.hints).toEqual([
+        {
+          uuid: hints[0],
+          position: 1,
+          cost: 20,
+          text: { en: 'Look at the banner', fr: 'Regardez la bannière' },
+          unlock: null,
+        },
+        {
+          uuid: hints[1],
+          position: 2,
+          cost: 30,
+          text: { en: 'Read the headers', fr: 'Lisez les en-têtes' },
+          unlock: null,
+        },
+      ]);
+    });
+
+    it('lists the hints the team bought with their price, and a trainer’s gift as free', async () => {
+      const bought = await bob.post(
+        `/api/sessions/${session}/objectives/${objectives.first}/hints/${hints[0]}/unlock`,
+      );
+      expect(bought.statusCode, bought.body).toBe(200);
+      expect(bought.json().charged).toBe(20);
+      let context = (await contextOf(supportA))!;
+      expect(context.hints.map((hint) => hint.unlock)).toEqual([
+        { charged: 20, free: false, by: bob.account.pseudo, at: expect.any(String) },
+        null,
+      ]);
+
+      const given = await trainer.post(
+        `/api/trainer/sessions/${session}/teams/${teams[0]}/hints/${hints[1]}/unlock`,
+      );
+      expect(given.statusCode, given.body).toBe(200);
+      context = (await contextOf(supportA))!;
+      expect(context.hints[1]!.unlock).toEqual({
+        charged: 0,
+        free: true,
+        by: trainer.account.pseudo,
+        at: expect.any(String),
+      });
+      // Team B's thread knows nothing of team A's hints.
+      expect((await ask(carol, supportB, objectives.first)).statusCode).toBe(201);
+      const ofB = (await contextOf(supportB))!;
+      expect(ofB.hints.map((hint) => hint.unlock)).toEqual([null, null]);
     });
 
     it('follows the team’s later answers', async () => {

@@ -6,15 +6,14 @@ import type { SessionsRepository } from '../sessions/sessions.repository.js';
 import type { ChatRepository } from './chat.repository.js';
 import type { SupportContextRepository } from './support-context.repository.js';
 
-/** The hints a team unlocked on an objective, as the trainers see them. */
-export type HintsUnlockedReader = (input: {
-  sessionUuid: string;
+/** An objective's hints with a team's unlock of each, as the trainers see them. */
+export type TeamHintsReader = (input: {
   teamUuid: string;
   objectiveUuid: string;
-}) => Promise<SupportContext['hintsUnlocked']>;
+}) => Promise<SupportContext['hints']>;
 
-/** Until hints exist, a team has unlocked none. */
-const noHints: HintsUnlockedReader = () => Promise.resolve([]);
+/** Without a reader (tests of the chat alone), an objective has no hints. */
+const noHints: TeamHintsReader = () => Promise.resolve([]);
 
 /**
  * A team's support question seen with its context: the objective it was asked from and the
@@ -27,10 +26,10 @@ export const createSupportContext = (deps: {
   sessions: Pick<SessionsRepository, 'findSession'>;
   /** The sessions' clock. */
   now: () => Promise<Date>;
-  hintsUnlocked?: HintsUnlockedReader;
+  teamHints?: TeamHintsReader;
 }) => {
   const { repo } = deps;
-  const hintsUnlocked = deps.hintsUnlocked ?? noHints;
+  const teamHints = deps.teamHints ?? noHints;
 
   return {
     /**
@@ -73,7 +72,7 @@ export const createSupportContext = (deps: {
       const [states, wrong, hints, now] = await Promise.all([
         repo.listTeamStates(teamUuid, [objective.uuid, ...objective.prerequisites]),
         repo.listWrongAnswers(sessionUuid, teamUuid, objective.uuid),
-        hintsUnlocked({ sessionUuid, teamUuid, objectiveUuid: objective.uuid }),
+        teamHints({ teamUuid, objectiveUuid: objective.uuid }),
         deps.now(),
       ]);
       const state = states.find((row) => row.objective_uuid === objective.uuid);
@@ -117,7 +116,7 @@ export const createSupportContext = (deps: {
           })),
           firstAttemptAt: state?.first_attempt_at?.toISOString() ?? null,
           solvedAt: state?.solved_at?.toISOString() ?? null,
-          hintsUnlocked: hints,
+          hints,
           serverTime: now.toISOString(),
         },
       };

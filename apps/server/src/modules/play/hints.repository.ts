@@ -172,18 +172,27 @@ export const createHintsRepository = (db: Kysely<Database>) => ({
     ).score,
 
   /**
-   * The hints a team unlocked on an objective, in order, with their text in both languages: for
-   * the trainer (the support thread's context), who may read every hint anyway.
+   * Every hint of an objective, in order, with its text in both languages and the team's unlock
+   * of each: for the trainer (the support thread's context), who may read every hint anyway.
    */
-  listTeamUnlocks: (sessionUuid: string, teamUuid: string, objectiveUuid: string) =>
+  listObjectiveHintsForTeam: (teamUuid: string, objectiveUuid: string) =>
     db
-      .selectFrom('hint_unlock as u')
-      .innerJoin('objective_hint as h', 'h.uuid', 'u.hint_uuid')
+      .selectFrom('objective_hint as h')
+      .leftJoin('hint_unlock as u', (join) =>
+        join.onRef('u.hint_uuid', '=', 'h.uuid').on('u.team_uuid', '=', teamUuid),
+      )
       .leftJoin('account as a', 'a.id', 'u.account_id')
-      .select(['h.uuid', 'h.position', 'h.text', 'u.cost', 'u.free', 'u.unlocked_at', 'a.pseudo'])
-      .where('u.session_uuid', '=', sessionUuid)
-      .where('u.team_uuid', '=', teamUuid)
-      .where('u.objective_uuid', '=', objectiveUuid)
+      .select([
+        'h.uuid',
+        'h.position',
+        'h.cost',
+        'h.text',
+        'u.cost as charged',
+        'u.free',
+        'u.unlocked_at',
+        'a.pseudo',
+      ])
+      .where('h.objective_uuid', '=', objectiveUuid)
       .orderBy('h.position')
       .execute(),
 

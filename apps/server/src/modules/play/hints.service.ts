@@ -1,4 +1,4 @@
-import type { Locale, LocalizedText, PlayHint } from '@rampart/contracts';
+import type { Locale, LocalizedText, PlayHint, SupportHint } from '@rampart/contracts';
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
@@ -215,25 +215,28 @@ export const createHintsService = (deps: {
     },
 
     /**
-     * The hints a team unlocked on an objective, in order, with both texts, who unlocked each,
-     * when and for how much: for the trainer, where help is asked (the support thread).
+     * Every hint of an objective, in order, with both texts and the team's unlock of each (who,
+     * when, for how much): for the trainer, where help is asked (the support thread). The caller
+     * has checked that the principal answers support and that the team belongs to the session.
      */
-    async listTeamHints(
-      principal: Principal,
-      sessionUuid: string,
-      teamUuid: string,
-      objectiveUuid: string,
-    ) {
-      requireCapability(principal, 'session.run');
-      const rows = await repo.listTeamUnlocks(sessionUuid, teamUuid, objectiveUuid);
+    async listTeamHints(input: {
+      teamUuid: string;
+      objectiveUuid: string;
+    }): Promise<SupportHint[]> {
+      const rows = await repo.listObjectiveHintsForTeam(input.teamUuid, input.objectiveUuid);
       return rows.map((row) => ({
         uuid: row.uuid,
         position: row.position + 1,
-        text: row.text as LocalizedText,
         cost: row.cost,
-        free: row.free,
-        unlockedBy: row.pseudo ?? '',
-        unlockedAt: row.unlocked_at.toISOString(),
+        text: row.text as LocalizedText,
+        unlock: row.unlocked_at
+          ? {
+              charged: row.charged ?? 0,
+              free: row.free ?? false,
+              by: row.pseudo ?? '',
+              at: row.unlocked_at.toISOString(),
+            }
+          : null,
       }));
     },
   };

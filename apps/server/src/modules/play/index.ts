@@ -99,8 +99,8 @@ export const createPlayModule = (deps: {
     repo,
     cache,
     /**
-     * Hints: `listTeamHints` (the hints a team unlocked on an objective, for the trainer's support
-     * thread) and `give` (a trainer unlocks one for a team, free, audited).
+     * Hints: `listTeamHints` (an objective's hints with a team's unlocks, for the trainer's
+     * support thread) and `give` (a trainer unlocks one for a team, free, audited).
      */
     hints,
     hintsRepo,

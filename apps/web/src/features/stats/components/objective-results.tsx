@@ -124,6 +124,9 @@ function ObjectiveResult({
                   <th scope="col" className={styles.number}>
                     {t('objectives.points')}
                   </th>
+                  <th scope="col" className={styles.number}>
+                    {t('objectives.hints')}
+                  </th>
                 </tr>
               </thead>
               <tbody>
@@ -150,6 +153,9 @@ function ObjectiveResult({
                     </td>
                     <td className={styles.number}>{result.attempts}</td>
                     <td className={styles.number}>{result.points}</td>
+                    <td className={styles.number}>
+                      {t('objectives.hintsValue', { count: result.hints, cost: result.hintCost })}
+                    </td>
                   </tr>
                 ))}
               </tbody>

@@ -6,7 +6,10 @@ import { AwardBadges } from './award-badges';
 import { MissionResultMark } from './mission-result-mark';
 import styles from './stats.module.css';
 
-/** The final ranking: the player's team is marked by a tag and a frame. */
+/**
+ * The final ranking, with the hints each team unlocked and the points it paid for them: the
+ * player's team is marked by a tag and a frame.
+ */
 export function RankingTable({ stats }: { stats: SessionStats }) {
   const { t } = useTranslation('debrief');
   const total = stats.objectives.length;
@@ -29,6 +32,9 @@ export function RankingTable({ stats }: { stats: SessionStats }) {
                 </th>
                 <th scope="col" className={`${styles.number} ${styles.wideOnly}`}>
                   {t('ranking.objectives')}
+                </th>
+                <th scope="col" className={`${styles.number} ${styles.wideOnly}`}>
+                  {t('ranking.hints')}
                 </th>
                 <th scope="col">{t('ranking.result')}</th>
               </tr>
@@ -58,6 +64,9 @@ export function RankingTable({ stats }: { stats: SessionStats }) {
                     <td className={styles.number}>{team.score}</td>
                     <td className={`${styles.number} ${styles.wideOnly}`}>
                       {t('ranking.objectivesValue', { count: team.completed_objectives, total })}
+                    </td>
+                    <td className={`${styles.number} ${styles.wideOnly}`}>
+                      {t('ranking.hintsValue', { count: team.hints, cost: team.hintCost })}
                     </td>
                     <td>
                       <MissionResultMark result={team.result} short />

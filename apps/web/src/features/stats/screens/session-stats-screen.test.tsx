@@ -37,8 +37,9 @@ describe('the stats page', () => {
     const rows = within(ranking).getAllByRole('row').slice(1);
     expect(rows.map((row) => row.textContent)).toEqual([
       // Each team's logo, here its initials, before its name.
-      '1BLBlue OwlsWinnerFirst blood1502 / 2✓Success',
-      '2RERed FoxesYour teamFirst blood901 / 2✗Failure',
+      '1BLBlue OwlsWinnerFirst blood1502 / 2None✓Success',
+      // Two hints, one bought for 10 points, one given.
+      '2RERed FoxesYour teamFirst blood901 / 22, 10 pts paid✗Failure',
     ]);
 
     const objectives = screen.getByRole('region', { name: 'Objectives and resolutions' });
@@ -49,9 +50,19 @@ describe('the stats page', () => {
     expect(within(flag).getByText('Letter case does not matter.')).toBeTruthy();
     expect(within(flag).getByText('access log').tagName).toBe('STRONG');
     expect(within(flag).getByText('Solved by 2 of 2 teams')).toBeTruthy();
+    const teams = within(flag).getByRole('table', { hidden: true });
+    expect(within(teams).getByText('after 4:30 by Alice')).toBeTruthy();
     expect(
-      within(within(flag).getByRole('table', { hidden: true })).getByText('after 4:30 by Alice'),
-    ).toBeTruthy();
+      within(teams)
+        .getAllByRole('row', { hidden: true })
+        .slice(1)
+        .map((row) =>
+          within(row)
+            .getAllByRole('cell', { hidden: true })
+            .map((cell) => cell.textContent)
+            .at(-1),
+        ),
+    ).toEqual(['2, 10 pts paid', 'None']);
 
     const choice = within(objectives).getByRole('listitem', { name: '2. Pick the weak cipher' });
     expect(within(choice).getByRole('list', { name: 'Choices' })).toBeTruthy();
@@ -231,5 +242,9 @@ describe('the stats page', () => {
     expect(screen.getByRole('region', { name: 'Red Foxes' }).textContent).toContain('2e sur 2');
     expect(screen.getByText('Premier sang : Red Foxes après 4:30')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Noter la session' })).toBeTruthy();
+    const ranking = screen.getByRole('table', { name: 'Classement final des équipes' });
+    expect(within(ranking).getByRole('columnheader', { name: 'Indices' })).toBeTruthy();
+    expect(within(ranking).getByText('2, 10 pts payés')).toBeTruthy();
+    expect(within(ranking).getByText('Aucun')).toBeTruthy();
   });
 });

@@ -55,8 +55,8 @@ export const buildSessionStats = (overrides: Partial<SessionStats> = {}): Sessio
         completed_objectives: 1,
         result: 'failure',
         awards: [{ kind: 'first_blood', count: 1 }],
-        hints: 0,
-        hintCost: 0,
+        hints: 2,
+        hintCost: 10,
       },
     ],
     objectives: [
@@ -78,8 +78,9 @@ export const buildSessionStats = (overrides: Partial<SessionStats> = {}): Sessio
             solvedBy: 'Alice',
             attempts: 1,
             points: 90,
-            hints: 0,
-            hintCost: 0,
+            // One hint bought for 10 points, one given for free by a trainer.
+            hints: 2,
+            hintCost: 10,
           },
           {
             teamUuid: BLUE,

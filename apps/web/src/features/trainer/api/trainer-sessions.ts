@@ -4,6 +4,7 @@ import {
   getTrainerSessionChatThreads,
   getTrainerSessions,
   postEliminateTeam,
+  postGiveHint,
   postSpeedrun,
   postTrainerPause,
   postTrainerResume,
@@ -171,6 +172,14 @@ export const useUnlockObjective = (uuid: string) =>
   useSessionAction(uuid, (objective: string) =>
     apiClient.post(sessionApiPath(postUnlockObjective.path, uuid, { objective }), undefined, {
       schema: postUnlockObjective.responses[200],
+    }),
+  );
+
+/** A hint given to a team at no cost (audited); the team's context and grid follow. */
+export const useGiveHint = (uuid: string) =>
+  useSessionAction(uuid, ({ team, hint }: { team: string; hint: string }) =>
+    apiClient.post(sessionApiPath(postGiveHint.path, uuid, { team, hint }), undefined, {
+      schema: postGiveHint.responses[200],
     }),
   );
 

@@ -1,5 +1,5 @@
 import type { ChatThread, SupportContext } from '@rampart/contracts';
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fakeEventStreams } from '../../realtime/testing/fake-event-streams';
 import { renderApp } from '../../../test/render-app';
@@ -12,6 +12,28 @@ const objectiveUuid = '0190a1b2-c3d4-7e5f-8a9b-00000000d001';
 const threadsPath = `GET /api/trainer/sessions/${session.uuid}/chat/threads`;
 const contextPath = `GET /api/trainer/sessions/${session.uuid}/chat/threads/${threadUuid}/context`;
 const unlockPath = `POST /api/trainer/sessions/${session.uuid}/objectives/${objectiveUuid}/unlock`;
+const hintUuids = ['0190a1b2-c3d4-7e5f-8a9b-00000000e001', '0190a1b2-c3d4-7e5f-8a9b-00000000e002'];
+const givePath = `POST /api/trainer/sessions/${session.uuid}/teams/${team.uuid}/hints/${hintUuids[1]}/unlock`;
+
+/** Hint 1 bought by Alice for 20 points; hint 2 (30 points) not the team's, or given by Trainer. */
+const buildHints = (secondGiven = false): SupportContext['hints'] => [
+  {
+    uuid: hintUuids[0]!,
+    position: 1,
+    cost: 20,
+    text: { en: 'Look at the banner', fr: 'Regardez la bannière' },
+    unlock: { charged: 20, free: false, by: 'Alice', at: '2026-03-02T10:15:00.000Z' },
+  },
+  {
+    uuid: hintUuids[1]!,
+    position: 2,
+    cost: 30,
+    text: { en: 'Read the headers', fr: 'Lisez les en-têtes' },
+    unlock: secondGiven
+      ? { charged: 0, free: true, by: 'Trainer', at: '2026-03-02T10:24:00.000Z' }
+      : null,
+  },
+];
 
 const thread: ChatThread = {
   uuid: threadUuid,
@@ -63,7 +85,7 @@ const buildContext = (overrides: Partial<SupportContext> = {}): SupportContext =
   wrongAnswers: [wrong(1, 'Alice', 'FLAG{guess}'), wrong(2, 'Bob', 'admin123')],
   firstAttemptAt: '2026-03-02T10:11:00.000Z',
   solvedAt: null,
-  hintsUnlocked: [],
+  hints: buildHints(),
   serverTime: '2026-03-02T10:23:00.000Z',
   ...overrides,
 });
@@ -101,9 +123,86 @@ describe('a support question’s context in the cockpit', () => {
     ]);
     // Twelve minutes between the first attempt and the server's time when read.
     expect(within(context).getByText(/^12 minutes/)).toBeTruthy();
-    expect(within(context).getByText('Hints unlocked')).toBeTruthy();
-    expect(within(context).getByText('None')).toBeTruthy();
+    expect(within(context).getByText('Hints of the objective')).toBeTruthy();
+    const hints = within(context).getAllByTestId('support-hint');
+    expect(hints.map((hint) => hint.dataset.unlocked)).toEqual(['true', 'false']);
+    expect(within(hints[0]!).getByText(/^Bought by Alice for 20 points at/)).toBeTruthy();
+    expect(within(hints[0]!).getByText('Look at the banner')).toBeTruthy();
+    expect(within(hints[0]!).queryByRole('button')).toBeNull();
+    expect(within(hints[1]!).getByText('Not unlocked by the team')).toBeTruthy();
+    expect(within(hints[1]!).getByText('Read the headers')).toBeTruthy();
   });
+
+  for (const { locale, strings } of [
+    {
+      locale: '' as const,
+      strings: {
+        give: 'Give for free',
+        dialog: `Give hint 2 to ${team.name} for free?`,
+        confirm: 'Give the hint',
+        given: /^Given for free by Trainer at/,
+        bought: /^Bought by Alice for 20 points at/,
+      },
+    },
+    {
+      locale: '/fr' as const,
+      strings: {
+        give: 'Offrir',
+        dialog: `Offrir l’indice 2 à ${team.name} ?`,
+        confirm: 'Offrir l’indice',
+        given: /^Offert par Trainer à/,
+        bought: /^Acheté par Alice pour 20 points à/,
+      },
+    },
+  ])
+    it(`gives a hint the team lacks for free after a confirmation (${locale || 'en'})`, async () => {
+      let given = false;
+      let gives = 0;
+      let reads = 0;
+      const { streams } = await openThread(locale, {
+        [contextPath]: () => {
+          reads += 1;
+          return Response.json({ context: buildContext({ hints: buildHints(given) }) });
+        },
+        [givePath]: () => {
+          gives += 1;
+          return Response.json({ unlocked: true, alreadyUnlocked: false });
+        },
+      });
+      const context = await screen.findByTestId('support-context');
+      expect(within(context).getByText(strings.bought)).toBeTruthy();
+      const [first, second] = within(context).getAllByTestId('support-hint');
+      expect(within(first!).queryByRole('button', { name: strings.give })).toBeNull();
+      fireEvent.click(within(second!).getByRole('button', { name: strings.give }));
+      const dialog = await screen.findByRole('dialog', { name: strings.dialog });
+      expect(gives).toBe(0);
+      const before = reads;
+      fireEvent.click(within(dialog).getByRole('button', { name: strings.confirm }));
+      await waitFor(() => expect(gives).toBe(1));
+      await waitFor(() => expect(reads).toBeGreaterThan(before));
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+      // The gift (this trainer's or another's) arrives as the event: the panel reads again.
+      given = true;
+      streams.emit(
+        `/api/trainer/sessions/${session.uuid}/events`,
+        {
+          type: 'hint.unlocked',
+          payload: {
+            teamUuid: team.uuid,
+            teamName: team.name,
+            objectiveUuid,
+            hintUuid: hintUuids[1]!,
+            position: 2,
+            cost: 0,
+            free: true,
+            pseudo: 'Trainer',
+          },
+        },
+        'trainers',
+      );
+      expect(await within(context).findByText(strings.given)).toBeTruthy();
+      expect(within(context).queryByRole('button', { name: strings.give })).toBeNull();
+    });
 
   it('reads the context again when the stream tells of a new answer', async () => {
     let context = buildContext();

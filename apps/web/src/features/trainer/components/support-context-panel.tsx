@@ -11,12 +11,14 @@ import { useUnlockObjective } from '../api/trainer-sessions';
 import { useSupportContext } from '../api/trainer-support';
 import { useTimeFormat } from '../lib/use-time-format';
 import { ConfirmDialog } from './confirm-dialog';
+import { SupportContextHints } from './support-context-hints';
 import styles from './support-context-panel.module.css';
 
 /**
  * Beside a team's support thread, what its latest question is about: the objective it was asked
  * from, the team's state, attempts and wrong answers on it (as the submissions feed shows them),
- * how long since its first attempt and the hints it unlocked; and, when the objective is still
+ * how long since its first attempt, the objective's hints with the team's unlocks (and a hint to
+ * give it for free); and, when the objective is still
  * locked by the content, opening it to every team. Nothing when no question names an objective.
  */
 export function SupportContextPanel({
@@ -90,18 +92,6 @@ function ContextView({
             <SinceFirstAttempt context={context} fetchedAt={fetchedAt} />
           </dd>
         </div>
-        <div>
-          <dt>{t('supportContext.hints')}</dt>
-          <dd>
-            {context.hintsUnlocked.length === 0
-              ? t('supportContext.noHints')
-              : context.hintsUnlocked
-                  .map((hint) =>
-                    t('supportContext.hint', { position: hint.position + 1, count: hint.cost }),
-                  )
-                  .join(', ')}
-          </dd>
-        </div>
       </dl>
       <h4 className={styles.subheading}>
         {t('supportContext.wrongAnswers', { count: context.wrongAnswers.length })}
@@ -121,6 +111,7 @@ function ContextView({
           ))}
         </ol>
       )}
+      <SupportContextHints sessionUuid={sessionUuid} context={context} />
       <div className={styles.actions}>
         {objective.locked && !objective.unlocked ? (
           <Button variant="secondary" onClick={() => setUnlocking(true)}>

@@ -66,6 +66,8 @@ const supportContextChanges: readonly RealtimeEventType[] = [
   'objective.solved',
   'objective.unlocked',
   'objective.updated',
+  // A hint bought by the team or given by a trainer.
+  'hint.unlocked',
 ];
 
 /** The teams' lab environments (allocated, ready, extended, released, failed). */
