@@ -17,8 +17,8 @@ const reducers: Partial<
   'team.created': (payload) => payload,
   'team.dissolved': (payload) => payload,
   'team.reinstated': (payload) => payload,
-  'team.eliminated': (payload) => ({ ...payload, reason: '' }),
-  'score.adjusted': (payload) => ({ ...payload, reason: '' }),
+  'team.eliminated': (payload) => ({ ...payload, reason: null }),
+  'score.adjusted': (payload) => ({ ...payload, reason: null }),
   'speedrun.launched': (payload) => ({ ...payload, description: '' }),
 };
 
