@@ -158,6 +158,10 @@ test('the trainer creates a session, starts, pauses, resumes, eliminates, launch
   const foxes = trainer.getByTestId('cockpit-team').filter({ hasText: 'Red Foxes' });
   await expect(foxes.getByTestId('team-score')).toHaveText(/^\d+ pts$/);
   const score = /^(\d+)/.exec((await foxes.getByTestId('team-score').textContent())!)![1]!;
+  // Carol's team reads the trainer's reason; dave's learns of the points, never why.
+  await expect(carol.getByText('Helped the other team').first()).toBeVisible();
+  await expect(dave.getByText('The trainer gave Red Foxes 25 points.')).toBeVisible();
+  await expect(dave.getByText('Helped the other team')).toHaveCount(0);
   await carol.getByRole('tab', { name: 'Ranking' }).click();
   await expect(
     carol
@@ -173,6 +177,9 @@ test('the trainer creates a session, starts, pauses, resumes, eliminates, launch
   await expect(eliminate).toBeHidden();
   // The team's game screen keeps the reason in view (a toast says it too, for a while).
   await expect(dave.getByText('The trainer’s reason: Attacked the scoring server')).toBeVisible();
+  // Carol's team is told that Grey Wolves is out, never why.
+  await expect(carol.getByText('Grey Wolves has been eliminated.')).toBeVisible();
+  await expect(carol.getByText('Attacked the scoring server')).toHaveCount(0);
   await expect(
     trainer.getByTestId('cockpit-team').filter({ hasText: 'Grey Wolves' }),
   ).toContainText('Eliminated');

@@ -172,9 +172,17 @@ export const realtimeEventSchema = z.discriminatedUnion('type', [
       floor: z.number().int().nonnegative(),
     }),
   }),
+  /**
+   * A trainer eliminated a team. Written twice: to `session` with `reason: null` (every player
+   * learns the team is out, not why), and to the team and to `trainers` with the reason.
+   */
   z.object({
     type: z.literal('team.eliminated'),
-    payload: z.object({ teamUuid: uuid, teamName: shortText, reason: z.string().max(500) }),
+    payload: z.object({
+      teamUuid: uuid,
+      teamName: shortText,
+      reason: z.string().max(500).nullable(),
+    }),
   }),
   /** The ranking after a change of scores: the whole table (it is small), serialised once. */
   z.object({
@@ -273,14 +281,17 @@ export const realtimeEventSchema = z.discriminatedUnion('type', [
     type: z.literal('team.member_left'),
     payload: z.object({ teamUuid: uuid, pseudo: shortText, teamRemoved: z.boolean() }),
   }),
-  /** A trainer added or removed points, with the reason: to the session, like an elimination. */
+  /**
+   * A trainer added or removed points. Written like an elimination: to `session` with
+   * `reason: null`, and to the team and to `trainers` with the trainer's reason.
+   */
   z.object({
     type: z.literal('score.adjusted'),
     payload: z.object({
       teamUuid: uuid,
       teamName: shortText,
       points: z.number().int(),
-      reason: z.string().max(500),
+      reason: z.string().max(500).nullable(),
       score: z.number().int(),
     }),
   }),

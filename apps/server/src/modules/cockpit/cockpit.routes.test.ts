@@ -299,10 +299,13 @@ describe(`trainer cockpit: read model, submissions, adjustments, audit (${testDa
       const ranking = (await players[0]!.get(`/api/sessions/${uuid}/ranking`)).json();
       expect(ranking.teams[0]).toMatchObject({ uuid: teamUuids[1], score: 30, rank: 1 });
       const events = await eventsOf(uuid);
-      expect(events.find((e) => e.type === 'score.adjusted')).toMatchObject({
-        audience: 'session',
-        payload: { teamUuid: teamUuids[1], points: 30, reason: 'Great report', score: 30 },
-      });
+      // The session learns of the points; the reason goes to the team and the trainers only.
+      const payload = { teamUuid: teamUuids[1], points: 30, score: 30 };
+      expect(events.filter((e) => e.type === 'score.adjusted')).toMatchObject([
+        { audience: 'session', payload: { ...payload, reason: null } },
+        { audience: `team:${teamUuids[1]}`, payload: { ...payload, reason: 'Great report' } },
+        { audience: 'trainers', payload: { ...payload, reason: 'Great report' } },
+      ]);
       expect(events.at(-1)!.type).toBe('ranking.changed');
 
       const removed = await adjust(uuid, teamUuids[1]!, { points: -50, reason: 'Hint bought' });

@@ -2,7 +2,7 @@ import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
 import type { EventWriter } from '../../realtime/event-writer.js';
-import { sessionStream } from '../../realtime/streams.js';
+import { withReasonForTheTeam } from '../../realtime/team-reasons.js';
 import { requireCapability, type Principal } from '../identity/auth.service.js';
 import { rankingEvent } from '../play/answers.service.js';
 import type { PlayRepository } from '../play/play.repository.js';
@@ -33,7 +33,7 @@ export const createScoreAdjustments = (deps: {
     input: { points: number; reason: string },
   ) {
     requireCapability(principal, 'session.run');
-    const adjustment = await deps.events.transaction(async (trx, append) => {
+    const adjustment = await deps.events.transaction(async (trx, append, appendAll) => {
       const session = await deps.sessions.lockSession(trx, sessionUuid);
       if (!session) throw new AppError('session.not_found');
       const { status } = deriveSessionState(timelineOf(session), await deps.now(trx));
@@ -71,19 +71,19 @@ export const createScoreAdjustments = (deps: {
         reason: input.reason,
         details: { points: input.points, score: team.score, ledgerId: Number(entry.id) },
       });
-      // To the whole session, like an elimination: the reason is fit for every player.
-      await append({
-        stream: sessionStream(sessionUuid),
-        audience: 'session',
-        type: 'score.adjusted',
-        payload: {
-          teamUuid,
-          teamName: team.name,
-          points: input.points,
-          reason: input.reason,
-          score: team.score,
-        },
-      });
+      // Every player learns of the points; the reason is for the team and the trainers.
+      await appendAll(
+        withReasonForTheTeam(sessionUuid, {
+          type: 'score.adjusted',
+          payload: {
+            teamUuid,
+            teamName: team.name,
+            points: input.points,
+            reason: input.reason,
+            score: team.score,
+          },
+        }),
+      );
       await append(await rankingEvent(deps.play, trx, sessionUuid));
       return {
         id: Number(entry.id),

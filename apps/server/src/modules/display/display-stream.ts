@@ -4,8 +4,9 @@ import type { EventSink } from '../../realtime/event-hub.js';
 /**
  * What the projector view is sent of a session's stream: events every player of the session
  * reads (audience `session`), of the kinds the wall shows, each cut to what the wall needs. Free
- * text a trainer typed for the players (an elimination's or an adjustment's reason, a
- * speedrun's description) stays off the wall. Anything else is dropped, whatever it carries.
+ * text a trainer typed for the players (a speedrun's description) stays off the wall, and so would
+ * a reason, which the session's copy of an elimination or adjustment does not carry anyway.
+ * Anything else is dropped, whatever it carries.
  */
 const reducers: Partial<
   Record<RealtimeEvent['type'], (payload: Record<string, unknown>) => Record<string, unknown>>
@@ -17,8 +18,8 @@ const reducers: Partial<
   'team.created': (payload) => payload,
   'team.dissolved': (payload) => payload,
   'team.reinstated': (payload) => payload,
-  'team.eliminated': (payload) => ({ ...payload, reason: '' }),
-  'score.adjusted': (payload) => ({ ...payload, reason: '' }),
+  'team.eliminated': (payload) => ({ ...payload, reason: null }),
+  'score.adjusted': (payload) => ({ ...payload, reason: null }),
   'speedrun.launched': (payload) => ({ ...payload, description: '' }),
 };
 

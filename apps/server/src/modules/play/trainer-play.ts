@@ -4,6 +4,7 @@ import type { Database } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
 import type { EventWriter } from '../../realtime/event-writer.js';
 import { sessionStream } from '../../realtime/streams.js';
+import { withReasonForTheTeam } from '../../realtime/team-reasons.js';
 import { recordTrainerAction } from '../cockpit/audit.repository.js';
 import { requireCapability, type Principal } from '../identity/auth.service.js';
 import { deriveSessionState, pausedMsAt } from '../sessions/session-state.js';
@@ -39,7 +40,7 @@ export const createTrainerPlay = (deps: {
   return {
     async eliminate(principal: Principal, sessionUuid: string, teamUuid: string, reason: string) {
       requireCapability(principal, 'session.run');
-      await events.transaction(async (trx, append) => {
+      await events.transaction(async (trx, append, appendAll) => {
         await lockPlayable(trx, sessionUuid);
         const team = await trx
           .updateTable('gaming_session_team')
@@ -60,12 +61,12 @@ export const createTrainerPlay = (deps: {
           targetUuid: teamUuid,
           reason,
         });
-        await append({
-          stream: sessionStream(sessionUuid),
-          audience: 'session',
-          type: 'team.eliminated',
-          payload: { teamUuid, teamName: team.name, reason },
-        });
+        await appendAll(
+          withReasonForTheTeam(sessionUuid, {
+            type: 'team.eliminated',
+            payload: { teamUuid, teamName: team.name, reason },
+          }),
+        );
         await append(await rankingEvent(repo, trx, sessionUuid));
       });
       deps.ranking.invalidate(sessionUuid);

@@ -776,9 +776,11 @@ describe(`gaming sessions and teams (${testDatabaseKind()})`, () => {
       const announced = () =>
         stream.messages.filter((message) => message.event === 'score.adjusted');
       await stream.waitUntil(() => announced().length === 2);
+      // Another team learns of the points, never of the trainer's reason.
       expect(announced()[0]!.data).toMatchObject({
-        payload: { teamUuid: red, points: 7, reason: 'Helped another team', score: 7 },
+        payload: { teamUuid: red, points: 7, reason: null, score: 7 },
       });
+      expect(JSON.stringify(stream.messages)).not.toContain('Helped another team');
       const own = await detail(alice!, game.uuid);
       expect(own.scoreAdjustments).toEqual([
         { points: -3, reason: 'Shared a flag', at: expect.any(String) },

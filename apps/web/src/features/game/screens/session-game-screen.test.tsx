@@ -1,3 +1,4 @@
+import type { Audience } from '@rampart/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { renderApp, testPlayer } from '../../../test/render-app';
@@ -223,6 +224,36 @@ describe('the game screen', () => {
     );
   });
 
+  it('toasts an elimination once, with the reason only for the team concerned', async () => {
+    const session = running();
+    const ownTeam = session.gaming_session_user!.gaming_session_team!;
+    const streams = fakeEventStreams();
+    renderApp(`/sessions/${session.uuid}/game`, {
+      streams: streams.create,
+      api: gameApi(() => session),
+    });
+    await screen.findByRole('tab', { name: 'My team' });
+    const eliminated = (
+      teamUuid: string,
+      teamName: string,
+      reason: string | null,
+      audience: Audience = 'session',
+    ) =>
+      streams.emit(
+        `/api/sessions/${session.uuid}/events`,
+        { type: 'team.eliminated', payload: { teamUuid, teamName, reason } },
+        audience,
+      );
+    eliminated('0190a1b2-c3d4-7e5f-8c9b-0000000000b1', 'Blue Owls', null);
+    expect(await screen.findByText('Blue Owls has been eliminated.')).toBeTruthy();
+    // The team's own: the session's copy says nothing, the team's carries the reason.
+    eliminated(ownTeam.uuid, ownTeam.name, null);
+    eliminated(ownTeam.uuid, ownTeam.name, 'Scanned the SOC', `team:${ownTeam.uuid}`);
+    // Toasts show in the order they were made: once the reason's is up, the other would be too.
+    expect(await screen.findByText('Scanned the SOC')).toBeTruthy();
+    expect(screen.getAllByText(`${ownTeam.name} has been eliminated.`)).toHaveLength(1);
+  });
+
   it('tells an eliminated team so for good, with the trainer’s reason, and closes answering', async () => {
     const base = running();
     const own = base.gaming_session_user!.gaming_session_team!;
@@ -356,7 +387,7 @@ describe('the game screen', () => {
       '+7 points : Helped another team',
     ],
   ])(
-    'tells every player of a score adjustment with its reason, and lists it in the team (%s)',
+    'tells every player of a score adjustment, its own team the reason, and lists it (%s)',
     async (_language, prefix, tab, own, other, listName, line) => {
       let session = running();
       const ownTeam = session.gaming_session_user!.gaming_session_team!;
@@ -366,11 +397,21 @@ describe('the game screen', () => {
         api: gameApi(() => session),
       });
       fireEvent.click(await screen.findByRole('tab', { name: tab }));
-      const adjusted = (teamUuid: string, teamName: string, points: number, reason: string) =>
-        streams.emit(`/api/sessions/${session.uuid}/events`, {
-          type: 'score.adjusted',
-          payload: { teamUuid, teamName, points, reason, score: points },
-        });
+      const adjusted = (
+        teamUuid: string,
+        teamName: string,
+        points: number,
+        reason: string | null,
+        audience: Audience = 'session',
+      ) =>
+        streams.emit(
+          `/api/sessions/${session.uuid}/events`,
+          {
+            type: 'score.adjusted',
+            payload: { teamUuid, teamName, points, reason, score: points },
+          },
+          audience,
+        );
 
       session = {
         ...session,
@@ -378,15 +419,17 @@ describe('the game screen', () => {
           { points: 7, reason: 'Helped another team', at: new Date().toISOString() },
         ],
       };
-      adjusted(ownTeam.uuid, ownTeam.name, 7, 'Helped another team');
-      expect((await screen.findAllByText(own)).length).toBeGreaterThan(0);
-      expect(screen.getAllByText('Helped another team').length).toBeGreaterThan(0);
+      // The session's copy, without the reason, then the team's, with it: one toast, the latter.
+      adjusted(ownTeam.uuid, ownTeam.name, 7, null);
+      adjusted(ownTeam.uuid, ownTeam.name, 7, 'Helped another team', `team:${ownTeam.uuid}`);
+      expect((await screen.findAllByText('Helped another team')).length).toBeGreaterThan(0);
+      expect(screen.getAllByText(own)).toHaveLength(1);
       const list = await screen.findByRole('list', { name: listName });
       expect(within(list).getByRole('listitem').textContent).toBe(line);
 
-      adjusted('0190a1b2-c3d4-7e5f-8c9b-0000000000b1', 'Blue Owls', -3, 'Shared a flag');
+      // Another team's adjustment comes to this team without its reason.
+      adjusted('0190a1b2-c3d4-7e5f-8c9b-0000000000b1', 'Blue Owls', -3, null);
       expect((await screen.findAllByText(other)).length).toBeGreaterThan(0);
-      expect(screen.getAllByText('Shared a flag').length).toBeGreaterThan(0);
     },
   );
 });

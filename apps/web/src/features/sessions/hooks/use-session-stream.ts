@@ -178,23 +178,28 @@ export const useSessionStream = (
             description: payload.description,
           });
         },
+        // Written twice for the team concerned: to the session without the reason, to the team
+        // with it. The team toasts the copy with the reason; other teams only get the first.
         'team.eliminated': ({ payload }) => {
           refreshGame();
           refresh();
+          if (payload.teamUuid === ownTeam && payload.reason === null) return;
           toast.warning(t('toast.eliminated', { team: payload.teamName }), {
-            description: payload.reason,
+            description: payload.reason ?? undefined,
           });
         },
-        // Shown to every player, with the trainer's reason; the team's view lists it too.
+        // Likewise: every player learns of the points, the team alone reads the trainer's reason
+        // (its view lists it too).
         'score.adjusted': ({ payload }) => {
           refreshGame();
+          if (payload.teamUuid === ownTeam && payload.reason === null) return;
           const direction = payload.points >= 0 ? 'Gain' : 'Loss';
           const count = Math.abs(payload.points);
           toast.info(
             payload.teamUuid === ownTeam
               ? t(`toast.adjustedOwn${direction}`, { count })
               : t(`toast.adjusted${direction}`, { count, team: payload.teamName }),
-            { description: payload.reason },
+            { description: payload.reason ?? undefined },
           );
         },
         'ranking.changed': refreshGame,
