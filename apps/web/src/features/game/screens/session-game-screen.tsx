@@ -1,10 +1,13 @@
+import { usePrefetchQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
 import { SectionError, SectionLoading } from '../../../components/ui/section-state/section-state';
 import { useDocumentTitle } from '../../app-info';
 import { SessionGate, type PlayerSession } from '../../sessions';
 import { countsOf, unreadTotals, useSessionChatThreads } from '../../chat';
-import { useObjectives } from '../api/get-objectives';
+import { objectivesQueryOptions, useObjectives } from '../api/get-objectives';
+import { useContentLocale } from '../../content/hooks/use-content-locale';
 import { useTeamEnvironment } from '../api/lab-environment';
 import { Briefing } from '../components/briefing';
 import { ChallengeDialog } from '../components/challenge-dialog';
@@ -37,10 +40,34 @@ import styles from './session-game-screen.module.css';
  * banners; everything kept live by the session's stream. Quarter layout by default.
  */
 export default function SessionGameScreen() {
+  const { uuid = '' } = useParams();
+  // The objectives are asked for beside the session, not once it has arrived.
+  usePrefetchQuery(objectivesQueryOptions(uuid, useContentLocale()));
   return <SessionGate screen="game">{(session) => <Game session={session} />}</SessionGate>;
 }
 
+/**
+ * The screen is laid out once its objectives are known: on a phone they stand above the tabs,
+ * and a list arriving in place of a skeleton of another height would push down the briefing
+ * being read. Only the first load waits; a language switch keeps the screen while it refetches.
+ */
 function Game({ session }: { session: PlayerSession }) {
+  const objectives = useObjectives(session.uuid);
+  const [laidOut, setLaidOut] = useState(false);
+  if (!laidOut) {
+    if (objectives.isPending) {
+      return (
+        <div className={styles.loading}>
+          <SectionLoading lines={6} />
+        </div>
+      );
+    }
+    setLaidOut(true);
+  }
+  return <GameBoard session={session} />;
+}
+
+function GameBoard({ session }: { session: PlayerSession }) {
   const { t } = useTranslation(['game', 'screens', 'chat']);
   const chat = useSessionChatThreads(session.uuid);
   const threads = chat.data?.threads ?? [];
