@@ -1,13 +1,10 @@
-import { usePrefetchQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
 import { SectionError, SectionLoading } from '../../../components/ui/section-state/section-state';
 import { useDocumentTitle } from '../../app-info';
 import { SessionGate, type PlayerSession } from '../../sessions';
 import { countsOf, unreadTotals, useSessionChatThreads } from '../../chat';
-import { objectivesQueryOptions, useObjectives } from '../api/get-objectives';
-import { useContentLocale } from '../../content/hooks/use-content-locale';
+import { useObjectives } from '../api/get-objectives';
 import { useTeamEnvironment } from '../api/lab-environment';
 import { Briefing } from '../components/briefing';
 import { ChallengeDialog } from '../components/challenge-dialog';
@@ -40,9 +37,6 @@ import styles from './session-game-screen.module.css';
  * banners; everything kept live by the session's stream. Quarter layout by default.
  */
 export default function SessionGameScreen() {
-  const { uuid = '' } = useParams();
-  // The objectives are asked for beside the session, not once it has arrived.
-  usePrefetchQuery(objectivesQueryOptions(uuid, useContentLocale()));
   return <SessionGate screen="game">{(session) => <Game session={session} />}</SessionGate>;
 }
 
