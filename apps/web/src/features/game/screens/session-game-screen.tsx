@@ -47,6 +47,9 @@ export default function SessionGameScreen() {
  */
 function Game({ session }: { session: PlayerSession }) {
   const objectives = useObjectives(session.uuid);
+  // What decides the board's tabs is asked for beside the objectives, not after them.
+  useTeamEnvironment(session.uuid);
+  useSessionChatThreads(session.uuid);
   const [laidOut, setLaidOut] = useState(false);
   if (!laidOut) {
     if (objectives.isPending) {
