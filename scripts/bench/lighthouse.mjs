@@ -3,6 +3,7 @@
 // audited in a process of its own, like the load generator: the bench's own process competes
 // with the server only for CPU.
 import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -44,6 +45,12 @@ export const auditPage = (url, headers = {}) => {
   if (result.status !== 0)
     throw new Error(`lighthouse failed (${result.status} ${result.signal}): ${result.stderr}`);
   const report = JSON.parse(result.stdout);
+  // LIGHTHOUSE_REPORTS=<dir> keeps each screen's full report, to read which audits cost points.
+  if (process.env.LIGHTHOUSE_REPORTS) {
+    fs.mkdirSync(process.env.LIGHTHOUSE_REPORTS, { recursive: true });
+    const name = new URL(url).pathname.split('/').filter(Boolean).at(-1) ?? 'root';
+    fs.writeFileSync(path.join(process.env.LIGHTHOUSE_REPORTS, `${name}.json`), result.stdout);
+  }
   if (report.runtimeError) throw new Error(`lighthouse: ${report.runtimeError.message}`);
   const audit = (id) => report.audits[id]?.numericValue ?? NaN;
   const category = report.categories.performance;

@@ -1,4 +1,4 @@
-import type { ComponentPropsWithoutRef } from 'react';
+import { memo, type ComponentPropsWithoutRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import ReactMarkdown, { type Components } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
@@ -46,8 +46,12 @@ const excerptElements = ['p', 'strong', 'em', 'code', 'del'];
  * Renders content Markdown safely: no raw HTML (no rehype-raw, ever), links only to http(s) and
  * mailto, each opening a new tab with `rel="noopener noreferrer"`, images replaced by their
  * alternative text (no request to another site, and the CSP allows none).
+ *
+ * Memoised: parsing is the costliest rendering on the game screen, and the text rarely changes
+ * while its parents re-render often (a speedrun's value ticks every second, every stream event
+ * refreshes a query). Its props are all strings, so the same text is parsed once.
  */
-export function Markdown({
+export const Markdown = memo(function Markdown({
   children,
   headingLevel = 3,
   variant = 'full',
@@ -72,4 +76,4 @@ export function Markdown({
       </ReactMarkdown>
     </div>
   );
-}
+});

@@ -40,7 +40,31 @@ export default function SessionGameScreen() {
   return <SessionGate screen="game">{(session) => <Game session={session} />}</SessionGate>;
 }
 
+/**
+ * The screen is laid out once its objectives are known: on a phone they stand above the tabs,
+ * and a list arriving in place of a skeleton of another height would push down the briefing
+ * being read. Only the first load waits; a language switch keeps the screen while it refetches.
+ */
 function Game({ session }: { session: PlayerSession }) {
+  const objectives = useObjectives(session.uuid);
+  // What decides the board's tabs is asked for beside the objectives, not after them.
+  useTeamEnvironment(session.uuid);
+  useSessionChatThreads(session.uuid);
+  const [laidOut, setLaidOut] = useState(false);
+  if (!laidOut) {
+    if (objectives.isPending) {
+      return (
+        <div className={styles.loading}>
+          <SectionLoading lines={6} />
+        </div>
+      );
+    }
+    setLaidOut(true);
+  }
+  return <GameBoard session={session} />;
+}
+
+function GameBoard({ session }: { session: PlayerSession }) {
   const { t } = useTranslation(['game', 'screens', 'chat']);
   const chat = useSessionChatThreads(session.uuid);
   const threads = chat.data?.threads ?? [];

@@ -2,7 +2,6 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { EmptyState } from '../../../components/ui/empty-state/empty-state';
-import { SectionLoading } from '../../../components/ui/section-state/section-state';
 import { SessionCard, type Home } from '../../content';
 import { useLocalizedPath } from '../../locale';
 import { ChapterCard } from './chapter-card';
@@ -16,16 +15,13 @@ type HomePart =
 
 interface PartContentProps<T> {
   part: HomePart;
-  /** `undefined` while home loads. */
-  items: readonly T[] | undefined;
-  skeletonLines: number;
+  items: readonly T[];
   children: (items: readonly T[]) => ReactNode;
 }
 
-/** A part's list, its skeleton while home loads, or its empty state (never a blank). */
-function PartContent<T>({ part, items, skeletonLines, children }: PartContentProps<T>) {
+/** A part's list, or its empty state (never a blank). */
+function PartContent<T>({ part, items, children }: PartContentProps<T>) {
   const { t } = useTranslation('content');
-  if (!items) return <SectionLoading lines={skeletonLines} />;
   if (items.length === 0) {
     return <EmptyState title={t(`home.${part}.empty`)} hint={t(`home.${part}.emptyHint`)} />;
   }
@@ -36,10 +32,10 @@ function PartContent<T>({ part, items, skeletonLines, children }: PartContentPro
  * The five parts of home. Wide screens put the chapters on the left and what is
  * happening now (missions, sessions) on the right; narrow ones stack them in reading order.
  */
-export function HomeSections({ home }: { home: Home | undefined }) {
+export function HomeSections({ home }: { home: Home }) {
   const { t } = useTranslation('content');
   const localize = useLocalizedPath();
-  const hasSessions = (home?.ongoingSessions.length ?? 0) > 0;
+  const hasSessions = home.ongoingSessions.length > 0;
   return (
     <div className={styles.grid}>
       <HomeSection
@@ -48,7 +44,7 @@ export function HomeSections({ home }: { home: Home | undefined }) {
         title={t('home.assigned.title')}
         description={t('home.assigned.description')}
       >
-        <PartContent part="assigned" items={home?.assignedChapters} skeletonLines={4}>
+        <PartContent part="assigned" items={home.assignedChapters}>
           {(chapters) => (
             <ul className={styles.cards}>
               {chapters.map((chapter) => (
@@ -63,7 +59,7 @@ export function HomeSections({ home }: { home: Home | undefined }) {
 
       <div className={styles.activity}>
         <HomeSection id="ongoing-missions" title={t('home.ongoingMissions.title')}>
-          <PartContent part="ongoingMissions" items={home?.ongoingMissions} skeletonLines={2}>
+          <PartContent part="ongoingMissions" items={home.ongoingMissions}>
             {(missions) => (
               <ul className={styles.stack}>
                 {missions.map((mission) => (
@@ -85,7 +81,7 @@ export function HomeSections({ home }: { home: Home | undefined }) {
             )
           }
         >
-          <PartContent part="ongoingSessions" items={home?.ongoingSessions} skeletonLines={2}>
+          <PartContent part="ongoingSessions" items={home.ongoingSessions}>
             {(sessions) => (
               <ul className={styles.stack}>
                 {sessions.map((session) => (
@@ -99,7 +95,7 @@ export function HomeSections({ home }: { home: Home | undefined }) {
         </HomeSection>
 
         <HomeSection id="joinable-sessions" title={t('home.joinableSessions.title')}>
-          <PartContent part="joinableSessions" items={home?.joinableSessions} skeletonLines={2}>
+          <PartContent part="joinableSessions" items={home.joinableSessions}>
             {(sessions) => (
               <ul className={styles.stack}>
                 {sessions.map((session) => (
@@ -119,7 +115,7 @@ export function HomeSections({ home }: { home: Home | undefined }) {
         title={t('home.chapters.title')}
         description={t('home.chapters.description')}
       >
-        <PartContent part="chapters" items={home?.chapters} skeletonLines={3}>
+        <PartContent part="chapters" items={home.chapters}>
           {(chapters) => (
             <ul className={styles.rows}>
               {chapters.map((chapter) => (

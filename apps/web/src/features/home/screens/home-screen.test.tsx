@@ -64,6 +64,26 @@ describe('home screen', () => {
     ]);
   });
 
+  it('draws no part of home before it has loaded, so none is pushed down when the others come', async () => {
+    let answer: (response: Response) => void = () => undefined;
+    renderApp('/home', {
+      api: {
+        ...contentApi(),
+        'GET /api/home': () => new Promise<Response>((resolve) => (answer = resolve)),
+      },
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Home' })).toBeTruthy();
+    expect(screen.getByText('Loading…')).toBeTruthy();
+    expect(screen.queryByText('Ongoing missions', { selector: 'h2' })).toBeNull();
+    expect(screen.queryByText('Assigned to you', { selector: 'h2' })).toBeNull();
+
+    answer(Response.json({ locale: 'en', ...emptyHome }));
+    expect(
+      await within(await region('Ongoing missions')).findByText('No mission in progress.'),
+    ).toBeTruthy();
+    expect(screen.queryAllByText('Loading…')).toHaveLength(0);
+  });
+
   it('opens the support chat with the trainers, their unanswered replies counted', async () => {
     const thread = buildThread('support', {
       unread: 1,

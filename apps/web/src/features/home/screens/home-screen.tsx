@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { SectionError } from '../../../components/ui/section-state/section-state';
+import { SectionError, SectionLoading } from '../../../components/ui/section-state/section-state';
 import { useDocumentTitle } from '../../app-info';
 import { useHome } from '../../content';
 import { HomeGreeting } from '../components/home-greeting';
@@ -24,8 +24,15 @@ export default function HomeScreen() {
           error={home.error}
           onRetry={() => void home.refetch()}
         />
-      ) : (
+      ) : home.data ? (
         <HomeSections home={home.data} />
+      ) : (
+        // One placeholder for the whole page rather than one per part: the parts' real heights
+        // differ from any skeleton's, and a part already drawn would be pushed down the screen
+        // when the ones above it arrive.
+        <div className={styles.loading}>
+          <SectionLoading lines={8} />
+        </div>
       )}
     </div>
   );
