@@ -38,7 +38,11 @@ export interface ObjectiveSpec {
   required?: boolean;
   files?: { name: string; content?: string | Uint8Array; contentType?: string }[];
   /** None by default. */
-  hints?: { text?: LocalizedText; cost?: number }[];
+  hints?: {
+    text?: LocalizedText;
+    cost?: number;
+    files?: { name: string; content?: string | Uint8Array }[];
+  }[];
 }
 
 export interface MissionSpec {
@@ -202,7 +206,30 @@ export const buildChapter = async (db: Kysely<Database>, spec: ChapterSpec = {})
             cost: hint.cost,
           })
           .execute();
-        hints.push(hint);
+        const hintFiles = [];
+        for (const [fileIndex, fileSpec] of (hintSpec.files ?? []).entries()) {
+          const content =
+            typeof fileSpec.content === 'string' || fileSpec.content === undefined
+              ? Buffer.from(fileSpec.content ?? `content of ${fileSpec.name}\n`)
+              : fileSpec.content;
+          const file = { uuid: randomUUID(), name: fileSpec.name, content };
+          await db
+            .insertInto('hint_file')
+            .values({
+              uuid: file.uuid,
+              hint_uuid: hint.uuid,
+              position: fileIndex,
+              name: fileSpec.name,
+              pack_path: `files/${fileSpec.name}`,
+              content_type: contentTypeForFileName(fileSpec.name),
+              size: content.byteLength,
+              sha256: createHash('sha256').update(content).digest('hex'),
+              content,
+            })
+            .execute();
+          hintFiles.push(file);
+        }
+        hints.push({ ...hint, files: hintFiles });
       }
       objectives.push({ uuid, type, answer, files, hints });
     }

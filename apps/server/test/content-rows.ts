@@ -7,6 +7,7 @@ const contentTables = [
   'objective',
   'objective_file',
   'objective_hint',
+  'hint_file',
 ] as const;
 
 /**

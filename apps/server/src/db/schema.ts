@@ -157,6 +157,19 @@ export interface ObjectiveFileTable {
   content: Uint8Array;
 }
 
+/** A file attached to a hint (0029-hint-files): a player's once their team unlocked the hint. */
+export interface HintFileTable {
+  uuid: string;
+  hint_uuid: string;
+  position: number;
+  name: string;
+  pack_path: string;
+  content_type: string;
+  size: number;
+  sha256: string;
+  content: Uint8Array;
+}
+
 /** An objective's hint (0028-objective-hints): its text is a player's once their team unlocked it. */
 export interface ObjectiveHintTable {
   uuid: string;
@@ -403,6 +416,7 @@ export interface Database {
   objective_file: ObjectiveFileTable;
   objective_hint: ObjectiveHintTable;
   hint_unlock: HintUnlockTable;
+  hint_file: HintFileTable;
   chapter_assignment: ChapterAssignmentTable;
   mission_player_result: MissionPlayerResultTable;
   gaming_session: GamingSessionTable;

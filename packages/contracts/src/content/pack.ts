@@ -93,6 +93,8 @@ export const packHintSchema = z
       en: localizedTextSchema.shape.en.max(contentLimits.hintLength),
     }),
     cost: z.number().int().min(0).max(contentLimits.hintCost),
+    /** Files a team downloads once it unlocked the hint; declared as an objective's files are. */
+    files: z.array(packFileSchema).max(contentLimits.filesPerObjective).default([]),
   })
   .strict();
 

@@ -41,6 +41,8 @@ export const playHintSchema = z.object({
   charged: z.number().int().nonnegative().nullable(),
   /** Given by a trainer, at no cost. */
   free: z.boolean(),
+  /** The hint's files; empty until the team unlocked it (not even their names are sent before). */
+  files: z.array(attachmentSchema),
 });
 export type PlayHint = z.infer<typeof playHintSchema>;
 
@@ -195,6 +197,33 @@ export const postUnlockHint = defineRoute({
   },
 });
 
+/**
+ * Downloads a file of a hint. Only a member of a team of this session that unlocked the hint (it
+ * bought it, or a trainer gave it) gets it; anyone else gets 404, never 403: a locked hint's files
+ * are not even known to exist.
+ */
+export const getHintFile = defineRoute({
+  method: 'GET',
+  path: '/api/sessions/{uuid}/hints/{hint}/files/{fileUuid}',
+  summary: 'Downloads a file of a hint the caller’s team unlocked',
+  tag: 'play',
+  access: 'player',
+  params: z.object({ uuid, hint: uuid, fileUuid: uuid }),
+  produces: 'application/octet-stream',
+  responses: { 200: null, 404: null },
+});
+
+export const getTrainerHintFile = defineRoute({
+  method: 'GET',
+  path: '/api/trainer/hints/{hint}/files/{fileUuid}',
+  summary: 'Downloads a file of any hint (trainers)',
+  tag: 'content',
+  access: 'trainer',
+  params: z.object({ hint: uuid, fileUuid: uuid }),
+  produces: 'application/octet-stream',
+  responses: { 200: null, 404: null },
+});
+
 const followAnswer = z.object({ followed: z.boolean() });
 
 export const postFollow = defineRoute({
@@ -304,6 +333,8 @@ export const playRoutes = [
   postAnswer,
   postUnlockHint,
   postGiveHint,
+  getHintFile,
+  getTrainerHintFile,
   postFollow,
   deleteFollow,
   getRanking,

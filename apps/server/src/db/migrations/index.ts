@@ -27,6 +27,7 @@ import * as sessionEndWhenAllSolved from './0025-session-end-when-all-solved.js'
 import * as displayLinks from './0026-display-links.js';
 import * as supportObjective from './0027-support-objective.js';
 import * as objectiveHints from './0028-objective-hints.js';
+import * as hintFiles from './0029-hint-files.js';
 
 /**
  * Every migration, in order. Forward-only: a migration is never edited or removed once
@@ -61,4 +62,5 @@ export const migrations: Record<string, Migration> = {
   '0026-display-links': displayLinks,
   '0027-support-objective': supportObjective,
   '0028-objective-hints': objectiveHints,
+  '0029-hint-files': hintFiles,
 };

@@ -34,9 +34,11 @@ const explained = (what: string) => ({
   en: `Because ${canary}-${what}-en.`,
   fr: `Parce que ${canary}-${what}-fr.`,
 });
+/** A hint whose text, and whose file's name and bytes, are canaries. */
 const hinted = (what: string) => ({
   text: { en: `Try ${canary}-${what}-en.`, fr: `Essayez ${canary}-${what}-fr.` },
   cost: 5,
+  files: [{ name: `${canary}-${what}.txt`, content: `${canary}-${what}-file\n` }],
 });
 
 const findAnswerKeys = (value: unknown, path = '$'): string[] => {
@@ -155,6 +157,8 @@ describe(`no answer in any player payload (${testDatabaseKind()})`, () => {
     );
     expect(bought.statusCode, bought.body).toBe(200);
     expect(bought.body).toContain(`${canary}-hint-1-en`);
+    const hintFile = await rival.get(bought.json().hint.files[0].url);
+    expect(hintFile.body).toBe(`${canary}-hint-1-file\n`);
     const lab = await player.post(`/api/sessions/${sessions[0]}/environment`);
     expect(lab.statusCode, lab.body).toBe(200);
     await recordMissionResult(database.db, {
@@ -173,7 +177,12 @@ describe(`no answer in any player payload (${testDatabaseKind()})`, () => {
   const uuidsOf = () => {
     const missions = chapters.flatMap((chapter) => chapter.missions);
     const objectives = missions.flatMap((mission) => mission.objectives);
-    const files = objectives.flatMap((objective) => objective.files);
+    const hints = objectives.flatMap((objective) => objective.hints);
+    // A hint's files are guessed on every file route, the objective files' ones included.
+    const files = [
+      ...objectives.flatMap((objective) => objective.files),
+      ...hints.flatMap((hint) => hint.files),
+    ];
     const ids = {
       chapter: chapters.map((chapter) => chapter.uuid),
       mission: missions.map((mission) => mission.uuid),
@@ -184,6 +193,7 @@ describe(`no answer in any player payload (${testDatabaseKind()})`, () => {
       ...ids,
       session: sessions,
       team: teams,
+      hint: hints.map((hint) => hint.uuid),
       any: [...ids.chapter, ...ids.mission, ...ids.objective, ...ids.file, ...sessions],
     };
   };
@@ -197,6 +207,7 @@ describe(`no answer in any player payload (${testDatabaseKind()})`, () => {
     if (name.startsWith('mission')) return uuids.mission;
     if (name.startsWith('chapter')) return uuids.chapter;
     if (name.startsWith('team')) return uuids.team;
+    if (name.startsWith('hint')) return uuids.hint;
     return uuids.any;
   };
 
@@ -247,8 +258,13 @@ describe(`no answer in any player payload (${testDatabaseKind()})`, () => {
     // A route that never answered 200 was not really inspected: give this test the content it
     // needs (a session, a team…) rather than letting it pass untested. The debrief is the one
     // exception: it shows the answers once the session is over, and is refused before (409,
-    // checked above to carry no answer); `stats.routes.test.ts` covers it after the end.
-    expect(unreached).toEqual(['/api/sessions/:uuid/stats']);
+    // checked above to carry no answer); `stats.routes.test.ts` covers it after the end. A hint's
+    // file is the other: this player's team unlocked no hint, so every one of them, the rival's
+    // included, must be 404 to them (a hint's route tests cover the 200 of a team that did).
+    expect(unreached).toEqual([
+      '/api/sessions/:uuid/hints/:hint/files/:fileUuid',
+      '/api/sessions/:uuid/stats',
+    ]);
   });
 
   it('replays no answer on the player’s own event streams', async () => {

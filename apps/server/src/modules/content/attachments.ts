@@ -1,5 +1,7 @@
 import {
+  getHintFile,
   getObjectiveFile,
+  getTrainerHintFile,
   getTrainerObjectiveFile,
   toColonPath,
   type RouteContract,
@@ -18,6 +20,19 @@ export const playerFileUrl = (objectiveUuid: string, fileUuid: string) =>
 /** Where a trainer downloads an attached file. */
 export const trainerFileUrl = (objectiveUuid: string, fileUuid: string) =>
   urlOf(getTrainerObjectiveFile, objectiveUuid, fileUuid);
+
+/** Where a player of a session downloads a file of a hint their team unlocked. */
+export const hintFileUrl = (sessionUuid: string, hintUuid: string, fileUuid: string) =>
+  toColonPath(getHintFile.path)
+    .replace(':uuid', encodeURIComponent(sessionUuid))
+    .replace(':hint', encodeURIComponent(hintUuid))
+    .replace(':fileUuid', encodeURIComponent(fileUuid));
+
+/** Where a trainer downloads a file of a hint. */
+export const trainerHintFileUrl = (hintUuid: string, fileUuid: string) =>
+  toColonPath(getTrainerHintFile.path)
+    .replace(':hint', encodeURIComponent(hintUuid))
+    .replace(':fileUuid', encodeURIComponent(fileUuid));
 
 /** RFC 5987 value: percent-encodes everything but the attribute characters. */
 const encodeRfc5987 = (value: string) =>

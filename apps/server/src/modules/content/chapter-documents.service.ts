@@ -37,7 +37,19 @@ const withoutFiles = (data: unknown): unknown => {
           ? {
               ...mission,
               objectives: mission.objectives.map((objective: unknown) =>
-                isRecord(objective) ? { ...objective, files: [] } : objective,
+                isRecord(objective)
+                  ? {
+                      ...objective,
+                      files: [],
+                      ...(Array.isArray(objective.hints)
+                        ? {
+                            hints: objective.hints.map((hint: unknown) =>
+                              isRecord(hint) ? { ...hint, files: [] } : hint,
+                            ),
+                          }
+                        : {}),
+                    }
+                  : objective,
               ),
             }
           : mission,

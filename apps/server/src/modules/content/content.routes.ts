@@ -24,7 +24,7 @@ const localeOf = (query: { locale?: Locale | undefined }, principal: Principal):
  * Attached files come from content authors, not from us: the browser must save them, never
  * render or sniff them in our origin, and keep no copy a later user of the machine could find.
  */
-const sendAttachment = (reply: FastifyReply, file: DownloadableFile) =>
+export const sendAttachment = (reply: FastifyReply, file: DownloadableFile) =>
   reply
     .header('Content-Disposition', contentDisposition(file.name))
     .header('Content-Type', servedContentType(file.contentType, file.name))

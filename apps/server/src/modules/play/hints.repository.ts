@@ -13,8 +13,8 @@ export const createHintsRepository = (db: Kysely<Database>) => ({
    * The hints of a mission's objectives, in order, with this team's unlock of each; the text only
    * where the team unlocked it.
    */
-  listForTeam: (missionUuid: string, teamUuid: string, executor: Db = db) =>
-    executor
+  listForTeam: async (missionUuid: string, teamUuid: string, executor: Db = db) => {
+    const hints = await executor
       .selectFrom('objective_hint as h')
       .innerJoin('objective as o', 'o.uuid', 'h.objective_uuid')
       .leftJoin('hint_unlock as u', (join) =>
@@ -35,7 +35,57 @@ export const createHintsRepository = (db: Kysely<Database>) => ({
       .where('o.mission_uuid', '=', missionUuid)
       .orderBy('h.objective_uuid')
       .orderBy('h.position')
-      .execute(),
+      .execute();
+    // Files only of the hints this team unlocked: a locked hint's files are not even named.
+    const unlocked = hints.filter((hint) => hint.unlocked_at !== null).map((hint) => hint.uuid);
+    const files =
+      unlocked.length === 0
+        ? []
+        : await executor
+            .selectFrom('hint_file')
+            .select(['uuid', 'hint_uuid', 'name', 'content_type', 'size'])
+            .where('hint_uuid', 'in', unlocked)
+            .orderBy('position')
+            .execute();
+    return hints.map((hint) => ({
+      ...hint,
+      files: files.filter((file) => file.hint_uuid === hint.uuid),
+    }));
+  },
+
+  /**
+   * A file of a hint, only if a team of this session that this player belongs to unlocked the
+   * hint; nothing otherwise, whether the file exists or not.
+   */
+  findUnlockedHintFile: (input: {
+    sessionUuid: string;
+    hintUuid: string;
+    fileUuid: string;
+    accountId: string;
+  }) =>
+    db
+      .selectFrom('hint_file as f')
+      .innerJoin('hint_unlock as u', 'u.hint_uuid', 'f.hint_uuid')
+      .innerJoin('gaming_session_player as p', (join) =>
+        join
+          .onRef('p.team_uuid', '=', 'u.team_uuid')
+          .onRef('p.session_uuid', '=', 'u.session_uuid'),
+      )
+      .select(['f.name', 'f.content_type', 'f.size', 'f.content'])
+      .where('f.uuid', '=', input.fileUuid)
+      .where('f.hint_uuid', '=', input.hintUuid)
+      .where('u.session_uuid', '=', input.sessionUuid)
+      .where('p.account_id', '=', input.accountId)
+      .executeTakeFirst(),
+
+  /** A file of a hint, for a trainer. */
+  findHintFile: (hintUuid: string, fileUuid: string) =>
+    db
+      .selectFrom('hint_file')
+      .select(['name', 'content_type', 'size', 'content'])
+      .where('uuid', '=', fileUuid)
+      .where('hint_uuid', '=', hintUuid)
+      .executeTakeFirst(),
 
   /** The hint, only if it belongs to this objective of this mission; without its text. */
   findHint: (trx: Db, missionUuid: string, objectiveUuid: string | null, hintUuid: string) => {

@@ -20,6 +20,7 @@ import { readEventsAfter } from '../../realtime/event-log.repository.js';
 import { sessionStream } from '../../realtime/streams.js';
 
 const FLAG = 'RAMPART{h1nt5}';
+const HINT_FILE_BYTES = 'Disallow: /b4ck\n';
 
 describe(`play: hints with a price (${testDatabaseKind()})`, () => {
   let database: TestDatabase;
@@ -120,6 +121,7 @@ describe(`play: hints with a price (${testDatabaseKind()})`, () => {
                 {
                   cost: 10,
                   text: { en: 'Look at the robots file', fr: 'Regardez le fichier robots' },
+                  files: [{ name: 'robots-map.txt', content: HINT_FILE_BYTES }],
                 },
                 {
                   cost: 30,
@@ -172,6 +174,7 @@ describe(`play: hints with a price (${testDatabaseKind()})`, () => {
         unlockedAt: null,
         charged: null,
         free: false,
+        files: [],
       })),
     );
     // A locked objective shows no hints at all.
@@ -430,6 +433,70 @@ describe(`play: hints with a price (${testDatabaseKind()})`, () => {
         [teamUuids[1], 1, 0, true],
       ],
     );
+  });
+
+  describe('a hint’s files', () => {
+    const hintFileUrl = (session: string) =>
+      `/api/sessions/${session}/hints/${hinted.hints[0]!.uuid}/files/${hinted.hints[0]!.files[0]!.uuid}`;
+
+    it('serves them to the team that unlocked the hint, and 404 to everyone else', async () => {
+      const { uuid, members, teamUuids } = await runningSession(2);
+      const [alice] = members[0]!;
+      const [bob] = members[1]!;
+      const elsewhere = await runningSession(1);
+      const [carol] = elsewhere.members[0]!;
+      const file = hinted.hints[0]!.files[0]!;
+
+      // Locked: no name, no uuid in the view, and the download does not exist.
+      const before = await alice!.get(`/api/sessions/${uuid}/objectives`);
+      expect(before.body).not.toContain(file.name);
+      expect(before.body).not.toContain(file.uuid);
+      expect((await alice!.get(hintFileUrl(uuid))).statusCode).toBe(404);
+
+      const unlocked = await unlockOk(alice!, uuid, 0);
+      expect(unlocked.hint.files).toEqual([
+        {
+          uuid: file.uuid,
+          name: 'robots-map.txt',
+          size: HINT_FILE_BYTES.length,
+          contentType: 'text/plain; charset=utf-8',
+          url: hintFileUrl(uuid),
+        },
+      ]);
+      expect((await hintsSeenBy(alice!, uuid))[0]!.files.map((f) => f.uuid)).toEqual([file.uuid]);
+      const download = await alice!.get(hintFileUrl(uuid));
+      expect(download.statusCode, download.body).toBe(200);
+      expect(download.body).toBe(HINT_FILE_BYTES);
+      expect(download.headers['content-disposition']).toContain('attachment');
+
+      // Another team of the session, a player of another session (with the session's uuid in the
+      // path or their own), and the objective-file routes: nothing.
+      expect((await bob!.get(hintFileUrl(uuid))).statusCode).toBe(404);
+      expect((await carol!.get(hintFileUrl(uuid))).statusCode).toBe(404);
+      expect((await carol!.get(hintFileUrl(elsewhere.uuid))).statusCode).toBe(404);
+      expect((await alice!.get(hintFileUrl(elsewhere.uuid))).statusCode).toBe(404);
+      expect(
+        (await alice!.get(`/api/objectives/${hinted.uuid}/files/${file.uuid}`)).statusCode,
+      ).toBe(404);
+      const asObjectiveFile = `/api/trainer/objectives/${hinted.uuid}/files/${file.uuid}`;
+      expect((await trainer.get(asObjectiveFile)).statusCode).toBe(404);
+
+      // A hint a trainer gave opens its files too.
+      const given = await give(uuid, teamUuids[1]!, hinted.hints[0]!.uuid);
+      expect(given.statusCode, given.body).toBe(200);
+      expect((await bob!.get(hintFileUrl(uuid))).body).toBe(HINT_FILE_BYTES);
+    });
+
+    it('serves them to a trainer', async () => {
+      const file = hinted.hints[0]!.files[0]!;
+      const path = `/api/trainer/hints/${hinted.hints[0]!.uuid}/files/${file.uuid}`;
+      const response = await trainer.get(path);
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.body).toBe(HINT_FILE_BYTES);
+      const { members } = await runningSession(1);
+      expect((await members[0]![0]!.get(path)).statusCode).not.toBe(200);
+      expect((await trainer.get(`${path.slice(0, -36)}${randomUUID()}`)).statusCode).toBe(404);
+    });
   });
 
   describe('races', () => {

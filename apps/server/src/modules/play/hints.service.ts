@@ -2,6 +2,8 @@ import type { Locale, LocalizedText, PlayHint, SupportHint } from '@rampart/cont
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
+import { hintFileUrl } from '../content/attachments.js';
+import type { DownloadableFile } from '../content/content.service.js';
 import type { AppendInTransaction, EventWriter } from '../../realtime/event-writer.js';
 import { sessionStream } from '../../realtime/streams.js';
 import { recordTrainerAction } from '../cockpit/audit.repository.js';
@@ -18,7 +20,7 @@ import type { RankingCache } from './ranking-cache.js';
 type HintRow = Awaited<ReturnType<HintsRepository['listForTeam']>>[number];
 
 /** A hint as its team sees it; positions are stored from 0 and shown from 1. */
-export const playHintOf = (row: HintRow, locale: Locale): PlayHint => ({
+export const playHintOf = (row: HintRow, locale: Locale, sessionUuid: string): PlayHint => ({
   uuid: row.uuid,
   position: row.position + 1,
   cost: row.cost,
@@ -28,6 +30,25 @@ export const playHintOf = (row: HintRow, locale: Locale): PlayHint => ({
   unlockedAt: row.unlocked_at?.toISOString() ?? null,
   charged: row.charged ?? null,
   free: row.free ?? false,
+  files: row.files.map((file) => ({
+    uuid: file.uuid,
+    name: file.name,
+    size: file.size,
+    contentType: file.content_type,
+    url: hintFileUrl(sessionUuid, row.uuid, file.uuid),
+  })),
+});
+
+const downloadableOf = (file: {
+  name: string;
+  content_type: string;
+  size: number;
+  content: Uint8Array;
+}): DownloadableFile => ({
+  name: file.name,
+  contentType: file.content_type,
+  size: file.size,
+  content: file.content,
 });
 
 /**
@@ -159,7 +180,11 @@ export const createHintsService = (deps: {
       const row = (await repo.listForTeam(outcome.mission, outcome.team)).find(
         (candidate) => candidate.uuid === hintUuid,
       )!;
-      return { hint: playHintOf(row, locale), charged: outcome.charged, score: outcome.score };
+      return {
+        hint: playHintOf(row, locale, sessionUuid),
+        charged: outcome.charged,
+        score: outcome.score,
+      };
     },
 
     /**
@@ -212,6 +237,38 @@ export const createHintsService = (deps: {
         });
         return { unlocked: true as const, alreadyUnlocked: false };
       });
+    },
+
+    /**
+     * A file of a hint, to a member of a team of the session that unlocked it. Everyone else is
+     * told it does not exist, as for a file that does not: a locked hint's files stay unknown.
+     */
+    async hintFile(
+      principal: Principal,
+      sessionUuid: string,
+      hintUuid: string,
+      fileUuid: string,
+    ): Promise<DownloadableFile> {
+      requireCapability(principal, 'game.play');
+      const file = await repo.findUnlockedHintFile({
+        sessionUuid,
+        hintUuid,
+        fileUuid,
+        accountId: principal.accountId,
+      });
+      if (!file) throw new AppError('content.file_not_found');
+      return downloadableOf(file);
+    },
+
+    async trainerHintFile(
+      principal: Principal,
+      hintUuid: string,
+      fileUuid: string,
+    ): Promise<DownloadableFile> {
+      requireCapability(principal, 'content.author');
+      const file = await repo.findHintFile(hintUuid, fileUuid);
+      if (!file) throw new AppError('content.file_not_found');
+      return downloadableOf(file);
     },
 
     /**

@@ -206,7 +206,7 @@ export const createObjectivesService = (deps: {
           ? []
           : hints
               .filter((hint) => hint.objective_uuid === objective.uuid)
-              .map((hint) => playHintOf(hint, locale)),
+              .map((hint) => playHintOf(hint, locale, sessionUuid)),
       };
     });
     const completed = solved.size;

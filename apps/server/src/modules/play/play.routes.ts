@@ -1,7 +1,9 @@
 import {
   deleteFollow,
+  getHintFile,
   getObjectives,
   getRanking,
+  getTrainerHintFile,
   postAnswer,
   postEliminateTeam,
   postGiveHint,
@@ -12,6 +14,7 @@ import {
 } from '@rampart/contracts';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../http/route.js';
+import { sendAttachment } from '../content/content.routes.js';
 import { principalOf } from '../identity/auth.plugin.js';
 import type { AnswersService } from './answers.service.js';
 import type { HintsService } from './hints.service.js';
@@ -56,6 +59,19 @@ export const registerPlayRoutes = (
   });
   route(app, postGiveHint, async ({ params, request }) =>
     deps.hints.give(principalOf(request), params.uuid, params.team, params.hint),
+  );
+
+  route(app, getHintFile, async ({ params, request, reply }) =>
+    sendAttachment(
+      reply,
+      await deps.hints.hintFile(principalOf(request), params.uuid, params.hint, params.fileUuid),
+    ),
+  );
+  route(app, getTrainerHintFile, async ({ params, request, reply }) =>
+    sendAttachment(
+      reply,
+      await deps.hints.trainerHintFile(principalOf(request), params.hint, params.fileUuid),
+    ),
   );
 
   route(app, postFollow, async ({ params, request }) =>

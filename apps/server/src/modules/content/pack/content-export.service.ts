@@ -23,9 +23,9 @@ const isEmptyDirectory = async (directory: string) => {
 /** The files of a chapter by pack path; the same file may be attached to several objectives. */
 const filesByPackPath = (
   stored: StoredChapter,
-): { files: Map<string, StoredChapter['files'][number]> } | { conflict: string } => {
-  const files = new Map<string, StoredChapter['files'][number]>();
-  for (const file of stored.files) {
+): { files: Map<string, { sha256: string; content: Uint8Array }> } | { conflict: string } => {
+  const files = new Map<string, { sha256: string; content: Uint8Array }>();
+  for (const file of [...stored.files, ...stored.hintFiles]) {
     const other = files.get(file.pack_path);
     if (other && other.sha256 !== file.sha256) return { conflict: file.pack_path };
     files.set(file.pack_path, file);
@@ -53,7 +53,11 @@ export const loadStoredChapter = async (
     db,
     objectives.map((objective) => objective.uuid),
   );
-  return { chapter, missions, objectives, files, hints };
+  const hintFiles = await repo.listHintFilesOfObjectives(
+    db,
+    objectives.map((objective) => objective.uuid),
+  );
+  return { chapter, missions, objectives, files, hints, hintFiles };
 };
 
 /** Writes stored chapters back as packs: the same layout and document an import reads. */

@@ -56,7 +56,29 @@ describe('a pack round-trip', () => {
     // Texts as authors write them: Markdown over several lines, quotes, a colon, accents.
     original.chapter.missions[0]!.scenario.fr =
       '« Tout a commencé un lundi : »\n\n1. lisez `access.log`\n2. notez l\'IP\n\n> "quoted"';
-    await importOk(first, [writePack(original)]);
+    // A hint with files of its own, one under another name, one shared with its objective.
+    Object.assign(original.chapter.missions[0]!.objectives[0]!.hints![1]!, {
+      files: [
+        { path: 'files/hints/union.txt' },
+        { path: 'files/hints/payload.bin', name: 'payload.txt' },
+        { path: 'files/access.log' },
+      ],
+    });
+    const files = {
+      ...packFiles(),
+      'files/hints/union.txt': "' UNION SELECT 1 --\n",
+      'files/hints/payload.bin': Buffer.from([0, 1, 2, 255]),
+    };
+    await importOk(first, [writePack(original, files)]);
+    expect(
+      (
+        await first.db
+          .selectFrom('hint_file')
+          .select(['name', 'hint_uuid'])
+          .orderBy('position')
+          .execute()
+      ).map((row) => row.name),
+    ).toEqual(['union.txt', 'payload.txt', 'access.log']);
 
     const exported = temporaryDirectory();
     await exportOk(first, original.chapter.uuid, exported);
@@ -64,9 +86,11 @@ describe('a pack round-trip', () => {
     expect(Object.keys(tree).sort()).toEqual([
       'chapter.yaml',
       'files/access.log',
+      'files/hints/payload.bin',
+      'files/hints/union.txt',
       'files/notes.txt',
     ]);
-    for (const [relative, content] of Object.entries(packFiles()))
+    for (const [relative, content] of Object.entries(files))
       expect(tree[relative]!.equals(Buffer.from(content))).toBe(true);
     // The exported document says what the original said, defaults included.
     expect(contentPackSchema.parse(parse(tree['chapter.yaml']!.toString()))).toEqual(

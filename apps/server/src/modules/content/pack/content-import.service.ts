@@ -258,7 +258,21 @@ const writeChapter = async (db: Kysely<Database>, loaded: LoadedPack, summary: I
         objective.uuid,
         existingHints.filter((uuid) => !keptHints.has(uuid)),
       );
-      for (const hint of hints) await repo.upsertHint(db, hint);
+      for (const [h, hint] of hints.entries()) {
+        await repo.upsertHint(db, hint);
+        // A hint's files are written again whole: they go with their hint, nothing else points
+        // to them (an unlock points to the hint), so a plain replacement loses nothing.
+        if (!loaded.hintFiles) continue;
+        const hintFiles = loaded.hintFiles.get(objective.uuid)?.[h] ?? [];
+        await repo.replaceHintFiles(
+          db,
+          hint.uuid,
+          hintFiles.map((file, f) => {
+            const { objective_uuid: _objective, ...row } = fileRow(file, hint.uuid, f);
+            return { ...row, hint_uuid: hint.uuid };
+          }),
+        );
+      }
     }
   }
 };

@@ -5,6 +5,7 @@ import type {
   MissionTable,
   ObjectiveFileTable,
   ObjectiveHintTable,
+  HintFileTable,
   ObjectiveTable,
 } from '../../../db/schema.js';
 
@@ -16,6 +17,7 @@ export type MissionRow = Selectable<MissionTable>;
 export type ObjectiveRow = Selectable<ObjectiveTable>;
 export type ObjectiveFileRow = Selectable<ObjectiveFileTable>;
 export type ObjectiveHintRow = Selectable<ObjectiveHintTable>;
+export type HintFileRow = Selectable<HintFileTable>;
 
 export const findChapterUuids = async (db: Db, uuids: string[]): Promise<Set<string>> => {
   if (uuids.length === 0) return new Set();
@@ -216,6 +218,28 @@ export const listObjectivesOfMissions = async (db: Db, missionUuids: string[]) =
     .where('mission_uuid', 'in', missionUuids)
     .orderBy('mission_uuid')
     .orderBy('position')
+    .execute();
+};
+
+export const replaceHintFiles = async (
+  db: Db,
+  hintUuid: string,
+  rows: Insertable<HintFileTable>[],
+) => {
+  await db.deleteFrom('hint_file').where('hint_uuid', '=', hintUuid).execute();
+  if (rows.length > 0) await db.insertInto('hint_file').values(rows).execute();
+};
+
+/** The files of the hints of these objectives, each with its hint's objective. */
+export const listHintFilesOfObjectives = async (db: Db, objectiveUuids: string[]) => {
+  if (objectiveUuids.length === 0) return [];
+  return db
+    .selectFrom('hint_file as f')
+    .innerJoin('objective_hint as h', 'h.uuid', 'f.hint_uuid')
+    .selectAll('f')
+    .where('h.objective_uuid', 'in', objectiveUuids)
+    .orderBy('f.hint_uuid')
+    .orderBy('f.position')
     .execute();
 };
 

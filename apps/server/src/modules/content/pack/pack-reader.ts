@@ -1,6 +1,11 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { contentLimits, contentPackSchema, type ContentPack } from '@rampart/contracts';
+import {
+  contentLimits,
+  contentPackSchema,
+  type ContentPack,
+  type PackFile,
+} from '@rampart/contracts';
 import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Document, type Node } from 'yaml';
 import type { z } from 'zod';
 import { formatPackPath, type PackError, type PackPathSegment } from './pack-error.js';
@@ -24,6 +29,12 @@ export interface LoadedPack {
   pack: ContentPack;
   /** Attached files by objective uuid, in document order. */
   files: Map<string, LoadedFile[]>;
+  /**
+   * The files of each hint by objective uuid: one list per hint, in document order. Absent when
+   * the document comes from the authoring screen, whose hints' files are attached one at a time:
+   * the import then leaves each kept hint's files as they are.
+   */
+  hintFiles?: Map<string, LoadedFile[][]>;
   /** Line and column of a path in the document (of its nearest existing parent when absent). */
   locate(segments: readonly PackPathSegment[]): Location | undefined;
 }
@@ -249,29 +260,45 @@ export const readPack = async (
   const directory = path.dirname(documentFile);
   const attachments = createAttachmentReader(directory);
   const files = new Map<string, LoadedFile[]>();
+  const hintFiles = new Map<string, LoadedFile[][]>();
+  const readAll = async (declared: PackFile[], at: PackPathSegment[]) => {
+    const loaded: LoadedFile[] = [];
+    for (const [f, file] of declared.entries()) {
+      const result = await attachments.read(file);
+      if (isFileProblem(result)) {
+        const segments = [...at, 'files', f, result.field];
+        errors.push({
+          file: documentFile,
+          path: formatPackPath(segments),
+          message: result.message,
+          ...parsed.locate(segments),
+        });
+      } else {
+        loaded.push(result);
+      }
+    }
+    return loaded;
+  };
   for (const [m, mission] of parsed.pack.chapter.missions.entries()) {
     for (const [o, objective] of mission.objectives.entries()) {
-      const loaded: LoadedFile[] = [];
-      for (const [f, file] of objective.files.entries()) {
-        const result = await attachments.read(file);
-        if (isFileProblem(result)) {
-          const segments = ['chapter', 'missions', m, 'objectives', o, 'files', f, result.field];
-          errors.push({
-            file: documentFile,
-            path: formatPackPath(segments),
-            message: result.message,
-            ...parsed.locate(segments),
-          });
-        } else {
-          loaded.push(result);
-        }
-      }
-      files.set(objective.uuid, loaded);
+      const at: PackPathSegment[] = ['chapter', 'missions', m, 'objectives', o];
+      files.set(objective.uuid, await readAll(objective.files, at));
+      const ofHints: LoadedFile[][] = [];
+      for (const [h, hint] of objective.hints.entries())
+        ofHints.push(await readAll(hint.files, [...at, 'hints', h]));
+      hintFiles.set(objective.uuid, ofHints);
     }
   }
   if (errors.length > 0) return { pack: null, errors };
   return {
-    pack: { file: documentFile, directory, pack: parsed.pack, files, locate: parsed.locate },
+    pack: {
+      file: documentFile,
+      directory,
+      pack: parsed.pack,
+      files,
+      hintFiles,
+      locate: parsed.locate,
+    },
     errors,
   };
 };

@@ -3,6 +3,7 @@ import { stringify } from 'yaml';
 import type {
   ChapterRow,
   MissionRow,
+  HintFileRow,
   ObjectiveFileRow,
   ObjectiveHintRow,
   ObjectiveRow,
@@ -15,6 +16,7 @@ export interface StoredChapter {
   objectives: ObjectiveRow[];
   files: ObjectiveFileRow[];
   hints: ObjectiveHintRow[];
+  hintFiles: HintFileRow[];
 }
 
 /** The hint editors with a YAML language server read; packs live in `content/<chapter>/`. */
@@ -36,10 +38,17 @@ const successRule = (rule: SuccessRule): SuccessRule => {
 
 const basename = (packPath: string) => packPath.slice(packPath.lastIndexOf('/') + 1);
 
+const fileDocuments = (files: { pack_path: string; name: string }[]) =>
+  files.map((file) => ({
+    path: file.pack_path,
+    ...(file.name !== basename(file.pack_path) ? { name: file.name } : {}),
+  }));
+
 const objectiveDocument = (
   objective: ObjectiveRow,
   files: ObjectiveFileRow[],
   hints: ObjectiveHintRow[],
+  hintFiles: HintFileRow[],
 ) => {
   const answer = objective.answer;
   return {
@@ -67,19 +76,22 @@ const objectiveDocument = (
     ...(!objective.required ? { required: false } : {}),
     ...(files.length > 0
       ? {
-          files: files.map((file) => ({
-            path: file.pack_path,
-            ...(file.name !== basename(file.pack_path) ? { name: file.name } : {}),
-          })),
+          files: fileDocuments(files),
         }
       : {}),
     ...(hints.length > 0
       ? {
-          hints: hints.map((hint) => ({
-            uuid: hint.uuid,
-            text: text(hint.text),
-            cost: hint.cost,
-          })),
+          hints: hints.map((hint) => {
+            const own = hintFiles
+              .filter((file) => file.hint_uuid === hint.uuid)
+              .sort((a, b) => a.position - b.position);
+            return {
+              uuid: hint.uuid,
+              text: text(hint.text),
+              cost: hint.cost,
+              ...(own.length > 0 ? { files: fileDocuments(own) } : {}),
+            };
+          }),
         }
       : {}),
   };
@@ -92,6 +104,7 @@ export const buildPackDocument = ({
   objectives,
   files,
   hints,
+  hintFiles,
 }: StoredChapter) => {
   const byPosition = <T extends { position: number }>(rows: T[]) =>
     [...rows].sort((a, b) => a.position - b.position);
@@ -121,6 +134,7 @@ export const buildPackDocument = ({
             objective,
             byPosition(files.filter((file) => file.objective_uuid === objective.uuid)),
             byPosition(hints.filter((hint) => hint.objective_uuid === objective.uuid)),
+            hintFiles,
           ),
         ),
         ...(mission.lab ? { lab: mission.lab } : {}),

@@ -82,7 +82,10 @@ export function ObjectiveHintsFields({
         <Button
           variant="secondary"
           onClick={() =>
-            onChange([...hints, { uuid: generateId(), text: { en: '', fr: '' }, cost: 10 }])
+            onChange([
+              ...hints,
+              { uuid: generateId(), text: { en: '', fr: '' }, cost: 10, files: [] },
+            ])
           }
         >
           {t('hints.add')}

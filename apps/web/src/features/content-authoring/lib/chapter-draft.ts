@@ -217,6 +217,7 @@ export const previewObjective = (
     unlockedAt: null,
     charged: null,
     free: false,
+    files: [],
   })),
 });
 

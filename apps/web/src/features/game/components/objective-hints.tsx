@@ -55,7 +55,21 @@ export function ObjectiveHints({
               </span>
             </p>
             {hint.unlocked && hint.text !== null ? (
-              <Markdown headingLevel={4}>{hint.text}</Markdown>
+              <>
+                <Markdown headingLevel={4}>{hint.text}</Markdown>
+                {hint.files.length > 0 && (
+                  <ul className={styles.files} aria-label={t('hints.files')}>
+                    {hint.files.map((file) => (
+                      <li key={file.uuid}>
+                        <a href={file.url} download={file.name}>
+                          {file.name}
+                        </a>{' '}
+                        {t('detail.size', { size: Math.ceil(file.size / 1024) })}
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </>
             ) : (
               canUnlock &&
               hint === next && (
