@@ -155,7 +155,7 @@ test('a trainer writes an explanation, downloads the exports and reads a playerâ
   await expect(survey.getByText(`Clear and short ${tag}`)).toBeVisible();
 
   expect(await csvHeader(page, 'Ranking (CSV)', testInfo.outputPath('ranking.csv'))).toBe(
-    'rank,team,score,completed_objectives,eliminated,result,members',
+    'rank,team,score,completed_objectives,eliminated,result,members,hints,hint_cost',
   );
   expect(await csvHeader(page, 'Submissions (CSV)', testInfo.outputPath('submissions.csv'))).toBe(
     'id,created_at,team,player,objective,correct,points,answer',
