@@ -227,7 +227,8 @@ export const createContentService = (deps: {
   };
 };
 
-const toDownloadable = (file: {
+/** A stored file's row as the download routes send it. */
+export const toDownloadable = (file: {
   name: string;
   content_type: string;
   size: number;

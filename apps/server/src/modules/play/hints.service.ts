@@ -3,7 +3,7 @@ import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
 import { hintFileUrl } from '../content/attachments.js';
-import type { DownloadableFile } from '../content/content.service.js';
+import { toDownloadable, type DownloadableFile } from '../content/content.service.js';
 import type { AppendInTransaction, EventWriter } from '../../realtime/event-writer.js';
 import { sessionStream } from '../../realtime/streams.js';
 import { recordTrainerAction } from '../cockpit/audit.repository.js';
@@ -37,18 +37,6 @@ export const playHintOf = (row: HintRow, locale: Locale, sessionUuid: string): P
     contentType: file.content_type,
     url: hintFileUrl(sessionUuid, row.uuid, file.uuid),
   })),
-});
-
-const downloadableOf = (file: {
-  name: string;
-  content_type: string;
-  size: number;
-  content: Uint8Array;
-}): DownloadableFile => ({
-  name: file.name,
-  contentType: file.content_type,
-  size: file.size,
-  content: file.content,
 });
 
 /**
@@ -257,7 +245,7 @@ export const createHintsService = (deps: {
         accountId: principal.accountId,
       });
       if (!file) throw new AppError('content.file_not_found');
-      return downloadableOf(file);
+      return toDownloadable(file);
     },
 
     async trainerHintFile(
@@ -268,7 +256,7 @@ export const createHintsService = (deps: {
       requireCapability(principal, 'content.author');
       const file = await repo.findHintFile(hintUuid, fileUuid);
       if (!file) throw new AppError('content.file_not_found');
-      return downloadableOf(file);
+      return toDownloadable(file);
     },
 
     /**

@@ -69,7 +69,7 @@ export function CockpitObjectives({
       {unlocking && (
         <UnlockDialog
           sessionUuid={session.uuid}
-          objective={unlocking}
+          objectiveUuid={unlocking.uuid}
           title={unlocking.title[lang]}
           onClose={() => setUnlocking(null)}
         />
@@ -86,14 +86,15 @@ export function CockpitObjectives({
   );
 }
 
-function UnlockDialog({
+/** Confirms unlocking an objective for every team (the cockpit's list, a support thread). */
+export function UnlockDialog({
   sessionUuid,
-  objective,
+  objectiveUuid,
   title,
   onClose,
 }: {
   sessionUuid: string;
-  objective: Objective;
+  objectiveUuid: string;
   title: string;
   onClose: () => void;
 }) {
@@ -109,7 +110,7 @@ function UnlockDialog({
       pending={unlock.isPending}
       error={unlock.isError ? errorMessage(t, unlock.error) : null}
       onConfirm={() =>
-        unlock.mutate(objective.uuid, {
+        unlock.mutate(objectiveUuid, {
           onSuccess: () => {
             toast.success(t('unlock.done', { objective: title }));
             onClose();

@@ -4,13 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button/button';
 import { panelStyles } from '../../../components/ui/panel/panel';
 import { SectionError, SectionLoading } from '../../../components/ui/section-state/section-state';
-import { errorMessage } from '../../../lib/error-message';
-import { toast } from '../../../lib/toast';
 import { useNow } from '../../chat/hooks/use-now';
-import { useUnlockObjective } from '../api/trainer-sessions';
 import { useSupportContext } from '../api/trainer-support';
 import { useTimeFormat } from '../lib/use-time-format';
-import { ConfirmDialog } from './confirm-dialog';
+import { UnlockDialog } from './cockpit-objectives';
 import { SupportContextHints } from './support-context-hints';
 import styles from './support-context-panel.module.css';
 
@@ -124,7 +121,7 @@ function ContextView({
         )}
       </div>
       {unlocking && (
-        <UnlockForEveryone
+        <UnlockDialog
           sessionUuid={sessionUuid}
           objectiveUuid={objective.uuid}
           title={title}
@@ -157,39 +154,5 @@ function SinceFirstAttempt({ context, fetchedAt }: { context: SupportContext; fe
         {t('supportContext.firstAt', { time: time(context.firstAttemptAt) })}
       </time>
     </>
-  );
-}
-
-function UnlockForEveryone({
-  sessionUuid,
-  objectiveUuid,
-  title,
-  onClose,
-}: {
-  sessionUuid: string;
-  objectiveUuid: string;
-  title: string;
-  onClose: () => void;
-}) {
-  const { t } = useTranslation('trainer');
-  const unlock = useUnlockObjective(sessionUuid);
-  return (
-    <ConfirmDialog
-      open
-      onOpenChange={(open) => !open && onClose()}
-      title={t('unlock.title', { objective: title })}
-      description={t('unlock.description')}
-      confirmText={t('unlock.confirm')}
-      pending={unlock.isPending}
-      error={unlock.isError ? errorMessage(t, unlock.error) : null}
-      onConfirm={() =>
-        unlock.mutate(objectiveUuid, {
-          onSuccess: () => {
-            toast.success(t('unlock.done', { objective: title }));
-            onClose();
-          },
-        })
-      }
-    />
   );
 }
