@@ -160,169 +160,12 @@ const environmentSchema = z.object({
 
 export type Environment = z.input<typeof environmentSchema>;
 
-export interface OidcConfig {
-  /** Discovered at `<issuer>/.well-known/openid-configuration`. */
-  issuer: URL;
-  clientId: string;
-  clientSecret: string;
-  scopes: string;
-  /** The ID token or UserInfo claim whose value becomes a new account's username. */
-  usernameClaim: string;
-  /**
-   * The claim (a string or a list) and the values of it that make someone a trainer: without
-   * them, nobody signs in to the trainer interface through the provider.
-   */
-  trainerClaim: string | null;
-  trainerValues: string[];
-  /** Whether someone unknown gets an account at first sign-in (a trainer only by the claim). */
-  createAccounts: boolean;
-  /** The login pages' button: "Sign in with <label>". */
-  label: string;
-}
-
-export interface Config {
-  env: 'development' | 'production' | 'test';
-  host: string;
-  port: number;
-  database:
-    { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string; poolSize: number };
-  /**
-   * The key that seals secrets at rest (the labs' WireGuard private keys): required on
-   * PostgreSQL; on the embedded database, null means the data directory's own key file.
-   */
-  secretKey: string | null;
-  app: { name: string; mentions: string | null; goHomeEnabled: boolean };
-  webDist: string | null;
-  /** The content packs loaded on an empty database when demo seeding is on. */
-  contentDir: string;
-  trustProxy: string[];
-  allowedOrigins: string[];
-  bodyLimitBytes: number;
-  shutdownTimeoutMs: number;
-  /**
-   * On a graceful stop, how long the node keeps serving with its health check failing before it
-   * closes, for a load balancer to stop sending it requests (default: 5 s on PostgreSQL, where
-   * nodes sit behind one; 0 on the embedded database).
-   */
-  shutdownDrainMs: number;
-  logLevel: string;
-  hsts: boolean;
-  auth: {
-    /** Cookies for a front end on another origin: SameSite=None; Secure. */
-    crossOriginCookies: boolean;
-    idleTimeoutMinutes: number;
-    sessionMaxAgeDays: number;
-    /** How long a node trusts a session it looked up: a revocation elsewhere takes at most this. */
-    sessionCacheSeconds: number;
-    /** Password guessing (login, bearer tokens, password change); see login-throttle.ts. */
-    loginThrottle: {
-      /** Window of the two refusing limits below. */
-      windowSeconds: number;
-      /** Failures on one account from one address before that pair is refused. */
-      maxFailuresPerAccountAndIp: number;
-      /** Failures from one address before it is refused on accounts never signed in from it. */
-      maxFailuresPerIp: number;
-      /** Window of the account's failures from everywhere. */
-      accountWindowSeconds: number;
-      /** Failures on an account from everywhere before strangers are slowed down. */
-      accountFailuresBeforeDelay: number;
-      /** Past that, strangers get one attempt on the account per this many seconds. */
-      accountDelaySeconds: number;
-    };
-    magicLinksEnabled: boolean;
-    magicLinkTtlMinutes: number;
-    /** Sign-in through the organisation's OpenID provider; null when not configured. */
-    oidc: OidcConfig | null;
-  };
-  /**
-   * Create the demo accounts on an empty database, and load the demo content (CONTENT_DIR) when
-   * there is no chapter yet (default: embedded mode only).
-   */
-  seedDemoAccounts: boolean;
-  play: {
-    /** Answers one team may submit to one objective per minute (brute force; attempts cap too). */
-    answersPerMinute: number;
-  };
-  chat: {
-    /** Chat and support messages one account may post per minute (429 `chat.rate_limited`). */
-    messagesPerMinute: number;
-  };
-  sessions: {
-    /** Sessions one player may create per hour (429 `session.rate_limited`). */
-    playerSessionsPerHour: number;
-  };
-  realtime: {
-    /** A comment line on every open event stream this often, so proxies keep it open. */
-    heartbeatSeconds: number;
-    /** Event streams one account may hold open on one node at once. */
-    maxStreamsPerUser: number;
-    /** How often a node renews the presence of the players whose streams it holds. */
-    presenceRenewSeconds: number;
-    /** How long a presence stays valid unrenewed: past it, a stopped node's players are offline. */
-    presenceTtlSeconds: number;
-  };
-  labs: {
-    /**
-     * Which infrastructure runs lab environments: `fake` (in memory, nothing runs), `local`
-     * (bubblewrap sandboxes on this machine) or `kubernetes` (a namespace per environment).
-     */
-    provider: 'fake' | 'local' | 'kubernetes';
-    /** Live environments on this deployment, and in one session (503 `lab.no_capacity` past). */
-    maxEnvironments: number;
-    maxEnvironmentsPerSession: number;
-    /** Extensions one environment may get (its template's max lifetime caps them too). */
-    maxExtensions: number;
-    /** How often the reconciler releases expired, stuck and orphaned environments. */
-    reconcileSeconds: number;
-    /** The Retry-After of a `lab.no_capacity` answer. */
-    retryAfterSeconds: number;
-    /** Whether a session's start allocates every team's environment (else: on first use). */
-    allocateAtStart: boolean;
-    /**
-     * Allocations one team may ask for per minute when it has no live environment (a live one
-     * is answered without counting): bounds a team hammering a failing provider.
-     */
-    allocationsPerTeamPerMinute: number;
-    /**
-     * The console WebSocket: shells a team may hold at once (open or kept for a reconnect), the
-     * silence after which a shell is ended, and how long a dropped connection's shell is kept
-     * for the same player to re-attach.
-     */
-    console: { perTeam: number; idleSeconds: number; graceSeconds: number };
-    /** With `provider: 'kubernetes'` only: the cluster and what the lab manifests depend on. */
-    kubernetes?: {
-      /** A kubeconfig file, or null with `inCluster` (the pod's service account). */
-      kubeconfig: string | null;
-      inCluster: boolean;
-      namespacePrefix: string;
-      vpnGateway: {
-        namespaceSelector: Record<string, string>;
-        podSelector: Record<string, string>;
-        cidr: string | null;
-      };
-      runtimeClassName: string | null;
-    };
-    /** The VPN tab: the endpoint written in players' profiles, and its port, the gateways'. */
-    vpn: { endpoint: string; listenPort: number };
-    /**
-     * The local provider: labs this machine runs at once (warm ones included), and root
-     * filesystems a template's `image` may name besides `debian` (the host's own /usr).
-     */
-    local: { maxLabs: number; rootFilesystems: Record<string, string> };
-  };
-  /**
-   * `GET /metrics` (Prometheus): served only when a token or a port of its own is configured.
-   * With `port`, on a listener of its own at `host` (loopback by default) and not on the main
-   * port; with `token`, only to `Authorization: Bearer <token>` (on whichever port serves it).
-   */
-  metrics: { token: string | null; port: number | null; host: string };
-  retention: {
-    /** Days after a session is over before its event log is pruned; 0 keeps it for ever. */
-    eventDays: number;
-    /** How often the embedded database is vacuumed, in hours; 0 never (PostgreSQL: autovacuum). */
-    vacuumHours: number;
-  };
-}
+/**
+ * The server's settings, as `loadConfig` builds them from the environment: the type follows the
+ * mapping below, so a setting is declared twice (its variable and where it lands), not three times.
+ */
+export type Config = ReturnType<typeof loadConfig>;
+export type OidcConfig = NonNullable<ReturnType<typeof oidcConfig>>;
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -332,7 +175,7 @@ export class ConfigError extends Error {
 }
 
 /** Reads the configuration; throws a ConfigError that names every bad variable. */
-export const loadConfig = (environment: NodeJS.ProcessEnv = process.env): Config => {
+export const loadConfig = (environment: NodeJS.ProcessEnv = process.env) => {
   const present = Object.fromEntries(
     Object.entries(environment).filter(([, value]) => value !== undefined && value !== ''),
   );
@@ -385,63 +228,120 @@ export const loadConfig = (environment: NodeJS.ProcessEnv = process.env): Config
     host: e.HOST,
     port: e.PORT,
     database: e.DATABASE_URL
-      ? { kind: 'postgres', url: e.DATABASE_URL, poolSize: e.DATABASE_POOL_SIZE }
-      : { kind: 'pglite', dataDir: path.resolve(e.PGLITE_DIR) },
+      ? { kind: 'postgres' as const, url: e.DATABASE_URL, poolSize: e.DATABASE_POOL_SIZE }
+      : { kind: 'pglite' as const, dataDir: path.resolve(e.PGLITE_DIR) },
+    /**
+     * The key that seals secrets at rest (the labs' WireGuard private keys): required on
+     * PostgreSQL; on the embedded database, null means the data directory's own key file.
+     */
     secretKey: e.SECRET_KEY ?? null,
     app: { name: e.APP_NAME, mentions: e.APP_MENTIONS ?? null, goHomeEnabled: e.GO_HOME_ENABLED },
-    webDist: e.WEB_DIST,
+    webDist: e.WEB_DIST as string | null,
+    /** The content packs loaded on an empty database when demo seeding is on. */
     contentDir: path.resolve(e.CONTENT_DIR),
     trustProxy: e.TRUST_PROXY,
     allowedOrigins: e.ALLOWED_ORIGINS,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    /**
+     * On a graceful stop, how long the node keeps serving with its health check failing before it
+     * closes, for a load balancer to stop sending it requests (default: 5 s on PostgreSQL, where
+     * nodes sit behind one; 0 on the embedded database).
+     */
     shutdownDrainMs: e.SHUTDOWN_DRAIN_MS ?? (e.DATABASE_URL ? 5000 : 0),
-    logLevel: e.LOG_LEVEL,
+    logLevel: e.LOG_LEVEL as string,
     hsts: e.HSTS,
     auth: {
+      /** Cookies for a front end on another origin: SameSite=None; Secure. */
       crossOriginCookies: e.CROSS_ORIGIN_COOKIES,
       idleTimeoutMinutes: e.IDLE_TIMEOUT_MINUTES,
       sessionMaxAgeDays: e.SESSION_MAX_AGE_DAYS,
+      /** How long a node trusts a session it looked up: a revocation elsewhere takes at most this. */
       sessionCacheSeconds: e.SESSION_CACHE_SECONDS,
+      /** Password guessing (login, bearer tokens, password change); see login-throttle.ts. */
       loginThrottle: {
+        /** Window of the two refusing limits below. */
         windowSeconds: e.LOGIN_WINDOW_SECONDS,
+        /** Failures on one account from one address before that pair is refused. */
         maxFailuresPerAccountAndIp: e.LOGIN_MAX_FAILURES_PER_ACCOUNT_AND_IP,
+        /** Failures from one address before it is refused on accounts never signed in from it. */
         maxFailuresPerIp: e.LOGIN_MAX_FAILURES_PER_IP,
+        /** Window of the account's failures from everywhere. */
         accountWindowSeconds: e.LOGIN_ACCOUNT_WINDOW_SECONDS,
+        /** Failures on an account from everywhere before strangers are slowed down. */
         accountFailuresBeforeDelay: e.LOGIN_ACCOUNT_FAILURES_BEFORE_DELAY,
+        /** Past that, strangers get one attempt on the account per this many seconds. */
         accountDelaySeconds: e.LOGIN_ACCOUNT_DELAY_SECONDS,
       },
       magicLinksEnabled: e.MAGIC_LINKS_ENABLED,
       magicLinkTtlMinutes: e.MAGIC_LINK_TTL_MINUTES,
+      /** Sign-in through the organisation's OpenID provider; null when not configured. */
       oidc: oidcConfig(e),
     },
+    /**
+     * Create the demo accounts on an empty database, and load the demo content (CONTENT_DIR) when
+     * there is no chapter yet (default: embedded mode only).
+     */
     seedDemoAccounts: e.SEED_DEMO_ACCOUNTS ?? !e.DATABASE_URL,
-    play: { answersPerMinute: e.ANSWERS_PER_MINUTE },
-    chat: { messagesPerMinute: e.CHAT_MESSAGES_PER_MINUTE },
-    sessions: { playerSessionsPerHour: e.PLAYER_SESSIONS_PER_HOUR },
+    play: {
+      /** Answers one team may submit to one objective per minute (brute force; attempts cap too). */
+      answersPerMinute: e.ANSWERS_PER_MINUTE,
+    },
+    chat: {
+      /** Chat and support messages one account may post per minute (429 `chat.rate_limited`). */
+      messagesPerMinute: e.CHAT_MESSAGES_PER_MINUTE,
+    },
+    sessions: {
+      /** Sessions one player may create per hour (429 `session.rate_limited`). */
+      playerSessionsPerHour: e.PLAYER_SESSIONS_PER_HOUR,
+    },
     realtime: {
+      /** A comment line on every open event stream this often, so proxies keep it open. */
       heartbeatSeconds: e.SSE_HEARTBEAT_SECONDS,
+      /** Event streams one account may hold open on one node at once. */
       maxStreamsPerUser: e.SSE_MAX_STREAMS_PER_USER,
+      /** How often a node renews the presence of the players whose streams it holds. */
       presenceRenewSeconds: e.PRESENCE_RENEW_SECONDS,
+      /** How long a presence stays valid unrenewed: past it, a stopped node's players are offline. */
       presenceTtlSeconds: e.PRESENCE_TTL_SECONDS,
     },
     labs: {
+      /**
+       * Which infrastructure runs lab environments: `fake` (in memory, nothing runs), `local`
+       * (bubblewrap sandboxes on this machine) or `kubernetes` (a namespace per environment).
+       */
       provider: e.LAB_PROVIDER,
+      /** Live environments on this deployment, and in one session (503 `lab.no_capacity` past). */
       maxEnvironments: e.LAB_MAX_ENVIRONMENTS,
       maxEnvironmentsPerSession: e.LAB_MAX_ENVIRONMENTS_PER_SESSION,
+      /** Extensions one environment may get (its template's max lifetime caps them too). */
       maxExtensions: e.LAB_MAX_EXTENSIONS,
+      /** How often the reconciler releases expired, stuck and orphaned environments. */
       reconcileSeconds: e.LAB_RECONCILE_SECONDS,
+      /** The Retry-After of a `lab.no_capacity` answer. */
       retryAfterSeconds: e.LAB_RETRY_AFTER_SECONDS,
+      /** Whether a session's start allocates every team's environment (else: on first use). */
       allocateAtStart: e.LAB_ALLOCATE_AT_START,
+      /**
+       * Allocations one team may ask for per minute when it has no live environment (a live one
+       * is answered without counting): bounds a team hammering a failing provider.
+       */
       allocationsPerTeamPerMinute: e.LAB_ALLOCATIONS_PER_TEAM_PER_MINUTE,
+      /**
+       * The console WebSocket: shells a team may hold at once (open or kept for a reconnect), the
+       * silence after which a shell is ended, and how long a dropped connection's shell is kept
+       * for the same player to re-attach.
+       */
       console: {
         perTeam: e.LAB_CONSOLES_PER_TEAM,
         idleSeconds: e.LAB_CONSOLE_IDLE_SECONDS,
         graceSeconds: e.LAB_CONSOLE_GRACE_SECONDS,
       },
+      /** With `provider: 'kubernetes'` only: the cluster and what the lab manifests depend on. */
       ...(e.LAB_PROVIDER === 'kubernetes'
         ? {
             kubernetes: {
+              /** A kubeconfig file, or null with `inCluster` (the pod's service account). */
               kubeconfig: e.LAB_K8S_KUBECONFIG ? path.resolve(e.LAB_K8S_KUBECONFIG) : null,
               inCluster: e.LAB_K8S_IN_CLUSTER,
               namespacePrefix: e.LAB_K8S_NAMESPACE_PREFIX,
@@ -454,18 +354,33 @@ export const loadConfig = (environment: NodeJS.ProcessEnv = process.env): Config
             },
           }
         : {}),
+      /** The VPN tab: the endpoint written in players' profiles, and its port, the gateways'. */
       vpn: {
         endpoint: e.LAB_VPN_ENDPOINT,
         listenPort: Number(e.LAB_VPN_ENDPOINT.slice(e.LAB_VPN_ENDPOINT.lastIndexOf(':') + 1)),
       },
+      /**
+       * The local provider: labs this machine runs at once (warm ones included), and root
+       * filesystems a template's `image` may name besides `debian` (the host's own /usr).
+       */
       local: { maxLabs: e.LAB_LOCAL_MAX_LABS, rootFilesystems },
     },
+    /**
+     * `GET /metrics` (Prometheus): served only when a token or a port of its own is configured.
+     * With `port`, on a listener of its own at `host` (loopback by default) and not on the main
+     * port; with `token`, only to `Authorization: Bearer <token>` (on whichever port serves it).
+     */
     metrics: {
       token: e.METRICS_TOKEN ?? null,
       port: e.METRICS_PORT ?? null,
       host: e.METRICS_HOST,
     },
-    retention: { eventDays: e.EVENT_RETENTION_DAYS, vacuumHours: e.PGLITE_VACUUM_HOURS },
+    retention: {
+      /** Days after a session is over before its event log is pruned; 0 keeps it for ever. */
+      eventDays: e.EVENT_RETENTION_DAYS,
+      /** How often the embedded database is vacuumed, in hours; 0 never (PostgreSQL: autovacuum). */
+      vacuumHours: e.PGLITE_VACUUM_HOURS,
+    },
   };
 };
 
@@ -474,7 +389,7 @@ export const loadConfig = (environment: NodeJS.ProcessEnv = process.env): Config
  * reverse) is a mistake refused at start-up, not a silently missing button. Plain HTTP is for a
  * provider on this machine only (tests, development): tokens never cross a network in clear.
  */
-const oidcConfig = (e: z.output<typeof environmentSchema>): OidcConfig | null => {
+const oidcConfig = (e: z.output<typeof environmentSchema>) => {
   const given = [e.OIDC_ISSUER, e.OIDC_CLIENT_ID, e.OIDC_CLIENT_SECRET];
   if (given.every((value) => value === undefined)) return null;
   if (!e.OIDC_ISSUER || !e.OIDC_CLIENT_ID || !e.OIDC_CLIENT_SECRET)
@@ -492,14 +407,22 @@ const oidcConfig = (e: z.output<typeof environmentSchema>): OidcConfig | null =>
       'OIDC_TRAINER_CLAIM needs OIDC_TRAINER_VALUES: the values that make a trainer',
     ]);
   return {
+    /** Discovered at `<issuer>/.well-known/openid-configuration`. */
     issuer,
     clientId: e.OIDC_CLIENT_ID,
     clientSecret: e.OIDC_CLIENT_SECRET,
     scopes: e.OIDC_SCOPES,
+    /** The ID token or UserInfo claim whose value becomes a new account's username. */
     usernameClaim: e.OIDC_USERNAME_CLAIM,
+    /**
+     * The claim (a string or a list) and the values of it that make someone a trainer: without
+     * them, nobody signs in to the trainer interface through the provider.
+     */
     trainerClaim: e.OIDC_TRAINER_CLAIM ?? null,
     trainerValues: e.OIDC_TRAINER_VALUES,
+    /** Whether someone unknown gets an account at first sign-in (a trainer only by the claim). */
     createAccounts: e.OIDC_CREATE_ACCOUNTS,
+    /** The login pages' button: "Sign in with <label>". */
     label: e.OIDC_LABEL,
   };
 };
