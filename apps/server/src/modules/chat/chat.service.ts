@@ -5,6 +5,7 @@ import type { EventWriter } from '../../realtime/event-writer.js';
 import { sessionStream, userStream, type StreamKey } from '../../realtime/streams.js';
 import { requireCapability, type Principal } from '../identity/auth.service.js';
 import type { RateLimitRepository } from '../rate-limit/rate-limit.repository.js';
+import { rateLimited } from '../rate-limit/rate-limited.js';
 import type { SessionsRepository } from '../sessions/sessions.repository.js';
 import {
   chatAccess,
@@ -126,10 +127,7 @@ export const createChatService = (deps: {
           clientId,
         }));
       if (earlier) return { duplicate: true, message: messageOf(earlier) };
-      const retryAfter = Math.max(1, Math.ceil((bucket.resetAt.getTime() - Date.now()) / 1000));
-      throw new AppError('chat.rate_limited', undefined, undefined, {
-        'Retry-After': String(retryAfter),
-      });
+      throw rateLimited('chat.rate_limited', [bucket]);
     }
     return deps.events.transaction(async (trx, _append, appendAll) => {
       await lockStream(trx, stream);

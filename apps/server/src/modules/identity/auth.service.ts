@@ -217,7 +217,7 @@ export const createAuthService = (deps: {
     cache.delete(idHash);
   };
 
-  const throttle = createLoginThrottle({ rateLimits, limits: config.loginThrottle, clock });
+  const throttle = createLoginThrottle({ rateLimits, limits: config.loginThrottle });
 
   const checkCredentials = async (
     iface: Interface,
@@ -427,7 +427,7 @@ export const createAuthService = (deps: {
       if (!config.magicLinksEnabled) throw new AppError('auth.magic_link_disabled');
       const ipKey = `magic:ip:${addressGroup(meta.ip)}`;
       const ip = await rateLimits.hit(ipKey, config.loginThrottle.windowSeconds);
-      if (ip.hits > config.loginThrottle.maxFailuresPerIp) throw tooManyAttempts([ip], clock.now());
+      if (ip.hits > config.loginThrottle.maxFailuresPerIp) throw tooManyAttempts([ip]);
       const tokenHash = sha256(token);
       const consumed = await repo.consumeMagicLink(tokenHash);
       if (!consumed) {

@@ -297,4 +297,31 @@ describe(`login throttles (${testDatabaseKind()})`, () => {
       expect(count(statusesOf(trainerSide), 401)).toBe(4);
     });
   });
+
+  it('a node whose clock runs ahead of the database still says how long the window has left', async () => {
+    // Retry-After is counted on the database clock that set the window, not on the node's.
+    const ahead = { now: () => new Date(Date.now() + 10 * 60_000) };
+    const skewed = await createTestApp(database, {}, undefined, ahead);
+    try {
+      const player = await buildAccount(database.db);
+      const statuses: number[] = [];
+      let refused: LightMyRequestResponse | undefined;
+      for (let guess = 0; guess < 11; guess += 1) {
+        const response = await requestToken(
+          skewed,
+          'player',
+          player.username,
+          `g${guess}`,
+          '203.0.113.90',
+        );
+        statuses.push(response.statusCode);
+        if (response.statusCode === 429) refused = response;
+      }
+      expect(count(statuses, 429)).toBe(1);
+      expectRefused(refused!, 900);
+      expect(Number(refused!.headers['retry-after'])).toBeGreaterThan(800);
+    } finally {
+      await skewed.close();
+    }
+  });
 });

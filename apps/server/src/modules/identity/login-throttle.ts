@@ -1,8 +1,7 @@
 import { isIPv6 } from 'node:net';
 import type { Config } from '../../config.js';
-import type { Clock } from '../../lib/clock.js';
-import { AppError } from '../../lib/errors.js';
 import type { BucketState, RateLimitRepository } from '../rate-limit/rate-limit.repository.js';
+import { rateLimited } from '../rate-limit/rate-limited.js';
 
 /** The buckets one password attempt counts in. */
 export interface AttemptKeys {
@@ -53,13 +52,8 @@ export const attemptKeys = (scope: string, subject: string, ip: string): Attempt
 };
 
 /** A 429 whose Retry-After says when the latest of the refusing windows ends. */
-export const tooManyAttempts = (buckets: BucketState[], now: Date) => {
-  const resetAt = Math.max(...buckets.map((bucket) => bucket.resetAt.getTime()));
-  const retryAfter = Math.max(1, Math.ceil((resetAt - now.getTime()) / 1000));
-  return new AppError('auth.too_many_attempts', undefined, undefined, {
-    'Retry-After': String(retryAfter),
-  });
-};
+export const tooManyAttempts = (buckets: BucketState[]) =>
+  rateLimited('auth.too_many_attempts', buckets);
 
 /**
  * Throttles password guessing without letting a stranger lock the owner out. Refusals only
@@ -73,9 +67,8 @@ export const tooManyAttempts = (buckets: BucketState[], now: Date) => {
 export const createLoginThrottle = (deps: {
   rateLimits: RateLimitRepository;
   limits: Config['auth']['loginThrottle'];
-  clock: Clock;
 }) => {
-  const { rateLimits, limits, clock } = deps;
+  const { rateLimits, limits } = deps;
 
   return {
     /** Counts one attempt, or throws `auth.too_many_attempts` with Retry-After. */
@@ -88,12 +81,12 @@ export const createLoginThrottle = (deps: {
         pair.hits > limits.maxFailuresPerAccountAndIp ? pair : null,
         !fromUsualPlace && address.hits > limits.maxFailuresPerIp ? address : null,
       ].filter((bucket) => bucket !== null);
-      if (refusing.length > 0) throw tooManyAttempts(refusing, clock.now());
+      if (refusing.length > 0) throw tooManyAttempts(refusing);
 
       const account = await rateLimits.hit(keys.account, limits.accountWindowSeconds);
       if (fromUsualPlace || account.hits <= limits.accountFailuresBeforeDelay) return;
       const slot = await rateLimits.hit(keys.slot, limits.accountDelaySeconds);
-      if (slot.hits > 1) throw tooManyAttempts([slot], clock.now());
+      if (slot.hits > 1) throw tooManyAttempts([slot]);
     },
 
     /** A success: the attempt was no guess, so it counts against nobody. */

@@ -46,7 +46,20 @@ describe('parseCsv', () => {
     ]);
   });
 
-  it('gives up on a quote that is never closed', () => {
-    expect(parseCsv('a,"b\nc,d')).toBeNull();
+  it('numbers records past accented text and a quoted CRLF', () => {
+    const records = parseCsv('é,ü\r\n"à\r\nb",c\r\nz')!;
+    expect(records.map((record) => [record.line, record.raw, record.fields])).toEqual([
+      [1, 'é,ü', ['é', 'ü']],
+      [2, '"à\r\nb",c', ['à\r\nb', 'c']],
+      [4, 'z', ['z']],
+    ]);
+  });
+
+  it.each([
+    ['a quote that is never closed', 'a,"b\nc,d'],
+    ['a quote inside a bare field', 'a,b"c\nd'],
+    ['text after a closing quote', '"a"b,c\nd'],
+  ])('gives up on %s', (_name, input) => {
+    expect(parseCsv(input)).toBeNull();
   });
 });

@@ -233,6 +233,18 @@ describe(`trainer management of players (${testDatabaseKind()})`, () => {
       ['an empty file', '', 422, 'players.csv_bad_header'],
       ['an unclosed quote', 'username,pseudo,locale\n"abc,d,en\n', 422, 'players.csv_unreadable'],
       [
+        'a quote inside a bare field',
+        'username,pseudo,locale\nab"c,d,en\n',
+        422,
+        'players.csv_unreadable',
+      ],
+      [
+        'text after a closing quote',
+        'username,pseudo,locale\n"ab"c,d,en\n',
+        422,
+        'players.csv_unreadable',
+      ],
+      [
         'more than 2,000 rows',
         `username,pseudo,locale\n${Array.from({ length: 2001 }, (_, i) => `u${i},P ${i},en`).join('\n')}`,
         422,
@@ -250,6 +262,20 @@ describe(`trainer management of players (${testDatabaseKind()})`, () => {
       expect(response.statusCode).toBe(status);
       expect(response.json().error.code).toBe(code);
       expect(await countPlayers()).toBe(before);
+    });
+
+    it('numbers rows past a quoted line break and reports the row as written', async () => {
+      const tag = unique('');
+      const csv = `username,pseudo,locale\r\nn${tag},"Two\r\nlines",en\r\no${tag},"One ${tag}",fr\r\n`;
+      const response = await importCsv(csv, true);
+      expect(response.statusCode).toBe(200);
+      const report = response.json();
+      expect(report.rejected).toEqual([
+        { line: 2, raw: `n${tag},"Two\r\nlines",en`, reasons: ['bad_pseudo'] },
+      ]);
+      expect(report.created).toMatchObject([
+        { line: 4, username: `o${tag}`, pseudo: `One ${tag}` },
+      ]);
     });
 
     it('refuses a file that is not UTF-8 text', async () => {

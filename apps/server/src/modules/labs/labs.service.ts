@@ -12,6 +12,7 @@ import type { Database } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
 import { recordTrainerAction } from '../cockpit/audit.repository.js';
 import type { RateLimitRepository } from '../rate-limit/rate-limit.repository.js';
+import { rateLimited } from '../rate-limit/rate-limited.js';
 import { requireCapability, type Principal } from '../identity/auth.service.js';
 import { deriveSessionState } from '../sessions/session-state.js';
 import { timelineOf } from '../sessions/session-view.js';
@@ -140,10 +141,7 @@ export const createLabsService = (deps: {
       if (!(await liveEnvironment(sessionUuid, teamUuid, now))) {
         const bucket = await deps.rateLimits.hit(`lab.allocate:${teamUuid}`, 60);
         if (bucket.hits > deps.allocationsPerTeamPerMinute) {
-          const retryAfter = Math.max(1, Math.ceil((bucket.resetAt.getTime() - Date.now()) / 1000));
-          throw new AppError('request.rate_limited', undefined, undefined, {
-            'Retry-After': String(retryAfter),
-          });
+          throw rateLimited('request.rate_limited', [bucket]);
         }
       }
       await manager.allocate({

@@ -12,6 +12,7 @@ import type { Clock } from '../../lib/clock.js';
 import type { AnswersObserver } from '../../metrics/metrics.js';
 import { createBatcher } from '../../lib/batcher.js';
 import { AppError } from '../../lib/errors.js';
+import { rateLimited } from '../rate-limit/rate-limited.js';
 import { lockStream, type EventToAppend } from '../../realtime/event-log.repository.js';
 import type {
   AppendAllInTransaction,
@@ -401,15 +402,12 @@ export const createAnswersService = (deps: {
     const totals = new Map(locked.limits.map((row) => [row.key, Number(row.hits)]));
     const resets = new Map(locked.limits.map((row) => [row.key, new Date(row.reset_at)]));
     /** Refused by the brute-force limit, with the seconds until its window starts again. */
-    const rateLimited = (key: string): Outcome => {
-      const wait = (resets.get(key)!.getTime() - new Date(locked.now).getTime()) / 1000;
-      return {
-        ok: false,
-        error: new AppError('answer.rate_limited', undefined, undefined, {
-          'Retry-After': String(Math.max(1, Math.ceil(wait))),
-        }),
-      };
-    };
+    const refusedByLimit = (key: string): Outcome => ({
+      ok: false,
+      error: rateLimited('answer.rate_limited', [
+        { resetAt: resets.get(key)!, now: new Date(locked.now) },
+      ]),
+    });
     const stateKey = (team: string, objective: string) => `${team}:${objective}`;
     const bloodsTaken = new Set(
       locked.bloods.map((row) => `${row.session_uuid}:${row.objective_uuid}`),
@@ -439,7 +437,7 @@ export const createAnswersService = (deps: {
       const key = limitKey(index);
       const hit = (hitNumber.get(key) ?? totals.get(key)! - perKey.get(key)!) + 1;
       hitNumber.set(key, hit);
-      if (hit > deps.answersPerMinute) return void (outcomes[index] = rateLimited(key));
+      if (hit > deps.answersPerMinute) return void (outcomes[index] = refusedByLimit(key));
       const session = sessions.get(item.sessionUuid);
       const objective = objectives.get(item.objectiveUuid);
       if (!session) return void (outcomes[index] = refused('session.not_found'));

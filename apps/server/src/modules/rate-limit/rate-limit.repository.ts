@@ -1,9 +1,9 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import type { WindowEnd } from './rate-limited.js';
 
-export interface BucketState {
+export interface BucketState extends WindowEnd {
   hits: number;
-  resetAt: Date;
 }
 
 /**
@@ -12,17 +12,17 @@ export interface BucketState {
  */
 export const createRateLimitRepository = (db: Kysely<Database>) => ({
   async hit(key: string, windowSeconds: number): Promise<BucketState> {
-    const row = await sql<{ hits: number; reset_at: Date }>`
+    const row = await sql<{ hits: number; reset_at: Date; now: Date }>`
       insert into rate_limit_bucket as bucket (key, hits, reset_at)
       values (${key}, 1, now() + make_interval(secs => ${windowSeconds}))
       on conflict (key) do update set
         hits = case when bucket.reset_at <= now() then 1 else bucket.hits + 1 end,
         reset_at = case when bucket.reset_at <= now()
           then now() + make_interval(secs => ${windowSeconds}) else bucket.reset_at end
-      returning hits, reset_at`
+      returning hits, reset_at, now() as now`
       .execute(db)
       .then((result) => result.rows[0]!);
-    return { hits: row.hits, resetAt: row.reset_at };
+    return { hits: row.hits, resetAt: new Date(row.reset_at), now: new Date(row.now) };
   },
 
   async forgive(key: string): Promise<void> {

@@ -12,6 +12,7 @@ import { AppError } from '../../lib/errors.js';
 import type { AppendInTransaction, EventWriter } from '../../realtime/event-writer.js';
 import { sessionStream } from '../../realtime/streams.js';
 import type { RateLimitRepository } from '../rate-limit/rate-limit.repository.js';
+import { rateLimited } from '../rate-limit/rate-limited.js';
 import { requireCapability, type Principal } from '../identity/auth.service.js';
 import { mayOpenChapter } from '../content/chapter-view.js';
 import type { SessionRow, SessionsRepository } from './sessions.repository.js';
@@ -221,14 +222,7 @@ export const createSessionsService = (deps: {
         CREATION_WINDOW_SECONDS,
       );
       if (bucket.hits > deps.playerSessionsPerHour) {
-        const now = await nowIn();
-        const retryAfter = Math.max(
-          1,
-          Math.ceil((bucket.resetAt.getTime() - now.getTime()) / 1000),
-        );
-        throw new AppError('session.rate_limited', undefined, undefined, {
-          'Retry-After': String(retryAfter),
-        });
+        throw rateLimited('session.rate_limited', [bucket]);
       }
       const uuid = randomUUID();
       await events.transaction(async (trx) => {

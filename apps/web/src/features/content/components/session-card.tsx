@@ -6,6 +6,7 @@ import { useLocalizedPath } from '../../locale';
 import { sessionJoinPath, sessionPath } from '../lib/session-path';
 import { ProgressMeter } from './progress-meter';
 import { SessionStatusBadge } from './session-status-badge';
+import card from '../../../components/ui/card/card.module.css';
 import styles from './session-card.module.css';
 
 interface SessionCardProps {
@@ -25,14 +26,14 @@ export function SessionCard({ session, action, headingLevel = 3 }: SessionCardPr
   const titleId = useId();
   const Heading = `h${headingLevel}` as const;
   return (
-    <article className={styles.card} aria-labelledby={titleId}>
-      <div className={styles.top}>
-        <Heading id={titleId} className={styles.title}>
+    <article className={card.card} aria-labelledby={titleId}>
+      <div className={card.top}>
+        <Heading id={titleId} className={card.title}>
           {session.name}
         </Heading>
         <SessionStatusBadge status={session.status} />
       </div>
-      <p className={styles.mission}>{t('sessionCard.mission', { title: session.missionTitle })}</p>
+      <p className={card.subtitle}>{t('sessionCard.mission', { title: session.missionTitle })}</p>
       <ul className={styles.facts}>
         <li>{t('sessionCard.teams', { count: session.teamsCount, max: session.maxTeams })}</li>
         {session.rank !== null && (
@@ -67,7 +68,7 @@ export function SessionCard({ session, action, headingLevel = 3 }: SessionCardPr
         />
       )}
       <ButtonLink
-        className={styles.action}
+        className={card.action}
         variant={action === 'join' ? 'primary' : 'secondary'}
         to={localize(action === 'join' ? sessionJoinPath(session.uuid) : sessionPath(session))}
         aria-label={t(`sessionCard.${action}Label`, { name: session.name })}

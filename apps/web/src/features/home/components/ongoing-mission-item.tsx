@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { ButtonLink } from '../../../components/ui/button/button';
 import { SessionStatusBadge, sessionPath, type Home } from '../../content';
 import { useLocalizedPath } from '../../locale';
+import card from '../../../components/ui/card/card.module.css';
 import styles from './ongoing-mission-item.module.css';
 
 type OngoingMission = Home['ongoingMissions'][number];
@@ -12,19 +13,19 @@ export function OngoingMissionItem({ mission }: { mission: OngoingMission }) {
   const { t } = useTranslation('content');
   const localize = useLocalizedPath();
   return (
-    <li className={styles.item}>
-      <div className={styles.top}>
-        <h3 className={styles.title}>{mission.missionTitle}</h3>
+    <li className={`${card.card} ${card.tight}`}>
+      <div className={card.top}>
+        <h3 className={card.title}>{mission.missionTitle}</h3>
         <SessionStatusBadge status={mission.sessionStatus} />
       </div>
       {/* Not <Trans>: it would grow the i18n chunk every page loads first. */}
-      <p className={styles.chapter}>
+      <p className={card.subtitle}>
         {t('home.missionChapter')}{' '}
         <Link to={localize(`/chapters/${mission.chapter_uuid}`)}>{mission.chapterTitle}</Link>
       </p>
       <ButtonLink
         variant="secondary"
-        className={styles.action}
+        className={`${card.action} ${styles.action}`}
         to={localize(sessionPath({ uuid: mission.sessionUuid, status: mission.sessionStatus }))}
         aria-label={t('sessionCard.resumeLabel', { name: mission.missionTitle })}
       >
