@@ -1,5 +1,7 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import react from '@vitejs/plugin-react';
-import { defaultClientConditions, defineConfig, type Plugin } from 'vite';
+import { defaultClientConditions, defineConfig, type Alias, type UserConfig } from 'vite';
 
 /** Where the API server listens in development (`npm run dev` at the root starts both). */
 const API_ORIGIN = 'http://localhost:3000';
@@ -20,39 +22,43 @@ const initialVendorGroups = [
   { name: 'vendor-sonner', test: /[\\/]node_modules[\\/]sonner[\\/]/ },
 ];
 
-/**
- * The login page is the first page most visitors see, and its screen is a lazy chunk the router
- * asks for only once the entry has run. A modulepreload of that chunk (and of its imports the
- * first page does not already preload) in index.html fetches it beside the entry instead of
- * after it; on other pages it costs a few kilobytes, which the login page's budget counts anyway.
- */
-const preloadFirstScreen = (screenModule: string): Plugin => ({
-  name: 'rampart-preload-first-screen',
-  apply: 'build',
-  transformIndexHtml: {
-    order: 'post',
-    handler(html, { bundle }) {
-      if (!bundle) return html;
-      const chunks = Object.values(bundle).filter((output) => output.type === 'chunk');
-      const screen = chunks.find((chunk) => chunk.facadeModuleId?.endsWith(screenModule));
-      if (!screen) throw new Error(`no chunk for ${screenModule}: its preload would be lost`);
-      const files = [screen.fileName, ...screen.imports].filter(
-        (file) => !html.includes(`/${file}"`),
-      );
-      return files.map((file) => ({
-        tag: 'link',
-        attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` },
-        injectTo: 'head',
-      }));
-    },
+/** login.html's libraries in one chunk: built against Preact, no other page shares them. */
+const loginVendorGroups = [
+  {
+    name: 'login-vendor',
+    test: /[\\/]node_modules[\\/](preact|react-router|cookie|set-cookie-parser|i18next|react-i18next|@tanstack)[\\/]/,
   },
-});
+];
 
-export default defineConfig({
-  plugins: [react(), preloadFirstScreen('src/features/auth/screens/login-screen.tsx')],
+/**
+ * login.html, the page of the sign-in screens, is built apart (`vite build -c
+ * vite.login.config.ts`), from the same components with Preact in place of React: the first page
+ * of most visitors then needs a fraction of the app's JavaScript. Nothing on it uses what Preact
+ * lacks (Radix dialogs): if that changes, the e2e identity journey signs in through this page.
+ */
+const preactInPlaceOfReact = (): Alias[] => {
+  // By file: the libraries that import React sit where this package's own Preact is not found.
+  const preact = path.dirname(createRequire(import.meta.url).resolve('preact/package.json'));
+  const compat = path.join(preact, 'compat/dist/compat.mjs');
+  return [
+    { find: /^react$/, replacement: compat },
+    { find: /^react-dom$/, replacement: compat },
+    { find: /^react-dom\/client$/, replacement: path.join(preact, 'compat/client.mjs') },
+    {
+      find: /^react\/jsx-(dev-)?runtime$/,
+      replacement: path.join(preact, 'jsx-runtime/dist/jsxRuntime.mjs'),
+    },
+  ];
+};
+
+export type WebPage = 'index' | 'login';
+
+export const createWebConfig = (page: WebPage): UserConfig => ({
+  plugins: [react()],
   resolve: {
     // `source` makes @rampart/contracts resolve to its TypeScript source: no build step between them.
     conditions: ['source', ...defaultClientConditions],
+    ...(page === 'login' ? { alias: preactInPlaceOfReact() } : {}),
   },
   server: {
     proxy: { '/api': { target: API_ORIGIN, changeOrigin: false } },
@@ -62,15 +68,20 @@ export default defineConfig({
   },
   build: {
     target: 'es2022',
-    manifest: true,
+    // The app's build runs first and empties dist/; login.html's is written beside it.
+    emptyOutDir: page === 'index',
+    manifest: page === 'index' ? true : '.vite/login-manifest.json',
     // No modulepreload polyfill on the first page: browsers without modulepreload (Safari before
     // 17) still load every module, only without the head start.
     modulePreload: { polyfill: false },
     assetsDir: 'assets',
+    // login.html's styles in one file: a single stylesheet blocks its first paint.
+    cssCodeSplit: page === 'index',
     // Every asset stays a hashed, cacheable file: the server's Content-Security-Policy need not
     // allow data: URLs.
     assetsInlineLimit: 0,
     rolldownOptions: {
+      input: `${page}.html`,
       treeshake: {
         // The contracts are declarations (schemas, constants, no side effects): a module of theirs
         // that no export is used from can be dropped, which keeps zod out of the first page
@@ -86,10 +97,10 @@ export default defineConfig({
         // each first-page chunk with its name).
         chunkFileNames: 'assets/[hash].js',
         assetFileNames: 'assets/[name]-[hash][extname]',
-        codeSplitting: {
-          groups: initialVendorGroups,
-        },
+        codeSplitting: { groups: page === 'index' ? initialVendorGroups : loginVendorGroups },
       },
     },
   },
 });
+
+export default defineConfig(createWebConfig('index'));
