@@ -7,7 +7,7 @@ import { createAppAuth, useAuthClient, type AppAuth } from '../../features/auth'
 import AuthLoginScreen from '../../features/auth/screens/auth-login-screen';
 import LoginScreen from '../../features/auth/screens/login-screen';
 import TrainerLoginScreen from '../../features/auth/screens/trainer-login-screen';
-import { useLocaleSync } from '../../features/locale';
+import { splitLocalePrefix, useLocaleSync } from '../../features/locale';
 import { apiClient } from '../../lib/api-client';
 import { ReworkFrame } from '../layouts/rework-frame';
 import { AppProviders } from '../providers';
@@ -36,8 +36,12 @@ const pageLocation: NavigableRouter = {
   navigate: async (to) => window.location.assign(to),
 };
 
-export const createLoginAuth = (queryClient: QueryClient): AppAuth =>
-  createAppAuth({
+/**
+ * The auth clients of login.html. The identity its first guard needs is asked for at once, as
+ * the app's loaders do: beside the catalogue, not after the first render.
+ */
+export const createLoginAuth = (queryClient: QueryClient): AppAuth => {
+  const auth = createAppAuth({
     queryClient,
     http: apiClient,
     navigator: createRouterNavigator(
@@ -45,6 +49,10 @@ export const createLoginAuth = (queryClient: QueryClient): AppAuth =>
       () => false,
     ),
   });
+  const { path } = splitLocalePrefix(window.location.pathname);
+  void auth[path.startsWith('/trainer/') ? 'trainer' : 'player'].resolveIdentity();
+  return auth;
+};
 
 /**
  * The screen behind its guard, the one the app's router runs (route-guard.ts): drawn once the
