@@ -1,7 +1,15 @@
+import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defaultClientConditions, defineConfig, type Alias, type UserConfig } from 'vite';
+import {
+  defaultClientConditions,
+  defineConfig,
+  type Alias,
+  type Plugin,
+  type UserConfig,
+} from 'vite';
 
 /** Where the API server listens in development (`npm run dev` at the root starts both). */
 const API_ORIGIN = 'http://localhost:3000';
@@ -53,8 +61,43 @@ const preactInPlaceOfReact = (): Alias[] => {
 
 export type WebPage = 'index' | 'login';
 
+/** The name of login.html's list of the app's first files (read by src/app/login/prefetch-app.ts). */
+const APP_FILES_META = 'rampart-app-files';
+
+/**
+ * Lists in login.html the files of the app's first load (index.html's entry, its static imports
+ * and their styles, from the app's manifest, built first), for the page to prefetch once it is
+ * idle: signing in then loads the app from the cache.
+ */
+const listAppFiles = (): Plugin => ({
+  name: 'rampart-list-app-files',
+  apply: 'build',
+  transformIndexHtml: {
+    order: 'post',
+    handler(_html, { server }) {
+      if (server) return [];
+      type Chunk = { file: string; isEntry?: boolean; imports?: string[]; css?: string[] };
+      const manifestPath = fileURLToPath(new URL('./dist/.vite/manifest.json', import.meta.url));
+      const manifest = JSON.parse(fs.readFileSync(manifestPath, 'utf8')) as Record<string, Chunk>;
+      const files = new Set<string>();
+      const visit = (key: string) => {
+        const chunk = manifest[key]!;
+        if (files.has(chunk.file)) return;
+        files.add(chunk.file);
+        chunk.css?.forEach((file) => files.add(file));
+        chunk.imports?.forEach(visit);
+      };
+      const entry = Object.keys(manifest).find((key) => manifest[key]!.isEntry);
+      if (!entry) throw new Error(`no entry in ${manifestPath}: build the app first`);
+      visit(entry);
+      const content = [...files].map((file) => `/${file}`).join(' ');
+      return [{ tag: 'meta', attrs: { name: APP_FILES_META, content }, injectTo: 'head' }];
+    },
+  },
+});
+
 export const createWebConfig = (page: WebPage): UserConfig => ({
-  plugins: [react()],
+  plugins: page === 'login' ? [react(), listAppFiles()] : [react()],
   resolve: {
     // `source` makes @rampart/contracts resolve to its TypeScript source: no build step between them.
     conditions: ['source', ...defaultClientConditions],
