@@ -607,5 +607,5 @@ for (const row of rows)
       .trimEnd(),
   );
 console.log(
-  '\nInitial JavaScript of the login page: printed by `npm run build` (budget ≤ 150 KB gzip).',
+  '\nInitial JavaScript of the login page: printed by `npm run build` (budget ≤ 75 KB gzip).',
 );

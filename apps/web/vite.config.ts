@@ -1,5 +1,15 @@
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defaultClientConditions, defineConfig, type Plugin } from 'vite';
+import {
+  defaultClientConditions,
+  defineConfig,
+  type Alias,
+  type Plugin,
+  type UserConfig,
+} from 'vite';
 
 /** Where the API server listens in development (`npm run dev` at the root starts both). */
 const API_ORIGIN = 'http://localhost:3000';
@@ -20,39 +30,78 @@ const initialVendorGroups = [
   { name: 'vendor-sonner', test: /[\\/]node_modules[\\/]sonner[\\/]/ },
 ];
 
+/** login.html's libraries in one chunk: built against Preact, no other page shares them. */
+const loginVendorGroups = [
+  {
+    name: 'login-vendor',
+    test: /[\\/]node_modules[\\/](preact|react-router|cookie|set-cookie-parser|i18next|react-i18next|@tanstack)[\\/]/,
+  },
+];
+
 /**
- * The login page is the first page most visitors see, and its screen is a lazy chunk the router
- * asks for only once the entry has run. A modulepreload of that chunk (and of its imports the
- * first page does not already preload) in index.html fetches it beside the entry instead of
- * after it; on other pages it costs a few kilobytes, which the login page's budget counts anyway.
+ * login.html, the page of the sign-in screens, is built apart (`vite build -c
+ * vite.login.config.ts`), from the same components with Preact in place of React: the first page
+ * of most visitors then needs a fraction of the app's JavaScript. Nothing on it uses what Preact
+ * lacks (Radix dialogs): if that changes, the e2e identity journey signs in through this page.
  */
-const preloadFirstScreen = (screenModule: string): Plugin => ({
-  name: 'rampart-preload-first-screen',
+const preactInPlaceOfReact = (): Alias[] => {
+  // By file: the libraries that import React sit where this package's own Preact is not found.
+  const preact = path.dirname(createRequire(import.meta.url).resolve('preact/package.json'));
+  const compat = path.join(preact, 'compat/dist/compat.mjs');
+  return [
+    { find: /^react$/, replacement: compat },
+    { find: /^react-dom$/, replacement: compat },
+    { find: /^react-dom\/client$/, replacement: path.join(preact, 'compat/client.mjs') },
+    {
+      find: /^react\/jsx-(dev-)?runtime$/,
+      replacement: path.join(preact, 'jsx-runtime/dist/jsxRuntime.mjs'),
+    },
+  ];
+};
+
+export type WebPage = 'index' | 'login';
+
+/** The name of login.html's list of the app's first files (read by src/app/login/prefetch-app.ts). */
+const APP_FILES_META = 'rampart-app-files';
+
+/**
+ * Lists in login.html the files of the app's first load (index.html's entry, its static imports
+ * and their styles, from the app's manifest, built first), for the page to prefetch once it is
+ * idle: signing in then loads the app from the cache.
+ */
+const listAppFiles = (): Plugin => ({
+  name: 'rampart-list-app-files',
   apply: 'build',
   transformIndexHtml: {
     order: 'post',
-    handler(html, { bundle }) {
-      if (!bundle) return html;
-      const chunks = Object.values(bundle).filter((output) => output.type === 'chunk');
-      const screen = chunks.find((chunk) => chunk.facadeModuleId?.endsWith(screenModule));
-      if (!screen) throw new Error(`no chunk for ${screenModule}: its preload would be lost`);
-      const files = [screen.fileName, ...screen.imports].filter(
-        (file) => !html.includes(`/${file}"`),
-      );
-      return files.map((file) => ({
-        tag: 'link',
-        attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` },
-        injectTo: 'head',
-      }));
+    handler(_html, { server }) {
+      if (server) return [];
+      type Chunk = { file: string; isEntry?: boolean; imports?: string[]; css?: string[] };
+      const manifestPath = fileURLToPath(new URL('./dist/.vite/manifest.json', import.meta.url));
+      const manifest = JSON.parse(fs.readFileSync(manifestPath, 'utf8')) as Record<string, Chunk>;
+      const files = new Set<string>();
+      const visit = (key: string) => {
+        const chunk = manifest[key]!;
+        if (files.has(chunk.file)) return;
+        files.add(chunk.file);
+        chunk.css?.forEach((file) => files.add(file));
+        chunk.imports?.forEach(visit);
+      };
+      const entry = Object.keys(manifest).find((key) => manifest[key]!.isEntry);
+      if (!entry) throw new Error(`no entry in ${manifestPath}: build the app first`);
+      visit(entry);
+      const content = [...files].map((file) => `/${file}`).join(' ');
+      return [{ tag: 'meta', attrs: { name: APP_FILES_META, content }, injectTo: 'head' }];
     },
   },
 });
 
-export default defineConfig({
-  plugins: [react(), preloadFirstScreen('src/features/auth/screens/login-screen.tsx')],
+export const createWebConfig = (page: WebPage): UserConfig => ({
+  plugins: page === 'login' ? [react(), listAppFiles()] : [react()],
   resolve: {
     // `source` makes @rampart/contracts resolve to its TypeScript source: no build step between them.
     conditions: ['source', ...defaultClientConditions],
+    ...(page === 'login' ? { alias: preactInPlaceOfReact() } : {}),
   },
   server: {
     proxy: { '/api': { target: API_ORIGIN, changeOrigin: false } },
@@ -62,15 +111,20 @@ export default defineConfig({
   },
   build: {
     target: 'es2022',
-    manifest: true,
+    // The app's build runs first and empties dist/; login.html's is written beside it.
+    emptyOutDir: page === 'index',
+    manifest: page === 'index' ? true : '.vite/login-manifest.json',
     // No modulepreload polyfill on the first page: browsers without modulepreload (Safari before
     // 17) still load every module, only without the head start.
     modulePreload: { polyfill: false },
     assetsDir: 'assets',
+    // login.html's styles in one file: a single stylesheet blocks its first paint.
+    cssCodeSplit: page === 'index',
     // Every asset stays a hashed, cacheable file: the server's Content-Security-Policy need not
     // allow data: URLs.
     assetsInlineLimit: 0,
     rolldownOptions: {
+      input: `${page}.html`,
       treeshake: {
         // The contracts are declarations (schemas, constants, no side effects): a module of theirs
         // that no export is used from can be dropped, which keeps zod out of the first page
@@ -86,10 +140,10 @@ export default defineConfig({
         // each first-page chunk with its name).
         chunkFileNames: 'assets/[hash].js',
         assetFileNames: 'assets/[name]-[hash][extname]',
-        codeSplitting: {
-          groups: initialVendorGroups,
-        },
+        codeSplitting: { groups: page === 'index' ? initialVendorGroups : loginVendorGroups },
       },
     },
   },
 });
+
+export default defineConfig(createWebConfig('index'));

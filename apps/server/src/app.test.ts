@@ -278,6 +278,10 @@ describe('serving the web app', () => {
     webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'rampart-web-'));
     fs.mkdirSync(path.join(webDist, 'assets'));
     fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>Rampart</title>');
+    fs.writeFileSync(
+      path.join(webDist, 'login.html'),
+      '<!doctype html><title>Rampart</title><meta name="page" content="login">',
+    );
     fs.writeFileSync(path.join(webDist, 'assets', 'index-Ab12Cd34.js'), 'console.log(1)');
     fs.writeFileSync(
       path.join(webDist, 'assets', 'index-Ab12Cd34.js.br'),
@@ -347,7 +351,7 @@ describe('serving the web app', () => {
     expect(response.headers['cache-control']).toBe('no-cache');
   });
 
-  it.each(['/', '/home', '/fr/home', '/en/login', '/sessions/abc/game', '/profile/sessions/xyz'])(
+  it.each(['/', '/home', '/fr/home', '/sessions/abc/game', '/profile/sessions/xyz'])(
     'answers the screen %s with the app shell',
     async (url) => {
       const response = await app.inject({
@@ -358,6 +362,20 @@ describe('serving the web app', () => {
       expect(response.headers['content-type']).toMatch(/^text\/html/);
       expect(response.headers['cache-control']).toBe('no-cache');
       expect(response.body).toContain('<title>Rampart</title>');
+      expect(response.body).not.toContain('content="login"');
+    },
+  );
+
+  it.each(['/login', '/fr/login', '/en/auth/login', '/trainer/login', '/fr/trainer/login/'])(
+    'answers the sign-in screen %s with the login page',
+    async (url) => {
+      const response = await app.inject({
+        url: `${url}?redirect=%2Fhome`,
+        headers: { 'user-agent': 'Mozilla/5.0 Chrome/130' },
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.body).toContain('content="login"');
     },
   );
 

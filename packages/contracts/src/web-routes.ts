@@ -12,13 +12,21 @@ export interface WebRoute {
   readonly path: string;
   readonly layout: WebLayout;
   readonly access: WebAccess;
+  /**
+   * The HTML page that serves the screen on a first load: `login.html`, a small app of the sign-in
+   * screens alone (the first page of most visitors, often on a phone), or by default `index.html`,
+   * the whole app.
+   */
+  readonly page?: WebPage;
 }
+
+export type WebPage = 'index' | 'login';
 
 export const webRoutes = [
   { id: 'index', path: '/', layout: 'default', access: 'player' },
   { id: 'home', path: '/home', layout: 'default', access: 'player' },
-  { id: 'login', path: '/login', layout: 'rework', access: 'guest' },
-  { id: 'authLogin', path: '/auth/login', layout: 'rework', access: 'guest' },
+  { id: 'login', path: '/login', layout: 'rework', access: 'guest', page: 'login' },
+  { id: 'authLogin', path: '/auth/login', layout: 'rework', access: 'guest', page: 'login' },
   { id: 'profile', path: '/profile', layout: 'default', access: 'player' },
   {
     id: 'profileSession',
@@ -70,7 +78,13 @@ export const webRoutes = [
     access: 'player',
   },
   { id: 'chapter', path: '/chapters/:chapter_uuid', layout: 'default', access: 'player' },
-  { id: 'trainerLogin', path: '/trainer/login', layout: 'rework', access: 'trainer-guest' },
+  {
+    id: 'trainerLogin',
+    path: '/trainer/login',
+    layout: 'rework',
+    access: 'trainer-guest',
+    page: 'login',
+  },
   { id: 'trainerHome', path: '/trainer', layout: 'default', access: 'trainer' },
   {
     id: 'trainerSessionNew',
@@ -110,3 +124,11 @@ const routeMatchers = webRoutes.map((route) => {
 /** Whether a browser path (without query) is one of the app's screens. */
 export const isWebRoute = (pathname: string): boolean =>
   routeMatchers.some((matcher) => matcher.test(pathname));
+
+/** The HTML page of a browser path (without query): null when it is none of the app's screens. */
+export const webPageOf = (pathname: string): WebPage | null => {
+  const index = routeMatchers.findIndex((matcher) => matcher.test(pathname));
+  if (index === -1) return null;
+  const route: WebRoute = webRoutes[index]!;
+  return route.page ?? 'index';
+};

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { isWebRoute } from '@rampart/contracts';
+import { webPageOf, type WebPage } from '@rampart/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isbot } from 'isbot';
 import { sendError } from './error-handler.js';
@@ -11,9 +11,10 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /**
  * Serves the built single-page app: hashed assets cached for a year, everything else
- * revalidated. Any path that is one of the app's screens gets index.html; an unknown path gets
- * index.html with status 404 (the app renders its not-found page), except for crawlers, which
- * get the bare status. Unknown /api paths always get the JSON error shape.
+ * revalidated. Any path that is one of the app's screens gets its page (index.html, or login.html
+ * for the sign-in screens when the build has it); an unknown path gets index.html with status 404
+ * (the app renders its not-found page), except for crawlers, which get the bare status. Unknown
+ * /api paths always get the JSON error shape.
  */
 export const registerWebApp = async (app: FastifyInstance, webDist: string | null) => {
   const indexPath = webDist ? path.join(webDist, 'index.html') : null;
@@ -36,16 +37,25 @@ export const registerWebApp = async (app: FastifyInstance, webDist: string | nul
     });
   }
 
-  const sendIndex = (reply: FastifyReply, status: number) =>
+  // A build without login.html (an older one, or none) serves every screen from index.html.
+  const pagePaths: Record<WebPage, string | null> = {
+    index: indexPath,
+    login:
+      webDist && fs.existsSync(path.join(webDist, 'login.html'))
+        ? path.join(webDist, 'login.html')
+        : indexPath,
+  };
+
+  const sendPage = (reply: FastifyReply, page: WebPage, status: number) =>
     reply
       .code(status)
       .header('Cache-Control', 'no-cache')
       .type('text/html; charset=utf-8')
-      .send(fs.createReadStream(indexPath!));
+      .send(fs.createReadStream(pagePaths[page]!));
 
   const handleWebPath = (request: FastifyRequest, reply: FastifyReply) => {
     const pathname = request.url.split('?')[0] ?? '/';
-    const known = isWebRoute(pathname);
+    const page = webPageOf(pathname);
     const wantsPage = request.method === 'GET' || request.method === 'HEAD';
     if (
       !hasWebApp ||
@@ -55,10 +65,10 @@ export const registerWebApp = async (app: FastifyInstance, webDist: string | nul
     ) {
       return reply.code(404).type('text/plain; charset=utf-8').send('Not Found');
     }
-    if (!known && isbot(request.headers['user-agent'] ?? '')) {
+    if (!page && isbot(request.headers['user-agent'] ?? '')) {
       return reply.code(404).type('text/plain; charset=utf-8').send('Not Found');
     }
-    return sendIndex(reply, known ? 200 : 404);
+    return sendPage(reply, page ?? 'index', page ? 200 : 404);
   };
 
   app.setNotFoundHandler((request, reply) => {

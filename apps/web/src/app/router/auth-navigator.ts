@@ -18,9 +18,13 @@ const splitPath = (to: string): [string, string] => {
  * The auth clients' way around the app. Targets are written without a locale prefix, or carry
  * the one of the page that asked for them (`redirect`): either way they get the prefix the
  * visitor uses now, so that switching language on the login page is not undone by the redirect.
- * A path that is not a screen (an API redirect) is a full page load.
+ * A path the router does not own (`ownsPath`: by default any screen) is a full page load: an API
+ * redirect, or from login.html, whatever screen comes after signing in.
  */
-export const createRouterNavigator = (getRouter: () => NavigableRouter): AuthNavigator => ({
+export const createRouterNavigator = (
+  getRouter: () => NavigableRouter,
+  ownsPath: (pathname: string) => boolean = isWebRoute,
+): AuthNavigator => ({
   location: () => {
     const { pathname, search, hash } = getRouter().state.location;
     return { path: splitLocalePrefix(pathname).path, search, href: `${pathname}${search}${hash}` };
@@ -28,14 +32,16 @@ export const createRouterNavigator = (getRouter: () => NavigableRouter): AuthNav
   navigate: (to, options) => {
     const router = getRouter();
     const [pathname, rest] = splitPath(to);
-    if (!isWebRoute(pathname)) {
-      window.location.assign(to);
+    const current = splitLocalePrefix(router.state.location.pathname).prefix;
+    const target =
+      current && isWebRoute(pathname)
+        ? `${localizePath(splitLocalePrefix(pathname).path, current)}${rest}`
+        : to;
+    if (!ownsPath(pathname)) {
+      if (options?.replace) window.location.replace(target);
+      else window.location.assign(target);
       return;
     }
-    const current = splitLocalePrefix(router.state.location.pathname).prefix;
-    const target = current
-      ? `${localizePath(splitLocalePrefix(pathname).path, current)}${rest}`
-      : to;
     return router.navigate(target, options);
   },
   assign: (href) => window.location.assign(href),
