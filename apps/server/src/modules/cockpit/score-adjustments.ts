@@ -4,7 +4,7 @@ import { AppError } from '../../lib/errors.js';
 import type { EventWriter } from '../../realtime/event-writer.js';
 import { withReasonForTheTeam } from '../../realtime/team-reasons.js';
 import { requireCapability, type Principal } from '../identity/auth.service.js';
-import { rankingEvent } from '../play/answers.service.js';
+import { rankingEvent } from '../play/ranking-announcer.js';
 import type { PlayRepository } from '../play/play.repository.js';
 import type { RankingCache } from '../play/ranking-cache.js';
 import { deriveSessionState } from '../sessions/session-state.js';

@@ -10,9 +10,8 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database, ObjectiveAnswer } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import type { AnswersObserver } from '../../metrics/metrics.js';
-import { createBatcher } from '../../lib/batcher.js';
 import { AppError } from '../../lib/errors.js';
-import { lockStream, type EventToAppend } from '../../realtime/event-log.repository.js';
+import type { EventToAppend } from '../../realtime/event-log.repository.js';
 import type {
   AppendAllInTransaction,
   AppendLastInTransaction,
@@ -31,28 +30,12 @@ import type {
   LockedBatch,
 } from './answer-batch.repository.js';
 import type { SessionRow } from '../sessions/sessions.repository.js';
-import type { PlayRepository } from './play.repository.js';
 import type { RankingCache } from './ranking-cache.js';
-import { decideAnswer, progressPercentage, rankTeamRows, speedrunRunningMs } from './scoring.js';
+import { createAnswerLanes, type Outcome as AnswerOutcome } from './answer-lanes.js';
+import { rankingEventOf, type RankingAnnouncer } from './ranking-announcer.js';
+import { decideAnswer, progressPercentage, speedrunRunningMs } from './scoring.js';
 
 const ANSWER_WINDOW_SECONDS = 60;
-/** Answers one transaction takes at most; the rest wait for the next. */
-const MAX_BATCH = 256;
-/** How many times a batch that lost a deadlock or serialisation race is tried again. */
-const RETRIES = 3;
-/**
- * A node announces a session's ranking at most once in this interval: the first change at once,
- * the changes that follow within the interval together at its end. Under a burst of solves the
- * whole table goes to every client of the session a few times a second instead of once per
- * batch (each solve is still announced at once by its own `objective.solved`).
- */
-export const RANKING_INTERVAL_MS = 250;
-/**
- * How long past its interval a deferred announcement waits for a batch of the session to
- * announce the ranking instead (with its own writes, in fewer round trips than a transaction of
- * its own): under load one always comes, and the deferred one is dropped.
- */
-const RANKING_GRACE_MS = 50;
 
 const digest = (value: string) => hash('sha256', value, 'hex');
 
@@ -88,54 +71,6 @@ const statusPayloadOf = (row: SessionRow, now: Date) => {
 
 const dateOrNull = (value: string | null) => (value === null ? null : new Date(value));
 
-interface RankingRow {
-  uuid: string;
-  name: string;
-  score: number;
-  score_reached_at: Date | null;
-  eliminated_at: Date | null;
-}
-
-/** The session's ranking as an event for everyone: the whole table, serialised once. */
-export const rankingEventOf = (
-  sessionUuid: string,
-  rows: readonly RankingRow[],
-): EventToAppend => ({
-  stream: sessionStream(sessionUuid),
-  audience: 'session',
-  type: 'ranking.changed',
-  payload: {
-    teams: rankTeamRows(rows).map(({ uuid, name, score, rank, eliminated }) => ({
-      uuid,
-      name,
-      score,
-      rank,
-      eliminated,
-    })),
-  },
-});
-
-/**
- * The session's ranking as an event, read in the caller's transaction once it holds the
- * session's stream: a batch of answers appending to it meanwhile has committed by then, so the
- * ranking read has its changes, and the event (after the batch's own) never shows an older one.
- */
-const lockedRankingEvent = async (
-  trx: Transaction<Database>,
-  sessionUuid: string,
-  rows: (trx: Transaction<Database>, sessionUuid: string) => Promise<RankingRow[]>,
-): Promise<EventToAppend> => {
-  await lockStream(trx, sessionStream(sessionUuid));
-  return rankingEventOf(sessionUuid, await rows(trx, sessionUuid));
-};
-
-export const rankingEvent = (
-  repo: PlayRepository,
-  trx: Transaction<Database>,
-  sessionUuid: string,
-): Promise<EventToAppend> =>
-  lockedRankingEvent(trx, sessionUuid, (t, uuid) => repo.listRankingRows(uuid, t));
-
 export interface AnswerRequest {
   principal: Principal;
   sessionUuid: string;
@@ -145,37 +80,9 @@ export interface AnswerRequest {
   clientId: string | null;
 }
 
-type Outcome = { ok: true; result: AnswerResult } | { ok: false; error: unknown };
+type Outcome = AnswerOutcome<AnswerResult>;
 
 const refused = (code: ErrorCode): Outcome => ({ ok: false, error: new AppError(code) });
-
-const isRetryable = (error: unknown) => {
-  const { code, constraint } = (error ?? {}) as { code?: unknown; constraint?: unknown };
-  return (
-    code === '40001' ||
-    code === '40P01' ||
-    // A submission with the same client id committed first, past every check (the same id on
-    // another objective): tried again, the batch finds its result.
-    (code === '23505' && constraint === 'submission_client_id_key')
-  );
-};
-
-/**
- * The answers of a batch, each submission once: a retry that arrives with its first (the same
- * player, the same client id) gets the first one's outcome.
- */
-const distinctSubmissions = (items: readonly AnswerRequest[]) => {
-  const firsts = new Map<string, number>();
-  const unique: AnswerRequest[] = [];
-  const slots = items.map((item) => {
-    if (item.clientId === null) return unique.push(item) - 1;
-    const key = `${item.sessionUuid}:${item.principal.accountId}:${item.clientId}`;
-    const slot = firsts.get(key) ?? unique.push(item) - 1;
-    firsts.set(key, slot);
-    return slot;
-  });
-  return { unique, slots };
-};
 
 /** The outcome of an accepted answer as the metrics count it. */
 const acceptedOutcomes = {
@@ -250,71 +157,12 @@ export const createAnswersService = (deps: {
   lanes: number;
   /** Whose time decides: the database's (read after the locks), or a clock of the tests. */
   clock: 'database' | Clock;
-  /** A session's ranking rows, read in the caller's transaction (for a deferred announcement). */
-  rankingRows: (trx: Transaction<Database>, sessionUuid: string) => Promise<RankingRow[]>;
-  logger: { warn(details: object, message: string): void };
+  /** When each session's ranking goes out (with a batch, or deferred to its interval's end). */
+  announcer: RankingAnnouncer;
   /** Told each answer's outcome and each batch's size (the metrics). */
   observer?: AnswersObserver;
 }) => {
-  const { batch } = deps;
-
-  // When each session's ranking was last announced, and the announcements waiting for the end
-  // of their interval (RANKING_INTERVAL_MS), on this node, with when they were set.
-  const announcedAt = new Map<string, number>();
-  interface Deferred {
-    timer: NodeJS.Timeout;
-    since: number;
-  }
-  const deferred = new Map<string, Deferred>();
-  let closed = false;
-  const mayAnnounce = (session: string) =>
-    performance.now() - (announcedAt.get(session) ?? -Infinity) >= RANKING_INTERVAL_MS;
-
-  const announceLater = (session: string) => {
-    if (closed || deferred.has(session)) return;
-    const due = (announcedAt.get(session) ?? -Infinity) + RANKING_INTERVAL_MS + RANKING_GRACE_MS;
-    const waiting = {
-      timer: setTimeout(
-        () => void announceDeferred(session, waiting),
-        Math.max(0, due - performance.now()),
-      ),
-      since: performance.now(),
-    };
-    waiting.timer.unref();
-    deferred.set(session, waiting);
-  };
-
-  /**
-   * A batch that began at `began` has announced the session's ranking, with every change
-   * committed before it began: a deferred announcement set before then has nothing left to say.
-   */
-  const announcedBy = (session: string, began: number) => {
-    announcedAt.set(session, performance.now());
-    const waiting = deferred.get(session);
-    if (waiting && waiting.since < began) {
-      clearTimeout(waiting.timer);
-      deferred.delete(session);
-    }
-  };
-
-  /** The ranking as it is now, in a transaction of its own; tried again later if it fails. */
-  const announceDeferred = async (session: string, waiting: Deferred) => {
-    announcedAt.set(session, performance.now());
-    // Another may have been set meanwhile (once a batch announced): it stays.
-    const done = () => {
-      if (deferred.get(session) === waiting) deferred.delete(session);
-    };
-    try {
-      await deps.events.transaction(async (trx, append) =>
-        append(await lockedRankingEvent(trx, session, deps.rankingRows)),
-      );
-      done();
-    } catch (error) {
-      deps.logger.warn({ err: error, session }, 'ranking announcement failed: tried again');
-      done();
-      announceLater(session);
-    }
-  };
+  const { batch, announcer } = deps;
 
   /**
    * The sessions that end when every team solved everything in which an answer of the batch
@@ -759,7 +607,8 @@ export const createAnswersService = (deps: {
     }
     for (const answer of accepted)
       if (answer.points + answer.firstBloodPoints !== 0) rankedSessions.add(answer.session);
-    for (const session of rankedSessions) if (mayAnnounce(session)) announced.add(session);
+    for (const session of rankedSessions)
+      if (announcer.mayAnnounce(session)) announced.add(session);
 
     const results = bloodUndecided ? resultsOf() : assumed;
     const announcements: EventToAppend[] = [];
@@ -855,71 +704,34 @@ export const createAnswersService = (deps: {
     return { outcomes, rankedSessions, announced };
   };
 
-  const runOnce = async (
-    requests: readonly AnswerRequest[],
-    handOver: () => void = () => {},
-  ): Promise<Outcome[]> => {
-    const { unique: items, slots } = distinctSubmissions(requests);
-    for (let attempt = 0; ; attempt += 1) {
-      try {
-        const began = performance.now();
-        const { outcomes, rankedSessions, announced } = await deps.events.transaction(
-          (trx, _append, all, last, own) => decideBatch(trx, all, last, own, items, handOver),
-          deps.batches,
-        );
-        for (const session of rankedSessions) {
-          deps.ranking.invalidate(session);
-          if (announced.has(session)) announcedBy(session, began);
-          else announceLater(session);
-        }
-        return slots.map((slot) => outcomes[slot]!);
-      } catch (error) {
-        if (attempt >= RETRIES || !isRetryable(error)) throw error;
-      }
+  /** One try of a batch, in one transaction; then its rankings, announced or deferred. */
+  const decideOnce = async (items: readonly AnswerRequest[], handOver: () => void) => {
+    const began = performance.now();
+    const { outcomes, rankedSessions, announced } = await deps.events.transaction(
+      (trx, _append, all, last, own) => decideBatch(trx, all, last, own, items, handOver),
+      deps.batches,
+    );
+    for (const session of rankedSessions) {
+      deps.ranking.invalidate(session);
+      if (announced.has(session)) announcer.announcedBy(session, began);
+      else announcer.announceLater(session);
     }
+    return outcomes;
   };
 
-  const lane = () =>
-    createBatcher<AnswerRequest, Outcome>({
-      maxSize: MAX_BATCH,
-      parallel: deps.parallel,
-      run: async (items, handOver) => {
-        deps.observer?.batched(items.length);
-        try {
-          return await runOnce(items, deps.handOverAtAppend ? handOver : undefined);
-        } catch (error) {
-          if (items.length === 1) return [{ ok: false, error }];
-          // One answer's failure is not the others': each alone, with its own outcome.
-          return Promise.all(
-            items.map((item) =>
-              runOnce([item]).then(
-                ([outcome]) => outcome!,
-                (failure: unknown): Outcome => ({ ok: false, error: failure }),
-              ),
-            ),
-          );
-        }
-      },
-    });
-  const lanes = Array.from({ length: deps.lanes }, lane);
-  /** A session's lane: always the same, so its batches keep the order of its answers. */
-  const laneOf = (sessionUuid: string) =>
-    lanes[(Number.parseInt(sessionUuid.slice(-4), 16) || 0) % lanes.length]!;
+  const lanes = createAnswerLanes<AnswerRequest, AnswerResult>({
+    lanes: deps.lanes,
+    parallel: deps.parallel,
+    handOverAtAppend: deps.handOverAtAppend,
+    sessionOf: (request) => request.sessionUuid,
+    // The same player's retry of one submission (its client id) is decided once.
+    submissionKeyOf: ({ sessionUuid, principal, clientId }) =>
+      clientId === null ? null : `${sessionUuid}:${principal.accountId}:${clientId}`,
+    decide: decideOnce,
+    ...(deps.observer ? { batched: deps.observer.batched } : {}),
+  });
 
   return {
-    /**
-     * Makes the announcements still waiting now, once the node has stopped taking answers: the
-     * stream's newest ranking is the ledger's when a node stops, not the one before its last
-     * burst. (A crash loses them: `ranking-repair.ts` makes them up.)
-     */
-    async close() {
-      closed = true;
-      const waiting = [...deferred];
-      for (const [, { timer }] of waiting) clearTimeout(timer);
-      await Promise.all(waiting.map(([session, entry]) => announceDeferred(session, entry)));
-      deferred.clear();
-    },
-
     async submit(
       principal: Principal,
       sessionUuid: string,
@@ -928,7 +740,7 @@ export const createAnswersService = (deps: {
       clientId: string | null = null,
     ): Promise<AnswerResult> {
       requireCapability(principal, 'game.play');
-      const outcome = await laneOf(sessionUuid).push({
+      const outcome = await lanes.push({
         principal,
         sessionUuid,
         objectiveUuid,

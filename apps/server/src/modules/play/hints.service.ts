@@ -11,7 +11,7 @@ import { requireCapability, type Principal } from '../identity/auth.service.js';
 import { deriveSessionState } from '../sessions/session-state.js';
 import { timelineOf } from '../sessions/session-view.js';
 import type { SessionsRepository } from '../sessions/sessions.repository.js';
-import { rankingEvent } from './answers.service.js';
+import { rankingEvent } from './ranking-announcer.js';
 import { decideHintUnlock } from './hint-rules.js';
 import type { HintsRepository } from './hints.repository.js';
 import type { PlayRepository } from './play.repository.js';

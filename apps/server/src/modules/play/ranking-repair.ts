@@ -1,5 +1,5 @@
 import type { EventWriter } from '../../realtime/event-writer.js';
-import { rankingEvent, rankingEventOf } from './answers.service.js';
+import { rankingEvent, rankingEventOf } from './ranking-announcer.js';
 import type { PlayRepository } from './play.repository.js';
 
 /** What a ranking says, in a form two of them compare by: each team's place, name and score. */

@@ -10,7 +10,7 @@ import { requireCapability, type Principal } from '../identity/auth.service.js';
 import { deriveSessionState, pausedMsAt } from '../sessions/session-state.js';
 import { timelineOf } from '../sessions/session-view.js';
 import type { SessionsRepository } from '../sessions/sessions.repository.js';
-import { rankingEvent } from './answers.service.js';
+import { rankingEvent } from './ranking-announcer.js';
 import type { PlayRepository } from './play.repository.js';
 import type { RankingCache } from './ranking-cache.js';
 import { speedrunFloor } from './scoring.js';
