@@ -1,88 +1,36 @@
-import { hash } from 'node:crypto';
-import {
-  answerResultSchema,
-  submissionTextLength,
-  type AnswerResult,
-  type ErrorCode,
-  type ObjectiveType,
-} from '@rampart/contracts';
+import type { AnswerResult } from '@rampart/contracts';
 import type { Kysely, Transaction } from 'kysely';
-import type { Database, ObjectiveAnswer } from '../../db/schema.js';
+import type { Database } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
-import type { AnswersObserver } from '../../metrics/metrics.js';
 import { AppError } from '../../lib/errors.js';
-import type { EventToAppend } from '../../realtime/event-log.repository.js';
+import type { AnswersObserver } from '../../metrics/metrics.js';
 import type {
   AppendAllInTransaction,
   AppendLastInTransaction,
   EventWriter,
   OwnAppendsInTransaction,
 } from '../../realtime/event-writer.js';
-import { sessionStream } from '../../realtime/streams.js';
-import { checkChoices, checkFlag, normaliseFlag } from '../content/answer-check.js';
 import { requireCapability, type Principal } from '../identity/auth.service.js';
-import { deriveSessionState, pausedMsAt } from '../sessions/session-state.js';
-import { sessionTimes, timelineOf } from '../sessions/session-view.js';
-import type {
-  AnswerBatchRepository,
-  BatchFacts,
-  LedgerRow,
-  LockedBatch,
-} from './answer-batch.repository.js';
 import type { SessionRow } from '../sessions/sessions.repository.js';
+import type { AnswerBatchRepository } from './answer-batch.repository.js';
+import { createAnswerLanes } from './answer-lanes.js';
+import {
+  decideBatch,
+  factsWanted,
+  noFacts,
+  screenAnswers,
+  settleBatch,
+  type AnswerOutcome,
+  type AnswerRequest,
+  type CompletingSession,
+} from './decide-batch.js';
+import { rankingEventsOf, type RankingAnnouncer } from './ranking-announcer.js';
 import type { RankingCache } from './ranking-cache.js';
-import { createAnswerLanes, type Outcome as AnswerOutcome } from './answer-lanes.js';
-import { rankingEventOf, type RankingAnnouncer } from './ranking-announcer.js';
-import { decideAnswer, progressPercentage, speedrunRunningMs } from './scoring.js';
 
+export type { AnswerRequest } from './decide-batch.js';
+
+/** The brute-force window: answers one team may send to one objective are counted over it. */
 const ANSWER_WINDOW_SECONDS = 60;
-
-const digest = (value: string) => hash('sha256', value, 'hex');
-
-/** The same wrong answer, however it was typed: the flag as compared, or the set of choices. */
-const wrongAnswerDigest = (answer: string | readonly string[], stored: ObjectiveAnswer) =>
-  typeof answer === 'string'
-    ? digest(normaliseFlag(answer, stored.kind === 'flag' && stored.caseInsensitive))
-    : digest([...answer].sort().join('\u0000'));
-
-const verdictOf = (
-  type: ObjectiveType,
-  answer: string | readonly string[],
-  stored: ObjectiveAnswer,
-  offered: readonly string[],
-): 'correct' | 'wrong' | 'invalid' => {
-  if (type === 'flag' || stored.kind === 'flag') {
-    if (typeof answer !== 'string' || stored.kind !== 'flag' || answer.trim() === '')
-      return 'invalid';
-    return checkFlag(answer, stored) ? 'correct' : 'wrong';
-  }
-  return checkChoices(answer, stored, type, offered);
-};
-
-/** What trainers read of an answer: the flag as typed, or the choice ids; cut to the limit. */
-const submissionText = (answer: string | readonly string[]) =>
-  (typeof answer === 'string' ? answer : answer.join(', ')).slice(0, submissionTextLength);
-
-/** A session's status and times for its `session.status_changed` event. */
-const statusPayloadOf = (row: SessionRow, now: Date) => {
-  const { scheduledStartAt: _scheduled, ...times } = sessionTimes(row, now);
-  return times;
-};
-
-const dateOrNull = (value: string | null) => (value === null ? null : new Date(value));
-
-export interface AnswerRequest {
-  principal: Principal;
-  sessionUuid: string;
-  objectiveUuid: string;
-  answer: string | readonly string[];
-  /** The player's id of the submission: a retry carries the same. */
-  clientId: string | null;
-}
-
-type Outcome = AnswerOutcome<AnswerResult>;
-
-const refused = (code: ErrorCode): Outcome => ({ ok: false, error: new AppError(code) });
 
 /** The outcome of an accepted answer as the metrics count it. */
 const acceptedOutcomes = {
@@ -96,39 +44,17 @@ const acceptedOutcomes = {
  * (a fixed set: `answer.locked`, `answer.rate_limited`…); anything else is `failed`. Constant
  * strings: counting an answer allocates nothing.
  */
-const outcomeLabelOf = (outcome: Outcome): string => {
+const outcomeLabelOf = (outcome: AnswerOutcome): string => {
   if (outcome.ok) return acceptedOutcomes[outcome.result.result];
   return outcome.error instanceof AppError ? outcome.error.code : 'failed';
 };
 
-/** A result kept with its submission, as it was answered (its fields in the contract's order). */
-const resultOf = (stored: AnswerResult) => answerResultSchema.parse(stored);
-
-const attemptsLeftOf = (answer: { maxAttempts: number | null; attempts: number }) =>
-  answer.maxAttempts === null ? null : Math.max(0, answer.maxAttempts - answer.attempts);
-
-/** What one accepted answer did, until the batch's writes tell its final points. */
-interface Accepted {
-  index: number;
-  team: string;
-  teamName: string;
-  session: string;
-  objective: string;
-  kind: 'solved' | 'wrong' | 'repeated';
-  points: number;
-  firstBloodPoints: number;
-  speedrun: boolean;
-  attempts: number;
-  maxAttempts: number | null;
-  penalty: number;
-}
-
 /**
  * Answers (docs/answers.md). Submissions that arrive together are checked and written together,
  * in one short transaction per batch: the statements of a batch do not grow with its size, so
- * the cost of an answer falls as the load rises. Within a batch the answers are decided one
- * after the other, in arrival order, by the pure rules of `scoring.ts`, on state read under the
- * row locks that make racing answers (on this node or another) wait for each other.
+ * the cost of an answer falls as the load rises. A batch locks, reads the facts its decisions
+ * need, decides every answer by the pure rules of `decide-batch.ts` (arrival order, on state
+ * read under the row locks that make racing answers wait for each other), writes, and announces.
  */
 export const createAnswersService = (deps: {
   batch: AnswerBatchRepository;
@@ -165,30 +91,6 @@ export const createAnswersService = (deps: {
   const { batch, announcer } = deps;
 
   /**
-   * The sessions that end when every team solved everything in which an answer of the batch
-   * completes its team, with the objectives each answering team has solved after the batch.
-   */
-  const completingSessions = (
-    accepted: readonly { index: number; session: string; team: string }[],
-    results: ReadonlyMap<number, AnswerResult>,
-    sessions: ReadonlyMap<string, LockedBatch['sessions'][number]>,
-  ) => {
-    const completedBy = new Map<string, Map<string, number>>();
-    for (const answer of accepted) {
-      const session = sessions.get(answer.session)!;
-      if (!session.end_when_all_solved || session.all_solved_at) continue;
-      const teams = completedBy.get(answer.session) ?? new Map<string, number>();
-      teams.set(answer.team, results.get(answer.index)!.completed_objectives);
-      completedBy.set(answer.session, teams);
-    }
-    for (const [session, teams] of completedBy) {
-      const total = Number(sessions.get(session)!.objectives);
-      if (![...teams.values()].some((completed) => completed >= total)) completedBy.delete(session);
-    }
-    return completedBy;
-  };
-
-  /**
    * The sessions this batch ends because every team still playing has now solved every
    * objective (only those that asked for it). Decided before the batch writes or announces
    * anything, under the session's row lock, so two batches completing the last two teams at
@@ -196,19 +98,17 @@ export const createAnswersService = (deps: {
    */
   const endIfAllSolved = async (
     trx: Transaction<Database>,
-    completedBy: ReadonlyMap<string, ReadonlyMap<string, number>>,
-    sessions: ReadonlyMap<string, LockedBatch['sessions'][number]>,
+    completing: readonly CompletingSession[],
     now: Date,
   ): Promise<SessionRow[]> => {
     const ended: SessionRow[] = [];
-    for (const [session, teams] of completedBy) {
-      const total = Number(sessions.get(session)!.objectives);
+    for (const { session, total, solvedBy } of completing) {
       await batch.lockSessionForEnd(trx, session);
       const playing = (await batch.teamsProgress(trx, session)).filter(
         (team) => team.eliminated_at === null,
       );
       const done = playing.every(
-        (team) => (teams.get(team.uuid) ?? Number(team.completed)) >= total,
+        (team) => (solvedBy.get(team.uuid) ?? Number(team.completed)) >= total,
       );
       if (playing.length === 0 || !done) continue;
       const row = await batch.endAllSolved(trx, session, now);
@@ -217,498 +117,84 @@ export const createAnswersService = (deps: {
     return ended;
   };
 
-  const decideBatch = async (
+  /** One batch in its transaction: lock → facts → decide → write → announce. */
+  const runBatch = async (
     trx: Transaction<Database>,
     appendAll: AppendAllInTransaction,
     appendLast: AppendLastInTransaction,
     own: OwnAppendsInTransaction,
-    items: readonly AnswerRequest[],
+    requests: readonly AnswerRequest[],
     handOver: () => void,
-  ): Promise<{ outcomes: Outcome[]; rankedSessions: Set<string>; announced: Set<string> }> => {
-    const outcomes: Outcome[] = Array.from({ length: items.length });
-    const rankedSessions = new Set<string>();
-    const announced = new Set<string>();
-
-    // 1. The locks, and what they protect.
+  ) => {
+    // 1. The locks, and what they protect; the first checks and the verdicts.
     const locked = await batch.lock(
       trx,
-      items.map((item, i) => ({
+      requests.map((request, i) => ({
         i,
-        session: item.sessionUuid,
-        account: item.principal.accountId,
-        objective: item.objectiveUuid,
-        client: item.clientId,
+        session: request.sessionUuid,
+        account: request.principal.accountId,
+        objective: request.objectiveUuid,
+        client: request.clientId,
       })),
       ANSWER_WINDOW_SECONDS,
     );
-    // A submission decided already: its result again, and nothing counted.
-    const receipts = new Map(locked.receipts.map((row) => [row.i, resultOf(row.result)]));
-    const members = new Map(locked.members.map((row) => [row.i, row]));
-    const sessions = new Map(locked.sessions.map((row) => [row.uuid, row]));
-    const objectives = new Map(locked.objectives.map((row) => [row.uuid, row]));
-    const totals = new Map(locked.limits.map((row) => [row.key, Number(row.hits)]));
-    const resets = new Map(locked.limits.map((row) => [row.key, new Date(row.reset_at)]));
-    /** Refused by the brute-force limit, with the seconds until its window starts again. */
-    const rateLimited = (key: string): Outcome => {
-      const wait = (resets.get(key)!.getTime() - new Date(locked.now).getTime()) / 1000;
-      return {
-        ok: false,
-        error: new AppError('answer.rate_limited', undefined, undefined, {
-          'Retry-After': String(Math.max(1, Math.ceil(wait))),
-        }),
-      };
-    };
-    const stateKey = (team: string, objective: string) => `${team}:${objective}`;
-    const bloodsTaken = new Set(
-      locked.bloods.map((row) => `${row.session_uuid}:${row.objective_uuid}`),
-    );
-    const teamStates = new Map(
-      locked.states.map((row) => [
-        stateKey(row.team_uuid, row.objective_uuid),
-        { attempts: row.attempts, solved: row.solved },
-      ]),
-    );
-
-    // Who answers for which team; the brute-force limit; the session and the objective.
-    const limitKey = (index: number) =>
-      `answer:${members.get(index)!.team_uuid}:${items[index]!.objectiveUuid}`;
-    const perKey = new Map<string, number>();
-    for (const [index, member] of members)
-      if (member.team_uuid && !receipts.has(index))
-        perKey.set(limitKey(index), (perKey.get(limitKey(index)) ?? 0) + 1);
-    const hitNumber = new Map<string, number>();
-    const live: number[] = [];
-    items.forEach((item, index) => {
-      const member = members.get(index);
-      if (!member) return void (outcomes[index] = refused('session.not_joined'));
-      if (!member.team_uuid) return void (outcomes[index] = refused('team.not_found'));
-      const receipt = receipts.get(index);
-      if (receipt) return void (outcomes[index] = { ok: true, result: receipt });
-      const key = limitKey(index);
-      const hit = (hitNumber.get(key) ?? totals.get(key)! - perKey.get(key)!) + 1;
-      hitNumber.set(key, hit);
-      if (hit > deps.answersPerMinute) return void (outcomes[index] = rateLimited(key));
-      const session = sessions.get(item.sessionUuid);
-      const objective = objectives.get(item.objectiveUuid);
-      if (!session) return void (outcomes[index] = refused('session.not_found'));
-      if (!objective || objective.mission_uuid !== session.mission_uuid)
-        return void (outcomes[index] = refused('objective.not_found'));
-      live.push(index);
-    });
-    if (live.length === 0) return { outcomes, rankedSessions, announced };
-
-    const verdicts = new Map<number, 'correct' | 'wrong' | 'invalid'>();
-    const digests = new Map<number, string>();
-    for (const index of live) {
-      const item = items[index]!;
-      const objective = objectives.get(item.objectiveUuid)!;
-      const verdict = verdictOf(
-        objective.type,
-        item.answer,
-        objective.answer,
-        objective.choices.map((choice) => choice.id),
-      );
-      verdicts.set(index, verdict);
-      if (verdict === 'wrong') digests.set(index, wrongAnswerDigest(item.answer, objective.answer));
-    }
-
-    // 2. What else the decisions need, read once the locks are held: nothing, for correct
-    // answers on open objectives in sessions that never had a speedrun.
-    const rows = live.map((index) => ({
-      session: items[index]!.sessionUuid,
-      team: members.get(index)!.team_uuid!,
-      objective: items[index]!.objectiveUuid,
-      locked: objectives.get(items[index]!.objectiveUuid)!.locked,
-      correct: verdicts.get(index) === 'correct',
-      digest: digests.get(index) ?? null,
-      client: items[index]!.clientId,
-    }));
-    // A submission racing its retry may have committed while this batch waited for its locks,
-    // unseen by the first statement: it solved the objective, or it was wrong (the facts are read
-    // then anyway). Only then are the results looked for again, once the locks are held.
-    const needsFacts = rows.some(
-      (row) =>
-        row.locked ||
-        row.digest !== null ||
-        (row.correct && Number(sessions.get(row.session)!.speedruns_launched) > 0) ||
-        (row.client !== null && teamStates.get(stateKey(row.team, row.objective))?.solved),
-    );
-    const facts: BatchFacts = needsFacts
-      ? await batch.facts(trx, rows)
-      : { now: locked.now, unlocked: [], solved: [], speedruns: [], known: [], receipts: [] };
-    const lateReceipts = new Map(
-      facts.receipts.map((row) => [`${row.team_uuid}:${row.client_id}`, resultOf(row.result)]),
-    );
+    const screened = screenAnswers(locked, requests, deps);
+    // 2. What else the decisions need, read once the locks are held (often nothing).
+    const wanted = factsWanted(screened);
+    const facts = wanted ? await batch.facts(trx, wanted) : noFacts(locked);
     const now = deps.clock === 'database' ? new Date(facts.now) : deps.clock.now();
-    const states = new Map(
-      [...sessions.values()].map((row) => {
-        const timeline = timelineOf({
-          ...row,
-          scheduled_start_at: dateOrNull(row.scheduled_start_at),
-          start_requested_at: dateOrNull(row.start_requested_at),
-          starts_at: dateOrNull(row.starts_at),
-          paused_at: dateOrNull(row.paused_at),
-          stopped_at: dateOrNull(row.stopped_at),
-        });
-        return [
-          row.uuid,
-          {
-            status: deriveSessionState(timeline, now).status,
-            pausedNow: pausedMsAt(timeline, now),
-          },
-        ];
-      }),
-    );
-    const unlocked = new Set(
-      facts.unlocked.map((row) => `${row.session_uuid}:${row.objective_uuid}`),
-    );
-    const solved = new Set(facts.solved.map((row) => stateKey(row.team_uuid, row.objective_uuid)));
-    const speedruns = new Map(
-      facts.speedruns.map((row) => [`${row.session_uuid}:${row.objective_uuid}`, row]),
-    );
-    const known = new Set(
-      facts.known.map((row) => `${row.team_uuid}:${row.objective_uuid}:${row.answer_digest}`),
-    );
-
-    // The decisions, one answer after the other, each seeing what the previous ones did.
-    const accepted: Accepted[] = [];
-    const firstBloodTaken = new Set<string>();
-    /** Whether an answer of the batch may win a first blood another transaction races for. */
-    let bloodUndecided = false;
-    const ledger: LedgerRow[] = [];
-    const newWrongAnswers: { team: string; objective: string; digest: string }[] = [];
-    const changedStates = new Map<
-      string,
-      { team: string; session: string; objective: string; attempts: number; solver: string | null }
-    >();
-    for (const index of live) {
-      const item = items[index]!;
-      const member = members.get(index)!;
-      const team = member.team_uuid!;
-      const receipt =
-        item.clientId === null ? undefined : lateReceipts.get(`${team}:${item.clientId}`);
-      if (receipt) {
-        outcomes[index] = { ok: true, result: receipt };
-        continue;
-      }
-      const objective = objectives.get(item.objectiveUuid)!;
-      const { status, pausedNow } = states.get(item.sessionUuid)!;
-      const key = stateKey(team, objective.uuid);
-      const state = teamStates.get(key) ?? { attempts: 0, solved: false };
-      const closed =
-        objective.locked &&
-        !unlocked.has(`${item.sessionUuid}:${objective.uuid}`) &&
-        !objective.prerequisites.every((prerequisite) => solved.has(stateKey(team, prerequisite)));
-      const answerDigest = digests.get(index);
-      const repeated =
-        answerDigest !== undefined && known.has(`${team}:${objective.uuid}:${answerDigest}`);
-      const speedrun = speedruns.get(`${item.sessionUuid}:${objective.uuid}`);
-      const decision = decideAnswer({
-        status,
-        teamEliminated: member.eliminated,
-        objective: {
-          type: objective.type,
-          points: objective.points,
-          penalty: objective.penalty,
-          maxAttempts: objective.max_attempts,
-          firstBloodBonus: objective.first_blood_bonus,
-          closed,
-        },
-        team: { solved: state.solved, attempts: state.attempts },
-        verdict: verdicts.get(index)!,
-        repeatedWrongAnswer: repeated,
-        speedrun: speedrun
-          ? {
-              runningMs: speedrunRunningMs(
-                new Date(speedrun.launched_at),
-                Number(speedrun.paused_ms_at_launch),
-                pausedNow,
-                now,
-              ),
-            }
-          : null,
-        avatarId: item.principal.avatarId,
-      });
-      if (decision.kind === 'refused') {
-        outcomes[index] = refused(decision.code);
-        continue;
-      }
-      const row = {
-        session: item.sessionUuid,
-        team,
-        objective: objective.uuid,
-        account: item.principal.accountId,
-      };
-      const base = {
-        index,
-        team,
-        teamName: member.team_name ?? '',
-        session: item.sessionUuid,
-        objective: objective.uuid,
-        maxAttempts: objective.max_attempts,
-        speedrun: false,
-        firstBloodPoints: 0,
-        penalty: 0,
-      };
-      if (decision.kind === 'solved') {
-        state.solved = true;
-        solved.add(key);
-        ledger.push({
-          ...row,
-          key: ledger.length,
-          kind: decision.ledgerKind,
-          points: decision.points,
-        });
-        const bloodKey = `${item.sessionUuid}:${objective.uuid}`;
-        let firstBloodPoints = 0;
-        if (
-          decision.firstBloodPoints > 0 &&
-          !firstBloodTaken.has(bloodKey) &&
-          !bloodsTaken.has(bloodKey)
-        ) {
-          firstBloodTaken.add(bloodKey);
-          bloodUndecided = true;
-          firstBloodPoints = decision.firstBloodPoints;
-          ledger.push({
-            ...row,
-            key: ledger.length,
-            kind: 'first_blood',
-            points: firstBloodPoints,
-          });
-        }
-        changedStates.set(key, {
-          team,
-          session: item.sessionUuid,
-          objective: objective.uuid,
-          attempts: state.attempts,
-          solver: item.principal.accountId,
-        });
-        accepted.push({
-          ...base,
-          kind: 'solved',
-          points: decision.points,
-          firstBloodPoints,
-          speedrun: decision.ledgerKind === 'speedrun',
-          attempts: state.attempts,
-        });
-      } else if (decision.countsAsAttempt) {
-        state.attempts = decision.attemptsAfter;
-        known.add(`${team}:${objective.uuid}:${answerDigest}`);
-        newWrongAnswers.push({ team, objective: objective.uuid, digest: answerDigest! });
-        changedStates.set(key, {
-          team,
-          session: item.sessionUuid,
-          objective: objective.uuid,
-          attempts: state.attempts,
-          solver: null,
-        });
-        if (decision.penalty > 0)
-          ledger.push({ ...row, key: ledger.length, kind: 'penalty', points: -decision.penalty });
-        accepted.push({
-          ...base,
-          kind: 'wrong',
-          points: -decision.penalty,
-          penalty: decision.penalty,
-          attempts: state.attempts,
-        });
-      } else {
-        accepted.push({ ...base, kind: 'repeated', points: 0, attempts: state.attempts });
-      }
-      teamStates.set(key, state);
+    // 3. Every answer decided, in arrival order.
+    const decided = decideBatch(screened, facts, now);
+    if (decided.accepted.length === 0) {
+      const { outcomes } = settleBatch(decided, { bloodsWon: null, endings: [], now });
+      return { outcomes, rankedSessions: new Set<string>(), announced: new Set<string>() };
     }
-    if (accepted.length === 0) return { outcomes, rankedSessions, announced };
+    const endings = await endIfAllSolved(trx, decided.completing, now);
 
-    /**
-     * What each accepted answer is answered: its points, and its team's score and progress after
-     * the batch (as read with its lock, plus what the batch wrote: nobody else writes them until
-     * it commits).
-     */
-    const resultsOf = () => {
-      const progress = new Map(
-        locked.teams.map((row) => [
-          row.uuid,
-          { score: Number(row.score), completed: Number(row.completed) },
-        ]),
-      );
-      for (const answer of accepted) {
-        const team = progress.get(answer.team)!;
-        team.score += answer.points + answer.firstBloodPoints;
-        if (answer.kind === 'solved') team.completed += 1;
-      }
-      return new Map(
-        accepted.map((answer): [number, AnswerResult] => {
-          const { score, completed } = progress.get(answer.team)!;
-          const total = Number(sessions.get(answer.session)!.objectives);
-          return [
-            answer.index,
-            {
-              correct: answer.kind === 'solved',
-              result:
-                answer.kind === 'solved'
-                  ? 'answer.correct'
-                  : answer.kind === 'wrong'
-                    ? 'answer.wrong'
-                    : 'answer.repeated',
-              points: answer.points + answer.firstBloodPoints,
-              firstBlood: answer.firstBloodPoints > 0,
-              attempts: answer.attempts,
-              attemptsLeft: attemptsLeftOf(answer),
-              score,
-              completed_objectives: completed,
-              total_objectives: total,
-              progress_percentage: progressPercentage(completed, total),
-            },
-          ];
-        }),
-      );
-    };
-    // Kept with the submissions that carry a client id, for their retries; the write corrects
-    // a first blood it finds won by another transaction.
-    const assumed = resultsOf();
-    // Only a batch that completes a team of such a session waits for anything more here.
-    const completing = completingSessions(accepted, assumed, sessions);
-    const endings =
-      completing.size === 0 ? [] : await endIfAllSolved(trx, completing, sessions, now);
-
-    // 3. The writes, in one statement. Where an answer may win a first blood that another
+    // 4. The writes, in one statement. Where an answer may win a first blood that another
     // transaction races for, only the write can tell, and the events (which say who won) wait
-    // for its answer; otherwise they are appended by the same statement (step 4).
+    // for its answer; otherwise the same statement appends them.
     const changes = {
-      wrongAnswers: newWrongAnswers,
-      ledger,
-      states: [...changedStates.values()],
-      submissions: accepted.map((answer) => {
-        const item = items[answer.index]!;
-        return {
-          session: answer.session,
-          team: answer.team,
-          objective: answer.objective,
-          account: item.principal.accountId,
-          // A correct answer is the objective's answer: trainers have it in the content, and
-          // no stored row or event of a session carries it (the log outlives the game).
-          answer: answer.kind === 'solved' ? '' : submissionText(item.answer),
-          correct: answer.kind === 'solved',
-          points: answer.points,
-          blood: answer.firstBloodPoints,
-          client: item.clientId,
-          result: item.clientId === null ? null : assumed.get(answer.index)!,
-        };
-      }),
+      wrongAnswers: decided.wrongAnswerRows,
+      ledger: decided.ledgerRows,
+      states: decided.stateRows,
+      submissions: decided.submissionRows,
     };
-    if (bloodUndecided) {
-      const bloods = new Set(
-        (await batch.write(trx, changes)).bloods.map((row) =>
-          stateKey(row.team_uuid, row.objective_uuid),
-        ),
-      );
-      for (const answer of accepted)
-        if (answer.firstBloodPoints > 0 && !bloods.has(stateKey(answer.team, answer.objective)))
-          answer.firstBloodPoints = 0; // another team was first, in another transaction
-    }
-    for (const answer of accepted)
-      if (answer.points + answer.firstBloodPoints !== 0) rankedSessions.add(answer.session);
-    for (const session of rankedSessions)
-      if (announcer.mayAnnounce(session)) announced.add(session);
+    const bloodsWon = decided.bloodUndecided
+      ? new Set(
+          (await batch.write(trx, changes)).bloods.map(
+            (row) => `${row.team_uuid}:${row.objective_uuid}`,
+          ),
+        )
+      : null;
+    const { outcomes, events, rankedSessions } = settleBatch(decided, { bloodsWon, endings, now });
+    const announced = new Set([...rankedSessions].filter(announcer.mayAnnounce));
 
-    const results = bloodUndecided ? resultsOf() : assumed;
-    const announcements: EventToAppend[] = [];
-    for (const answer of accepted) {
-      const item = items[answer.index]!;
-      if (answer.kind === 'solved')
-        announcements.push({
-          stream: sessionStream(answer.session),
-          audience: 'session',
-          type: 'objective.solved',
-          payload: {
-            teamUuid: answer.team,
-            teamName: answer.teamName,
-            objectiveUuid: answer.objective,
-            points: answer.points + answer.firstBloodPoints,
-            firstBlood: answer.firstBloodPoints > 0,
-            speedrun: answer.speedrun,
-          },
-        });
-      else if (answer.kind === 'wrong')
-        announcements.push({
-          stream: sessionStream(answer.session),
-          audience: `team:${answer.team}`,
-          type: 'objective.attempted',
-          payload: {
-            objectiveUuid: answer.objective,
-            pseudo: item.principal.pseudo,
-            attempts: answer.attempts,
-            attemptsLeft: attemptsLeftOf(answer),
-            penalty: answer.penalty,
-          },
-        });
-      outcomes[answer.index] = { ok: true, result: results.get(answer.index)! };
-    }
-    // The last solve of a session that ends when every team solved everything: its end, after
-    // the solve that made it, told to every screen (time alone would not be announced).
-    for (const ended of endings)
-      announcements.push({
-        stream: sessionStream(ended.uuid),
-        audience: 'session',
-        type: 'session.status_changed',
-        payload: { sessionUuid: ended.uuid, ...statusPayloadOf(ended, now), allSolved: true },
-      });
-    // The trainers' feed: one event per session and batch, saying only how many answers came;
-    // the cockpit reads them from the feed. Its audience is `trainers` alone.
-    const recorded = new Map<string, number>();
-    for (const answer of accepted)
-      recorded.set(answer.session, (recorded.get(answer.session) ?? 0) + 1);
-    for (const [session, count] of recorded)
-      announcements.push({
-        stream: sessionStream(session),
-        audience: 'trainers',
-        type: 'submissions.recorded',
-        payload: { count },
-      });
-    // 4. The events, appended last (with the writes, unless a first blood was undecided): an
-    // append holds the session stream's counter row until the commit. From here on the next
-    // batch may start (on PostgreSQL): what it reads of the teams this one changed waits for
-    // this commit, and so does its own append. Most batches announce no ranking: their append
-    // is the last statement, and the commit follows it without waiting for its answer.
+    // 5. The events, appended last: an append holds the session stream's counter row until the
+    // commit. From here on the next batch may start (on PostgreSQL): what it reads of the teams
+    // this one changed waits for this commit, and so does its own append. Most batches announce
+    // no ranking: their append is the last statement, and the commit follows it at once.
     handOver();
-    const appendingWrite = () =>
-      batch.write(trx, changes, announcements).then(({ appended }) => appended);
+    const appendingWrite = () => batch.write(trx, changes, events).then(({ appended }) => appended);
     if (announced.size === 0) {
-      if (bloodUndecided) appendLast(announcements);
+      if (bloodsWon) appendLast(events);
       else own.last(appendingWrite());
       return { outcomes, rankedSessions, announced };
     }
-    if (bloodUndecided) await appendAll(announcements);
+    if (bloodsWon) await appendAll(events);
     else await own.awaited(appendingWrite());
-    // 5. The rankings announced now, read once the streams are held: a batch that appended
-    // before this one has committed, so its changes are in them, and none that appends after
-    // can be missing from a later ranking.
-    const standings = await batch.standings(trx, [...announced]);
-    const rankings: EventToAppend[] = [];
-    // One ranking per session and batch at most, whatever the number of answers that moved it;
-    // the sessions announced recently get theirs at the end of the interval.
-    for (const session of announced)
-      rankings.push(
-        rankingEventOf(
-          session,
-          standings.ranking
-            .filter((row) => row.session_uuid === session)
-            .map((row) => ({
-              ...row,
-              score: Number(row.score),
-              score_reached_at: dateOrNull(row.score_reached_at),
-              eliminated_at: dateOrNull(row.eliminated_at),
-            })),
-        ),
-      );
-    appendLast(rankings);
+    // The rankings announced now, read once the streams are held: a batch that appended before
+    // this one has committed, so its changes are in them, and none that appends after can be
+    // missing from a later ranking. One per session and batch at most.
+    appendLast(rankingEventsOf(announced, (await batch.standings(trx, [...announced])).ranking));
     return { outcomes, rankedSessions, announced };
   };
 
   /** One try of a batch, in one transaction; then its rankings, announced or deferred. */
-  const decideOnce = async (items: readonly AnswerRequest[], handOver: () => void) => {
+  const decideOnce = async (requests: readonly AnswerRequest[], handOver: () => void) => {
     const began = performance.now();
     const { outcomes, rankedSessions, announced } = await deps.events.transaction(
-      (trx, _append, all, last, own) => decideBatch(trx, all, last, own, items, handOver),
+      (trx, _append, all, last, own) => runBatch(trx, all, last, own, requests, handOver),
       deps.batches,
     );
     for (const session of rankedSessions) {
@@ -740,13 +226,7 @@ export const createAnswersService = (deps: {
       clientId: string | null = null,
     ): Promise<AnswerResult> {
       requireCapability(principal, 'game.play');
-      const outcome = await lanes.push({
-        principal,
-        sessionUuid,
-        objectiveUuid,
-        answer,
-        clientId,
-      });
+      const outcome = await lanes.push({ principal, sessionUuid, objectiveUuid, answer, clientId });
       deps.observer?.answered(outcomeLabelOf(outcome));
       if (!outcome.ok) throw outcome.error;
       return outcome.result;

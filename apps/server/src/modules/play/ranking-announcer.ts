@@ -47,6 +47,31 @@ export const rankingEventOf = (
   },
 });
 
+const dateOrNull = (value: string | null) => (value === null ? null : new Date(value));
+
+/** The rankings of several sessions as events, from their teams' rows read as JSON. */
+export const rankingEventsOf = (
+  sessions: Iterable<string>,
+  rows: readonly (Omit<RankingRow, 'score_reached_at' | 'eliminated_at'> & {
+    session_uuid: string;
+    score_reached_at: string | null;
+    eliminated_at: string | null;
+  })[],
+): EventToAppend[] =>
+  [...sessions].map((session) =>
+    rankingEventOf(
+      session,
+      rows
+        .filter((row) => row.session_uuid === session)
+        .map((row) => ({
+          ...row,
+          score: Number(row.score),
+          score_reached_at: dateOrNull(row.score_reached_at),
+          eliminated_at: dateOrNull(row.eliminated_at),
+        })),
+    ),
+  );
+
 /**
  * The session's ranking as an event, read in the caller's transaction once it holds the
  * session's stream: a batch of answers appending to it meanwhile has committed by then, so the
