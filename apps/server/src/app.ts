@@ -210,7 +210,7 @@ export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> 
   const play = createPlayModule({
     db: deps.database.db,
     sessions: sessionData.repo,
-    events: app.realtime.events,
+    events: realtime.events,
     bus: realtime.bus,
     answersPerMinute: config.play.answersPerMinute,
     clock: deps.sessionClock ?? 'database',

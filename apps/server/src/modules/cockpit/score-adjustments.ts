@@ -33,7 +33,7 @@ export const createScoreAdjustments = (deps: {
     input: { points: number; reason: string },
   ) {
     requireCapability(principal, 'session.run');
-    const adjustment = await deps.events.transaction(async (trx, append, appendAll) => {
+    const adjustment = await deps.events.transaction(async ({ trx, append, appendAll }) => {
       const session = await deps.sessions.lockSession(trx, sessionUuid);
       if (!session) throw new AppError('session.not_found');
       const { status } = deriveSessionState(timelineOf(session), await deps.now(trx));

@@ -5,11 +5,9 @@ import type { Clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
 import type { AnswersObserver } from '../../metrics/metrics.js';
 import type {
-  AppendAllInTransaction,
-  AppendLastInTransaction,
-  EventWriter,
-  OwnAppendsInTransaction,
-} from '../../realtime/event-writer.js';
+  PipelinedEventTransaction,
+  PipelinedEventWriter,
+} from '../../realtime/pipelined-appends.js';
 import { requireCapability, type Principal } from '../identity/auth.service.js';
 import type { SessionRow } from '../sessions/sessions.repository.js';
 import type { AnswerBatchRepository } from './answer-batch.repository.js';
@@ -60,7 +58,8 @@ export const createAnswersService = (deps: {
   batch: AnswerBatchRepository;
   /** The connections the batches run on (`DatabaseHandle.batches`: index walks only). */
   batches: Kysely<Database>;
-  events: EventWriter;
+  /** The event writer, with the pipelined appends the answer path alone uses. */
+  events: PipelinedEventWriter;
   ranking: RankingCache;
   /** Submissions one team may make on one objective per minute. */
   answersPerMinute: number;
@@ -119,10 +118,7 @@ export const createAnswersService = (deps: {
 
   /** One batch in its transaction: lock → facts → decide → write → announce. */
   const runBatch = async (
-    trx: Transaction<Database>,
-    appendAll: AppendAllInTransaction,
-    appendLast: AppendLastInTransaction,
-    own: OwnAppendsInTransaction,
+    { trx, appendAll, appendLast, ownAppends }: PipelinedEventTransaction,
     requests: readonly AnswerRequest[],
     handOver: () => void,
   ) => {
@@ -178,11 +174,11 @@ export const createAnswersService = (deps: {
     const appendingWrite = () => batch.write(trx, changes, events).then(({ appended }) => appended);
     if (announced.size === 0) {
       if (bloodsWon) appendLast(events);
-      else own.last(appendingWrite());
+      else ownAppends.last(appendingWrite());
       return { outcomes, rankedSessions, announced };
     }
     if (bloodsWon) await appendAll(events);
-    else await own.awaited(appendingWrite());
+    else await ownAppends.awaited(appendingWrite());
     // The rankings announced now, read once the streams are held: a batch that appended before
     // this one has committed, so its changes are in them, and none that appends after can be
     // missing from a later ranking. One per session and batch at most.
@@ -193,9 +189,9 @@ export const createAnswersService = (deps: {
   /** One try of a batch, in one transaction; then its rankings, announced or deferred. */
   const decideOnce = async (requests: readonly AnswerRequest[], handOver: () => void) => {
     const began = performance.now();
-    const { outcomes, rankedSessions, announced } = await deps.events.transaction(
-      (trx, _append, all, last, own) => runBatch(trx, all, last, own, requests, handOver),
-      deps.batches,
+    const { outcomes, rankedSessions, announced } = await deps.events.pipelinedTransaction(
+      (tx) => runBatch(tx, requests, handOver),
+      { on: deps.batches },
     );
     for (const session of rankedSessions) {
       deps.ranking.invalidate(session);

@@ -93,7 +93,7 @@ export const createHintsService = (deps: {
       hintUuid: string,
       locale: Locale,
     ) {
-      const outcome = await events.transaction(async (trx, append) => {
+      const outcome = await events.transaction(async ({ trx, append }) => {
         const { session, status } = await lockSession(trx, sessionUuid);
         const member = await deps.play.findMembership(sessionUuid, principal.accountId, trx);
         if (!member) throw new AppError('session.not_joined');
@@ -182,7 +182,7 @@ export const createHintsService = (deps: {
      */
     async give(principal: Principal, sessionUuid: string, teamUuid: string, hintUuid: string) {
       requireCapability(principal, 'session.run');
-      return events.transaction(async (trx, append) => {
+      return events.transaction(async ({ trx, append }) => {
         const { session, status } = await lockSession(trx, sessionUuid);
         if (status === 'finished' || status === 'stopped' || status === 'canceled')
           throw new AppError('session.ended');

@@ -4,7 +4,7 @@ import type { Database } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import type { AnswersObserver } from '../../metrics/metrics.js';
 import type { EventBus } from '../../realtime/event-bus.js';
-import type { EventWriter } from '../../realtime/event-writer.js';
+import type { PipelinedEventWriter } from '../../realtime/pipelined-appends.js';
 import type { SessionsRepository } from '../sessions/sessions.repository.js';
 import { createAnswerBatchRepository } from './answer-batch.repository.js';
 import { createAnswersService } from './answers.service.js';
@@ -30,7 +30,8 @@ const RANKING_REPAIR_QUIET_MS = 2_000;
 export const createPlayModule = (deps: {
   db: Kysely<Database>;
   sessions: SessionsRepository;
-  events: EventWriter;
+  /** The event writer; its pipelined appends are the answer batches' alone. */
+  events: PipelinedEventWriter;
   bus: EventBus;
   answersPerMinute: number;
   clock: 'database' | Clock;

@@ -1,7 +1,8 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { lockStream, type EventToAppend } from '../../realtime/event-log.repository.js';
+import type { EventToAppend } from '../../realtime/event-log.repository.js';
 import type { EventWriter } from '../../realtime/event-writer.js';
+import { holdStream } from '../../realtime/pipelined-appends.js';
 import { sessionStream } from '../../realtime/streams.js';
 import type { PlayRepository } from './play.repository.js';
 import { rankTeamRows } from './scoring.js';
@@ -76,22 +77,17 @@ export const rankingEventsOf = (
  * The session's ranking as an event, read in the caller's transaction once it holds the
  * session's stream: a batch of answers appending to it meanwhile has committed by then, so the
  * ranking read has its changes, and the event (after the batch's own) never shows an older one.
+ * The stream is taken here, after the caller's other locks (a session's, a team's): the order
+ * the answer batches take them in.
  */
-const lockedRankingEvent = async (
-  trx: Transaction<Database>,
-  sessionUuid: string,
-  rows: (trx: Transaction<Database>, sessionUuid: string) => Promise<RankingRow[]>,
-): Promise<EventToAppend> => {
-  await lockStream(trx, sessionStream(sessionUuid));
-  return rankingEventOf(sessionUuid, await rows(trx, sessionUuid));
-};
-
-export const rankingEvent = (
+export const rankingEvent = async (
   repo: PlayRepository,
   trx: Transaction<Database>,
   sessionUuid: string,
-): Promise<EventToAppend> =>
-  lockedRankingEvent(trx, sessionUuid, (t, uuid) => repo.listRankingRows(uuid, t));
+): Promise<EventToAppend> => {
+  await holdStream(trx, sessionStream(sessionUuid));
+  return rankingEventOf(sessionUuid, await repo.listRankingRows(sessionUuid, trx));
+};
 
 /**
  * When each session's ranking goes out from this node. A batch whose answers moved scores asks
@@ -138,8 +134,11 @@ export const createRankingAnnouncer = (deps: {
       if (deferred.get(session) === waiting) deferred.delete(session);
     };
     try {
-      await deps.events.transaction(async (trx, append) =>
-        append(await lockedRankingEvent(trx, session, deps.rankingRows)),
+      // Read once the stream is held (taken first: this transaction locks nothing else).
+      await deps.events.transaction(
+        async ({ trx, append }) =>
+          append(rankingEventOf(session, await deps.rankingRows(trx, session))),
+        { lock: [sessionStream(session)] },
       );
       done();
     } catch (error) {
