@@ -30,7 +30,7 @@ import type { CustomFetch } from 'openid-client';
 import type { EnvironmentProvider } from './modules/labs/environment-provider.js';
 import { createLabsModule } from './modules/labs/index.js';
 import { createPlayModule } from './modules/play/index.js';
-import { rankingEvent } from './modules/play/answers.service.js';
+import { rankingEvent } from './modules/play/ranking-announcer.js';
 import { registerRateLimitPurge } from './modules/rate-limit/rate-limit-purge.js';
 import { registerRetention } from './modules/retention/index.js';
 import { createRateLimitRepository } from './modules/rate-limit/rate-limit.repository.js';
@@ -210,7 +210,7 @@ export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> 
   const play = createPlayModule({
     db: deps.database.db,
     sessions: sessionData.repo,
-    events: app.realtime.events,
+    events: realtime.events,
     bus: realtime.bus,
     answersPerMinute: config.play.answersPerMinute,
     clock: deps.sessionClock ?? 'database',

@@ -26,6 +26,6 @@ export const appendBacklog = async (
         },
       }),
     );
-    await app.realtime.events.transaction((_trx, _append, appendAll) => appendAll(events));
+    await app.realtime.events.transaction(({ appendAll }) => appendAll(events));
   }
 };

@@ -75,7 +75,7 @@ const loginOverHttp = async (base: string, username: string, password: string) =
 };
 
 const writeThrough = (node: FastifyInstance, accountId: string, name: string) =>
-  node.realtime.events.transaction((_trx, append) =>
+  node.realtime.events.transaction(({ append }) =>
     append({
       stream: userStream(accountId),
       audience: `user:${accountId}`,

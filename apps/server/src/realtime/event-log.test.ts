@@ -240,7 +240,7 @@ describe("a transaction's last append, not awaited", () => {
   it('commits with the transaction, and is announced once committed', async () => {
     const stream = sessionStream(randomUUID());
     const { writer, announced } = recordingWriter();
-    const result = await writer.transaction(async (_trx, _append, appendAll, appendLast) => {
+    const result = await writer.pipelinedTransaction(async ({ appendAll, appendLast }) => {
       await appendAll([joined(stream, 'first')]);
       appendLast([joined(stream, 'second'), joined(stream, 'third')]);
       return 'done';
@@ -254,7 +254,7 @@ describe("a transaction's last append, not awaited", () => {
     const stream = sessionStream(randomUUID());
     const { writer, announced } = recordingWriter();
     await expect(
-      writer.transaction(async (trx, _append, appendAll, appendLast) => {
+      writer.pipelinedTransaction(async ({ trx, appendAll, appendLast }) => {
         await appendAll([joined(stream, 'change')]);
         // The sequence the last append will take, already used: its insert fails.
         await sql`insert into event_log (stream, sequence, audience, type, payload)
@@ -266,7 +266,7 @@ describe("a transaction's last append, not awaited", () => {
     expect(await pseudos(stream)).toEqual([]);
     expect(announced).toEqual([]);
     // The connection serves the next transaction, from the first number.
-    await writer.transaction(async (_trx, _append, _appendAll, appendLast) => {
+    await writer.pipelinedTransaction(async ({ appendLast }) => {
       appendLast([joined(stream, 'after')]);
     });
     expect(await pseudos(stream)).toEqual(['after']);
@@ -292,12 +292,14 @@ describe("a transaction's last append, not awaited", () => {
       (await sql<{ note: string }>`select note from own_write`.execute(database.db)).rows.map(
         (row) => row.note,
       );
-    const result = await writer.transaction(async (trx, _append, appendAll, _last, own) => {
-      await appendAll([joined(stream, 'first')]);
-      const appended = await own.awaited(writeAndAppend(trx, 'a', [joined(stream, 'second')]));
-      own.last(writeAndAppend(trx, 'b', [joined(stream, 'third'), joined(stream, 'fourth')]));
-      return appended;
-    });
+    const result = await writer.pipelinedTransaction(
+      async ({ trx, appendAll, ownAppends: own }) => {
+        await appendAll([joined(stream, 'first')]);
+        const appended = await own.awaited(writeAndAppend(trx, 'a', [joined(stream, 'second')]));
+        own.last(writeAndAppend(trx, 'b', [joined(stream, 'third'), joined(stream, 'fourth')]));
+        return appended;
+      },
+    );
     expect(result).toEqual([{ stream, sequence: 2 }]);
     expect(await pseudos(stream)).toEqual(['first', 'second', 'third', 'fourth']);
     expect(await notes()).toEqual(['a', 'b']);
@@ -305,7 +307,7 @@ describe("a transaction's last append, not awaited", () => {
 
     // The write fails: its events with it, and what came before.
     await expect(
-      writer.transaction(async (trx, _append, appendAll, _last, own) => {
+      writer.pipelinedTransaction(async ({ trx, appendAll, ownAppends: own }) => {
         await appendAll([joined(stream, 'before')]);
         own.last(writeAndAppend(trx, null, [joined(stream, 'lost')]));
       }),
@@ -319,7 +321,7 @@ describe("a transaction's last append, not awaited", () => {
     const stream = sessionStream(randomUUID());
     const { writer, announced } = recordingWriter();
     await expect(
-      writer.transaction(async (_trx, _append, appendAll, appendLast) => {
+      writer.pipelinedTransaction(async ({ appendAll, appendLast }) => {
         await appendAll([joined(stream, 'change')]);
         appendLast([
           {
@@ -351,7 +353,7 @@ describe('when transactions try to commit out of sequence order', () => {
     let firstAppended!: (sequence: number) => void;
     const firstSequence = new Promise<number>((resolve) => (firstAppended = resolve));
     const first = writer
-      .transaction(async (_trx, append) => {
+      .transaction(async ({ append }) => {
         const event = await append(joined(stream, 'first'));
         firstAppended(event.sequence);
         await firstMayCommit;
@@ -362,7 +364,7 @@ describe('when transactions try to commit out of sequence order', () => {
 
     // T2 starts after T1 took its number and asks to commit at once, before T1.
     const second = writer
-      .transaction((_trx, append) => append(joined(stream, 'second')))
+      .transaction(({ append }) => append(joined(stream, 'second')))
       .then((event) => (commits.push('second'), event));
     await sleep(300);
     expect(commits).toEqual([]); // T2 is held back: it cannot commit sequence 2 before 1.
@@ -414,7 +416,7 @@ describe('when transactions try to commit out of sequence order', () => {
     await follow(hub, stream, live);
     const count = 50;
     const write = (index: number) =>
-      writer.transaction(async (_trx, append) => {
+      writer.transaction(async ({ append }) => {
         await sleep(Math.random() * 20);
         return append(joined(stream, `w${index}`));
       });
@@ -456,7 +458,7 @@ describe('when transactions try to commit out of sequence order', () => {
     const hub = hubOn(bus);
     const clients = [memorySink(), memorySink(), memorySink()];
     for (const client of clients) await follow(hub, stream, client);
-    await writer.transaction((_trx, _append, appendAll) =>
+    await writer.transaction(({ appendAll }) =>
       appendAll(Array.from({ length: 5 }, (_, index) => joined(stream, `b${index}`))),
     );
     for (const client of clients) {
@@ -499,7 +501,7 @@ describe('when transactions try to commit out of sequence order', () => {
       'trainers',
       'session',
     ];
-    await writer.transaction((_trx, _append, appendAll) => appendAll(page.map(event)));
+    await writer.transaction(({ appendAll }) => appendAll(page.map(event)));
     await expect.poll(() => clients.trainer.ids).toEqual([1, 4, 5]);
     expect(clients.teamA1.sends).toEqual([[1, 2, 5]]);
     expect(clients.teamA2.sends).toEqual([[1, 2, 5]]);
@@ -526,7 +528,7 @@ describe('when transactions try to commit out of sequence order', () => {
     await follow(hub, stream, client);
     // A burst: forty transactions, one event each, as fast as the database commits them.
     for (let index = 0; index < 40; index += 1)
-      await writer.transaction((_trx, append) => append(joined(stream, `c${index}`)));
+      await writer.transaction(({ append }) => append(joined(stream, `c${index}`)));
     const all = Array.from({ length: 40 }, (_, index) => index + 1);
     await expect.poll(() => client.ids).toEqual(all);
     // Every event once and in order, in pages that left at least the interval apart.

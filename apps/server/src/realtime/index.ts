@@ -21,7 +21,6 @@ import { noSessionAccess, type SessionAccess } from './session-access.js';
 
 export type { SessionAccess } from './session-access.js';
 export type { EventWriter } from './event-writer.js';
-export { appendEvent } from './event-log.repository.js';
 export { sessionStream, userStream } from './streams.js';
 
 declare module 'fastify' {

@@ -47,7 +47,7 @@ export const createPresenceTracker = (deps: {
   };
 
   const announce = (sessionUuid: string, teams: Iterable<string>) =>
-    deps.events.transaction(async (_trx, append) => {
+    deps.events.transaction(async ({ append }) => {
       for (const teamUuid of teams) {
         await append({
           stream: sessionStream(sessionUuid),

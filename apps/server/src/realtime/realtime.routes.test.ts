@@ -61,7 +61,7 @@ const joinable = (name: string) => ({
 const writeUserEvents = async (account: Account, names: string[]) => {
   const sequences: number[] = [];
   for (const name of names) {
-    const appended = await app.realtime.events.transaction((_trx, append) =>
+    const appended = await app.realtime.events.transaction(({ append }) =>
       append({ stream: userStream(account.id), audience: `user:${account.id}`, ...joinable(name) }),
     );
     sequences.push(appended.sequence);
@@ -70,7 +70,7 @@ const writeUserEvents = async (account: Account, names: string[]) => {
 };
 
 const writeSessionEvent = (audience: Audience, pseudo: string) =>
-  app.realtime.events.transaction((_trx, append) =>
+  app.realtime.events.transaction(({ append }) =>
     append({
       stream: sessionStream(session),
       audience,

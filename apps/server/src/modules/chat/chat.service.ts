@@ -1,6 +1,6 @@
 import { chatLimits, type Audience, type ChatMessage } from '@rampart/contracts';
 import { AppError } from '../../lib/errors.js';
-import { lockStream, type EventToAppend } from '../../realtime/event-log.repository.js';
+import type { EventToAppend } from '../../realtime/event-log.repository.js';
 import type { EventWriter } from '../../realtime/event-writer.js';
 import { sessionStream, userStream, type StreamKey } from '../../realtime/streams.js';
 import { requireCapability, type Principal } from '../identity/auth.service.js';
@@ -102,8 +102,8 @@ export const createChatService = (deps: {
   };
 
   /**
-   * Writes the message and its events in one transaction, after locking the stream they go to
-   * (`lockStream` of the event log). A client id already used in this thread by this author
+   * Writes the message and its events in one transaction that holds the stream they go to from
+   * its start (so messages take their id and time in the order of their events). A client id already used in this thread by this author
    * answers the first message, with no new event: a retry never posts twice, also when both
    * tries race.
    */
@@ -129,39 +129,41 @@ export const createChatService = (deps: {
       if (earlier) return { duplicate: true, message: messageOf(earlier) };
       throw rateLimited('chat.rate_limited', [bucket]);
     }
-    return deps.events.transaction(async (trx, _append, appendAll) => {
-      await lockStream(trx, stream);
-      const inserted = await repo.insertMessage(trx, {
-        threadUuid: thread.uuid,
-        authorId: principal.accountId,
-        clientId,
-        text,
-        objectiveUuid,
-      });
-      if (!inserted) {
-        const earlier = await repo.findMessageByClientId(
-          { threadUuid: thread.uuid, authorId: principal.accountId, clientId: clientId! },
-          trx,
-        );
-        return { duplicate: true, message: messageOf(earlier!) };
-      }
-      const message: ChatMessage = {
-        uuid: inserted.uuid,
-        threadUuid: thread.uuid,
-        clientId,
-        author: {
-          id: principal.accountId,
-          pseudo: principal.pseudo,
-          role: principal.role,
-          avatarId: principal.avatarId as ChatMessage['author']['avatarId'],
-        },
-        text,
-        created_at: new Date(inserted.created_at).toISOString(),
-        ...(objectiveUuid ? { objectiveUuid } : {}),
-      };
-      await appendAll(eventsOf(message));
-      return { duplicate: false, message };
-    });
+    return deps.events.transaction(
+      async ({ trx, appendAll }) => {
+        const inserted = await repo.insertMessage(trx, {
+          threadUuid: thread.uuid,
+          authorId: principal.accountId,
+          clientId,
+          text,
+          objectiveUuid,
+        });
+        if (!inserted) {
+          const earlier = await repo.findMessageByClientId(
+            { threadUuid: thread.uuid, authorId: principal.accountId, clientId: clientId! },
+            trx,
+          );
+          return { duplicate: true, message: messageOf(earlier!) };
+        }
+        const message: ChatMessage = {
+          uuid: inserted.uuid,
+          threadUuid: thread.uuid,
+          clientId,
+          author: {
+            id: principal.accountId,
+            pseudo: principal.pseudo,
+            role: principal.role,
+            avatarId: principal.avatarId as ChatMessage['author']['avatarId'],
+          },
+          text,
+          created_at: new Date(inserted.created_at).toISOString(),
+          ...(objectiveUuid ? { objectiveUuid } : {}),
+        };
+        await appendAll(eventsOf(message));
+        return { duplicate: false, message };
+      },
+      { lock: [stream] },
+    );
   };
 
   /** Who receives a session thread's message on the session's stream. */

@@ -4,7 +4,7 @@ import { AppError } from '../../lib/errors.js';
 import type { EventWriter } from '../../realtime/event-writer.js';
 import { withReasonForTheTeam } from '../../realtime/team-reasons.js';
 import { requireCapability, type Principal } from '../identity/auth.service.js';
-import { rankingEvent } from '../play/answers.service.js';
+import { rankingEvent } from '../play/ranking-announcer.js';
 import type { PlayRepository } from '../play/play.repository.js';
 import type { RankingCache } from '../play/ranking-cache.js';
 import { deriveSessionState } from '../sessions/session-state.js';
@@ -33,7 +33,7 @@ export const createScoreAdjustments = (deps: {
     input: { points: number; reason: string },
   ) {
     requireCapability(principal, 'session.run');
-    const adjustment = await deps.events.transaction(async (trx, append, appendAll) => {
+    const adjustment = await deps.events.transaction(async ({ trx, append, appendAll }) => {
       const session = await deps.sessions.lockSession(trx, sessionUuid);
       if (!session) throw new AppError('session.not_found');
       const { status } = deriveSessionState(timelineOf(session), await deps.now(trx));

@@ -144,7 +144,7 @@ export const createContentService = (deps: {
     async setAssignments(principal: Principal, chapterUuid: string, playerIds: readonly string[]) {
       requireCapability(principal, 'content.assign');
       const wanted = [...new Set(playerIds)];
-      await events.transaction(async (trx, append) => {
+      await events.transaction(async ({ trx, append }) => {
         const chapter = await repo.lockChapter(chapterUuid, trx);
         if (!chapter) throw new AppError('content.chapter_not_found');
         const players = new Set(await repo.findPlayerIds(wanted, trx));

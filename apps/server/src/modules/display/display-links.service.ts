@@ -71,7 +71,7 @@ export const createDisplayLinksService = (deps: {
         throw new AppError('display.not_session_trainer');
       const token = randomToken();
       const uuid = randomUUID();
-      await deps.events.transaction(async (trx, append) => {
+      await deps.events.transaction(async ({ trx, append }) => {
         await deps.repo.insertLink(trx, {
           uuid,
           sessionUuid,
@@ -110,7 +110,7 @@ export const createDisplayLinksService = (deps: {
         throw new AppError('display.link_not_found');
       // Revoking a revoked link changes nothing and records nothing: the answer is the link.
       if (!existing.revoked_at) {
-        await deps.events.transaction(async (trx, append) => {
+        await deps.events.transaction(async ({ trx, append }) => {
           const revoked = await deps.repo.revokeLink(
             trx,
             sessionUuid,

@@ -78,7 +78,7 @@ export const createEnvironmentManager = (deps: {
     row: EnvironmentRow,
     change: { phase: EnvironmentRow['phase']; providerRef?: string },
   ) =>
-    events.transaction(async (trx, _append, appendAll) => {
+    events.transaction(async ({ trx, appendAll }) => {
       const updated = await repo.updateLive(row.id, change, trx);
       if (updated && updated.phase !== row.phase) await announce(appendAll, updated);
       return updated;
@@ -99,7 +99,7 @@ export const createEnvironmentManager = (deps: {
     reason: ReleaseReason,
     options: { failed?: string } = {},
   ) => {
-    const ended = await events.transaction(async (trx, _append, appendAll) => {
+    const ended = await events.transaction(async ({ trx, appendAll }) => {
       const released = await repo.markReleased(trx, row.id, {
         phase: options.failed === undefined ? 'Released' : 'Failed',
         at: await deps.now(trx),
@@ -172,7 +172,7 @@ export const createEnvironmentManager = (deps: {
       missionUuid: string;
       template: LabTemplate;
     }): Promise<{ environment: EnvironmentRow; created: boolean }> {
-      const claimed = await events.transaction(async (trx, _append, appendAll) => {
+      const claimed = await events.transaction(async ({ trx, appendAll }) => {
         const existing = await repo.findLive(request.sessionUuid, request.teamUuid, trx);
         if (existing) return { environment: existing, created: false };
         const now = await deps.now(trx);
@@ -258,7 +258,7 @@ export const createEnvironmentManager = (deps: {
         after: EnvironmentRow,
       ) => Promise<void>,
     ) {
-      return events.transaction(async (trx, _append, appendAll) => {
+      return events.transaction(async ({ trx, appendAll }) => {
         const row = await repo.lockLive(trx, sessionUuid, teamUuid);
         if (!row) throw new AppError('lab.not_found');
         const template = row.template;

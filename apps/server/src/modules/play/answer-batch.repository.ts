@@ -1,12 +1,8 @@
 import type { AnswerResult, ObjectiveType } from '@rampart/contracts';
 import { sql, type Transaction } from 'kysely';
 import type { Database, ObjectiveAnswer, ScoreEntryKind } from '../../db/schema.js';
-import {
-  appending,
-  type AppendedEvent,
-  type AppendedRow,
-  type EventToAppend,
-} from '../../realtime/event-log.repository.js';
+import type { AppendedEvent, EventToAppend } from '../../realtime/event-log.repository.js';
+import { appendingEvents, type AppendedRow } from '../../realtime/pipelined-appends.js';
 
 type Trx = Transaction<Database>;
 
@@ -337,13 +333,13 @@ export const createAnswerBatchRepository = () => ({
       }[];
       submissions: readonly SubmissionRow[];
     },
-    /** Events appended by the same statement (`appending`): they may not depend on its answer. */
+    /** Events appended by the same statement (`appendingEvents`): they may not depend on its answer. */
     events: readonly EventToAppend[] = [],
   ): Promise<{
     bloods: { team_uuid: string; objective_uuid: string }[];
     appended: AppendedEvent[];
   }> => {
-    const append = events.length > 0 ? appending(events) : null;
+    const append = events.length > 0 ? appendingEvents(events) : null;
     const data = await dataOf<{
       bloods: { team_uuid: string; objective_uuid: string }[];
       appended: AppendedRow[];

@@ -13,7 +13,7 @@ import { sessionWithTeams, signedInPlayer } from '../../../test/session-factorie
 import { watchWire } from '../../../test/wire.js';
 import type { Database } from '../../db/schema.js';
 import { pipelineBegin } from '../../db/pipelined-begin.js';
-import { RANKING_INTERVAL_MS } from './answers.service.js';
+import { RANKING_INTERVAL_MS } from './ranking-announcer.js';
 
 const FLAG = 'RAMPART{fl1ghts}';
 

@@ -11,7 +11,7 @@ import { requireCapability, type Principal } from '../identity/auth.service.js';
 import { deriveSessionState } from '../sessions/session-state.js';
 import { timelineOf } from '../sessions/session-view.js';
 import type { SessionsRepository } from '../sessions/sessions.repository.js';
-import { rankingEvent } from './answers.service.js';
+import { rankingEvent } from './ranking-announcer.js';
 import { decideHintUnlock } from './hint-rules.js';
 import type { HintsRepository } from './hints.repository.js';
 import type { PlayRepository } from './play.repository.js';
@@ -93,7 +93,7 @@ export const createHintsService = (deps: {
       hintUuid: string,
       locale: Locale,
     ) {
-      const outcome = await events.transaction(async (trx, append) => {
+      const outcome = await events.transaction(async ({ trx, append }) => {
         const { session, status } = await lockSession(trx, sessionUuid);
         const member = await deps.play.findMembership(sessionUuid, principal.accountId, trx);
         if (!member) throw new AppError('session.not_joined');
@@ -182,7 +182,7 @@ export const createHintsService = (deps: {
      */
     async give(principal: Principal, sessionUuid: string, teamUuid: string, hintUuid: string) {
       requireCapability(principal, 'session.run');
-      return events.transaction(async (trx, append) => {
+      return events.transaction(async ({ trx, append }) => {
         const { session, status } = await lockSession(trx, sessionUuid);
         if (status === 'finished' || status === 'stopped' || status === 'canceled')
           throw new AppError('session.ended');

@@ -4,7 +4,7 @@ import type { Database } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import type { AnswersObserver } from '../../metrics/metrics.js';
 import type { EventBus } from '../../realtime/event-bus.js';
-import type { EventWriter } from '../../realtime/event-writer.js';
+import type { PipelinedEventWriter } from '../../realtime/pipelined-appends.js';
 import type { SessionsRepository } from '../sessions/sessions.repository.js';
 import { createAnswerBatchRepository } from './answer-batch.repository.js';
 import { createAnswersService } from './answers.service.js';
@@ -13,6 +13,7 @@ import { createHintsService } from './hints.service.js';
 import { createObjectivesService } from './objectives.service.js';
 import { registerPlayRoutes } from './play.routes.js';
 import { createPlayRepository } from './play.repository.js';
+import { createRankingAnnouncer } from './ranking-announcer.js';
 import { createRankingCache } from './ranking-cache.js';
 import { createRankingReader } from './ranking-reader.js';
 import { createRankingRepair } from './ranking-repair.js';
@@ -29,7 +30,8 @@ const RANKING_REPAIR_QUIET_MS = 2_000;
 export const createPlayModule = (deps: {
   db: Kysely<Database>;
   sessions: SessionsRepository;
-  events: EventWriter;
+  /** The event writer; its pipelined appends are the answer batches' alone. */
+  events: PipelinedEventWriter;
   bus: EventBus;
   answersPerMinute: number;
   clock: 'database' | Clock;
@@ -44,6 +46,11 @@ export const createPlayModule = (deps: {
 }) => {
   const repo = createPlayRepository(deps.db);
   const cache = createRankingCache({ repo, bus: deps.bus });
+  const announcer = createRankingAnnouncer({
+    events: deps.events,
+    rankingRows: (trx, sessionUuid) => repo.listRankingRows(sessionUuid, trx),
+    logger: deps.logger,
+  });
   const answers = createAnswersService({
     batch: createAnswerBatchRepository(),
     batches: deps.batches,
@@ -60,8 +67,7 @@ export const createPlayModule = (deps: {
     handOverAtAppend: deps.overlapBatches,
     lanes: deps.overlapBatches ? 2 : 1,
     clock: deps.clock,
-    rankingRows: (trx, sessionUuid) => repo.listRankingRows(sessionUuid, trx),
-    logger: deps.logger,
+    announcer,
     ...(deps.observer ? { observer: deps.observer } : {}),
   });
   const hintsRepo = createHintsRepository(deps.db);
@@ -120,7 +126,7 @@ export const createPlayModule = (deps: {
         await repairInFlight;
       });
       // Once the last requests are answered: the announcements still waiting, made now.
-      app.addHook('onClose', async () => answers.close());
+      app.addHook('onClose', async () => announcer.close());
       registerPlayRoutes(app, { answers, objectives, ranking, trainer, hints });
     },
   };

@@ -16,7 +16,7 @@ import {
 } from '../../../test/session-factories.js';
 import { readEventsAfter } from '../../realtime/event-log.repository.js';
 import { sessionStream } from '../../realtime/streams.js';
-import { RANKING_INTERVAL_MS } from './answers.service.js';
+import { RANKING_INTERVAL_MS } from './ranking-announcer.js';
 import { testClock } from '../../../test/clock.js';
 
 const FLAG = 'RAMPART{t34_c4ddy}';

@@ -9,7 +9,7 @@ import { buildAccount } from '../../../test/factories.js';
 import { spawnServer, type ServerProcess } from '../../../test/process.js';
 import { sessionWithTeams, signedInPlayer } from '../../../test/session-factories.js';
 import type { Database } from '../../db/schema.js';
-import { RANKING_INTERVAL_MS } from './answers.service.js';
+import { RANKING_INTERVAL_MS } from './ranking-announcer.js';
 
 const FLAG = 'RAMPART{last-ranking}';
 

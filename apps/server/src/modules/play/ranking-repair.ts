@@ -1,5 +1,5 @@
 import type { EventWriter } from '../../realtime/event-writer.js';
-import { rankingEvent, rankingEventOf } from './answers.service.js';
+import { rankingEvent, rankingEventOf } from './ranking-announcer.js';
 import type { PlayRepository } from './play.repository.js';
 
 /** What a ranking says, in a form two of them compare by: each team's place, name and score. */
@@ -40,7 +40,7 @@ export const createRankingRepair = (deps: {
         )
           continue;
         // Compared again once the stream is held: nothing is appended to it meanwhile.
-        const appended = await deps.events.transaction(async (trx, append) => {
+        const appended = await deps.events.transaction(async ({ trx, append }) => {
           const event = await rankingEvent(deps.repo, trx, session);
           const latest = await deps.repo.findLatestRanking(session, trx);
           if (standingsOf(latest) === standingsOf(event.payload)) return false;

@@ -10,7 +10,7 @@ import { requireCapability, type Principal } from '../identity/auth.service.js';
 import { deriveSessionState, pausedMsAt } from '../sessions/session-state.js';
 import { timelineOf } from '../sessions/session-view.js';
 import type { SessionsRepository } from '../sessions/sessions.repository.js';
-import { rankingEvent } from './answers.service.js';
+import { rankingEvent } from './ranking-announcer.js';
 import type { PlayRepository } from './play.repository.js';
 import type { RankingCache } from './ranking-cache.js';
 import { speedrunFloor } from './scoring.js';
@@ -40,7 +40,7 @@ export const createTrainerPlay = (deps: {
   return {
     async eliminate(principal: Principal, sessionUuid: string, teamUuid: string, reason: string) {
       requireCapability(principal, 'session.run');
-      await events.transaction(async (trx, append, appendAll) => {
+      await events.transaction(async ({ trx, append, appendAll }) => {
         await lockPlayable(trx, sessionUuid);
         const team = await trx
           .updateTable('gaming_session_team')
@@ -79,7 +79,7 @@ export const createTrainerPlay = (deps: {
       input: { objectiveUuid: string; title: string; description: string },
     ) {
       requireCapability(principal, 'session.run');
-      return events.transaction(async (trx, append) => {
+      return events.transaction(async ({ trx, append }) => {
         const { session, timeline, now, status } = await lockPlayable(trx, sessionUuid);
         if (status !== 'running' && status !== 'paused') throw new AppError('session.not_running');
         const objective = await repo.findObjectiveForAnswer(
@@ -148,7 +148,7 @@ export const createTrainerPlay = (deps: {
 
     async unlock(principal: Principal, sessionUuid: string, objectiveUuid: string) {
       requireCapability(principal, 'session.run');
-      await events.transaction(async (trx, append) => {
+      await events.transaction(async ({ trx, append }) => {
         const { session } = await lockPlayable(trx, sessionUuid);
         const objective = await repo.findObjectiveForAnswer(
           trx,

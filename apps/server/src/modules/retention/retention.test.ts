@@ -14,7 +14,7 @@ import { buildLabSession, labTemplate } from '../../../test/lab-factories.js';
 import { sessionWithTeams } from '../../../test/session-factories.js';
 import { sha256 } from '../../lib/secrets.js';
 import { sessionStream } from '../../realtime/streams.js';
-import { RANKING_INTERVAL_MS } from '../play/answers.service.js';
+import { RANKING_INTERVAL_MS } from '../play/ranking-announcer.js';
 import { RETENTION_LOCK_KEY } from './retention.repository.js';
 
 const FLAG = 'RAMPART{r3t41n}';

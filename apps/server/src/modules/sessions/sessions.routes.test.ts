@@ -806,7 +806,7 @@ describe(`gaming sessions and teams (${testDatabaseKind()})`, () => {
         },
       );
       streams.push(stream);
-      await app.realtime.events.transaction(async (_trx, append) => {
+      await app.realtime.events.transaction(async ({ append }) => {
         await append({
           stream: sessionStream(session.uuid),
           audience: `team:${blue.uuid}`,

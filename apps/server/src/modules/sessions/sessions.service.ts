@@ -68,7 +68,7 @@ export const createSessionsService = (deps: {
 
   /** Runs `work` with the session row locked and the time read after the lock. */
   const withLockedSession = <T>(uuid: string, work: (context: SessionContext) => Promise<T>) =>
-    events.transaction(async (trx, append) => {
+    events.transaction(async ({ trx, append }) => {
       const row = await repo.lockSession(trx, uuid);
       if (!row) throw new AppError('session.not_found');
       return work({ trx, append, row, now: await nowIn(trx) });
@@ -225,7 +225,7 @@ export const createSessionsService = (deps: {
         throw rateLimited('session.rate_limited', [bucket]);
       }
       const uuid = randomUUID();
-      await events.transaction(async (trx) => {
+      await events.transaction(async ({ trx }) => {
         await repo.insertSession(
           {
             uuid,

@@ -109,7 +109,7 @@ export const createTrainerSessions = (deps: {
         scheduled_start_at: body.scheduledStartAt ? new Date(body.scheduledStartAt) : null,
         end_when_all_solved: body.endWhenAllSolved ?? false,
       };
-      await deps.events.transaction(async (trx) => {
+      await deps.events.transaction(async ({ trx }) => {
         await repo.insertSession(session, trx);
         await recordTrainerAction(trx, {
           accountId: principal.accountId,

@@ -1,0 +1,187 @@
+import type { Transaction } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import type { EventToAppend } from '../../realtime/event-log.repository.js';
+import type { EventWriter } from '../../realtime/event-writer.js';
+import { holdStream } from '../../realtime/pipelined-appends.js';
+import { sessionStream } from '../../realtime/streams.js';
+import type { PlayRepository } from './play.repository.js';
+import { rankTeamRows } from './scoring.js';
+
+/**
+ * A node announces a session's ranking at most once in this interval: the first change at once,
+ * the changes that follow within the interval together at its end. Under a burst of solves the
+ * whole table goes to every client of the session a few times a second instead of once per
+ * batch (each solve is still announced at once by its own `objective.solved`).
+ */
+export const RANKING_INTERVAL_MS = 250;
+/**
+ * How long past its interval a deferred announcement waits for a batch of the session to
+ * announce the ranking instead (with its own writes, in fewer round trips than a transaction of
+ * its own): under load one always comes, and the deferred one is dropped.
+ */
+const RANKING_GRACE_MS = 50;
+
+export interface RankingRow {
+  uuid: string;
+  name: string;
+  score: number;
+  score_reached_at: Date | null;
+  eliminated_at: Date | null;
+}
+
+/** The session's ranking as an event for everyone: the whole table, serialised once. */
+export const rankingEventOf = (
+  sessionUuid: string,
+  rows: readonly RankingRow[],
+): EventToAppend => ({
+  stream: sessionStream(sessionUuid),
+  audience: 'session',
+  type: 'ranking.changed',
+  payload: {
+    teams: rankTeamRows(rows).map(({ uuid, name, score, rank, eliminated }) => ({
+      uuid,
+      name,
+      score,
+      rank,
+      eliminated,
+    })),
+  },
+});
+
+const dateOrNull = (value: string | null) => (value === null ? null : new Date(value));
+
+/** The rankings of several sessions as events, from their teams' rows read as JSON. */
+export const rankingEventsOf = (
+  sessions: Iterable<string>,
+  rows: readonly (Omit<RankingRow, 'score_reached_at' | 'eliminated_at'> & {
+    session_uuid: string;
+    score_reached_at: string | null;
+    eliminated_at: string | null;
+  })[],
+): EventToAppend[] =>
+  [...sessions].map((session) =>
+    rankingEventOf(
+      session,
+      rows
+        .filter((row) => row.session_uuid === session)
+        .map((row) => ({
+          ...row,
+          score: Number(row.score),
+          score_reached_at: dateOrNull(row.score_reached_at),
+          eliminated_at: dateOrNull(row.eliminated_at),
+        })),
+    ),
+  );
+
+/**
+ * The session's ranking as an event, read in the caller's transaction once it holds the
+ * session's stream: a batch of answers appending to it meanwhile has committed by then, so the
+ * ranking read has its changes, and the event (after the batch's own) never shows an older one.
+ * The stream is taken here, after the caller's other locks (a session's, a team's): the order
+ * the answer batches take them in.
+ */
+export const rankingEvent = async (
+  repo: PlayRepository,
+  trx: Transaction<Database>,
+  sessionUuid: string,
+): Promise<EventToAppend> => {
+  await holdStream(trx, sessionStream(sessionUuid));
+  return rankingEventOf(sessionUuid, await repo.listRankingRows(sessionUuid, trx));
+};
+
+/**
+ * When each session's ranking goes out from this node. A batch whose answers moved scores asks
+ * `mayAnnounce`: yes once the interval since the last announcement is over, and the batch then
+ * appends the ranking with its own events and says so (`announcedBy`); otherwise the
+ * announcement is deferred (`announceLater`) to the interval's end (plus a grace), in a
+ * transaction of its own, unless a batch announces it meanwhile.
+ */
+export const createRankingAnnouncer = (deps: {
+  events: EventWriter;
+  /** A session's ranking rows, read in the caller's transaction. */
+  rankingRows: (trx: Transaction<Database>, sessionUuid: string) => Promise<RankingRow[]>;
+  logger: { warn(details: object, message: string): void };
+}) => {
+  // When each session's ranking was last announced, and the announcements waiting for the end
+  // of their interval, on this node, with when they were set.
+  const announcedAt = new Map<string, number>();
+  interface Deferred {
+    timer: NodeJS.Timeout;
+    since: number;
+  }
+  const deferred = new Map<string, Deferred>();
+  let closed = false;
+
+  const announceLater = (session: string) => {
+    if (closed || deferred.has(session)) return;
+    const due = (announcedAt.get(session) ?? -Infinity) + RANKING_INTERVAL_MS + RANKING_GRACE_MS;
+    const waiting = {
+      timer: setTimeout(
+        () => void announceDeferred(session, waiting),
+        Math.max(0, due - performance.now()),
+      ),
+      since: performance.now(),
+    };
+    waiting.timer.unref();
+    deferred.set(session, waiting);
+  };
+
+  /** The ranking as it is now, in a transaction of its own; tried again later if it fails. */
+  const announceDeferred = async (session: string, waiting: Deferred) => {
+    announcedAt.set(session, performance.now());
+    // Another may have been set meanwhile (once a batch announced): it stays.
+    const done = () => {
+      if (deferred.get(session) === waiting) deferred.delete(session);
+    };
+    try {
+      // Read once the stream is held (taken first: this transaction locks nothing else).
+      await deps.events.transaction(
+        async ({ trx, append }) =>
+          append(rankingEventOf(session, await deps.rankingRows(trx, session))),
+        { lock: [sessionStream(session)] },
+      );
+      done();
+    } catch (error) {
+      deps.logger.warn({ err: error, session }, 'ranking announcement failed: tried again');
+      done();
+      announceLater(session);
+    }
+  };
+
+  return {
+    /** Whether a batch may announce the session's ranking now (its interval is over). */
+    mayAnnounce: (session: string) =>
+      performance.now() - (announcedAt.get(session) ?? -Infinity) >= RANKING_INTERVAL_MS,
+
+    /**
+     * A batch that began at `began` has announced the session's ranking, with every change
+     * committed before it began: a deferred announcement set before then has nothing left to say.
+     */
+    announcedBy(session: string, began: number) {
+      announcedAt.set(session, performance.now());
+      const waiting = deferred.get(session);
+      if (waiting && waiting.since < began) {
+        clearTimeout(waiting.timer);
+        deferred.delete(session);
+      }
+    },
+
+    /** The session's ranking changed and was not announced: at the end of its interval. */
+    announceLater,
+
+    /**
+     * Makes the announcements still waiting now, once the node has stopped taking answers: the
+     * stream's newest ranking is the ledger's when a node stops, not the one before its last
+     * burst. (A crash loses them: `ranking-repair.ts` makes them up.)
+     */
+    async close() {
+      closed = true;
+      const waiting = [...deferred];
+      for (const [, { timer }] of waiting) clearTimeout(timer);
+      await Promise.all(waiting.map(([session, entry]) => announceDeferred(session, entry)));
+      deferred.clear();
+    },
+  };
+};
+
+export type RankingAnnouncer = ReturnType<typeof createRankingAnnouncer>;
