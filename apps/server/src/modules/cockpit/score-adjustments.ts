@@ -10,7 +10,7 @@ import type { RankingCache } from '../play/ranking-cache.js';
 import { deriveSessionState } from '../sessions/session-state.js';
 import { timelineOf } from '../sessions/session-view.js';
 import type { SessionsRepository } from '../sessions/sessions.repository.js';
-import { recordTrainerAction } from './audit.repository.js';
+import { recordTrainerAction } from '../audit/audit.repository.js';
 
 /**
  * A trainer adds or removes points to a team, with a reason: a ledger row of kind `adjustment`,

@@ -1,6 +1,6 @@
+import { rankTeamRows } from '@rampart/contracts';
 import type { LocalizedText, SuccessRule } from '@rampart/contracts';
 import { requireCapability, type Principal } from '../identity/auth.service.js';
-import { rankTeamRows } from '../play/scoring.js';
 import { logoUrlOf, sessionTimes } from '../sessions/session-view.js';
 import type { ResultsRepository } from './results.repository.js';
 import { awardsOf, missionResultOf, speedrunWinsOf } from './stats-rules.js';

@@ -1,3 +1,4 @@
+import { rankTeamRows } from '@rampart/contracts';
 import type {
   AnswersHiddenReason,
   LocalizedText,
@@ -11,7 +12,6 @@ import type { CockpitRepository } from '../cockpit/cockpit.repository.js';
 import { requireCapability, type Principal } from '../identity/auth.service.js';
 import type { HintsRepository } from '../play/hints.repository.js';
 import type { PlayRepository } from '../play/play.repository.js';
-import { rankTeamRows } from '../play/scoring.js';
 import { deriveSessionState } from '../sessions/session-state.js';
 import { logoUrlOf, sessionTimes, timelineOf } from '../sessions/session-view.js';
 import type { SessionsRepository } from '../sessions/sessions.repository.js';

@@ -6,7 +6,7 @@ import { randomToken, sha256 } from '../../lib/secrets.js';
 import { AppError } from '../../lib/errors.js';
 import type { EventWriter } from '../../realtime/event-writer.js';
 import { sessionStream } from '../../realtime/streams.js';
-import { recordTrainerAction } from '../cockpit/audit.repository.js';
+import { recordTrainerAction } from '../audit/audit.repository.js';
 import { requireCapability, type Principal } from '../identity/auth.service.js';
 import { sessionTimes } from '../sessions/session-view.js';
 import type { SessionRow, SessionsRepository } from '../sessions/sessions.repository.js';

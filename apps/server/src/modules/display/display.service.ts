@@ -1,3 +1,4 @@
+import { rankTeamRows } from '@rampart/contracts';
 import type { DisplaySnapshot, LocalizedText } from '@rampart/contracts';
 import { sha256 } from '../../lib/secrets.js';
 import { AppError } from '../../lib/errors.js';
@@ -8,7 +9,6 @@ import type { CockpitRepository } from '../cockpit/cockpit.repository.js';
 import { awardsOf, speedrunWinsOf } from '../debrief/stats-rules.js';
 import type { StatsRepository } from '../debrief/stats.repository.js';
 import type { PlayRepository } from '../play/play.repository.js';
-import { rankTeamRows } from '../play/scoring.js';
 import { sessionTimes } from '../sessions/session-view.js';
 import type { SessionsRepository } from '../sessions/sessions.repository.js';
 import { linkExpiryOf } from './display-links.service.js';

@@ -18,6 +18,9 @@ import { createTeamFixes, type RankingHooks } from './team-fixes.js';
 /** How often each node looks for scheduled starts that fell due. */
 const SCHEDULE_TICK_MS = 1000;
 
+/** A session's status from its row: content and other modules get the rule handed in. */
+export { statusOf } from './session-view.js';
+
 /**
  * Gaming sessions and teams. Built in two steps because the real-time module needs to know who
  * may read a session's stream before the sessions module can write events through it.

@@ -5,7 +5,7 @@ import type { Database } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
 import type { AppendInTransaction } from '../../realtime/event-writer.js';
 import { sessionStream, userStream } from '../../realtime/streams.js';
-import { recordTrainerAction } from '../cockpit/audit.repository.js';
+import { recordTrainerAction } from '../audit/audit.repository.js';
 import { requireCapability, type Principal } from '../identity/auth.service.js';
 import type { SessionRow, SessionsRepository } from './sessions.repository.js';
 import type { SessionsService } from './sessions.service.js';
