@@ -1,3 +1,4 @@
+import { isClosedStatus } from '@rampart/contracts';
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
@@ -37,8 +38,7 @@ export const createScoreAdjustments = (deps: {
       const session = await deps.sessions.lockSession(trx, sessionUuid);
       if (!session) throw new AppError('session.not_found');
       const { status } = deriveSessionState(timelineOf(session), await deps.now(trx));
-      if (status === 'finished' || status === 'stopped' || status === 'canceled')
-        throw new AppError('session.ended');
+      if (isClosedStatus(status)) throw new AppError('session.ended');
       if (status !== 'running' && status !== 'paused') throw new AppError('session.not_running');
       const team = await trx
         .updateTable('gaming_session_team')

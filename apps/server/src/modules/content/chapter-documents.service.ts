@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import {
   contentPackSchema,
-  isEndedStatus,
+  isClosedStatus,
   type ContentPack,
   type EditableChapter,
   type LiveSession,
@@ -113,7 +113,7 @@ export const createChapterDocumentsService = (deps: {
         status: deps.statusOf(row, now),
         missionUuid: row.mission_uuid,
       }))
-      .filter((session) => !isEndedStatus(session.status));
+      .filter((session) => !isClosedStatus(session.status));
   };
 
   return {

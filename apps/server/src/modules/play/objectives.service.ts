@@ -1,3 +1,4 @@
+import { isObjectiveOpen } from '@rampart/contracts';
 import type { Locale, LocalizedText, PlayObjective } from '@rampart/contracts';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
@@ -122,10 +123,10 @@ export const createObjectivesService = (deps: {
 
     const views: PlayObjective[] = objectives.map((objective) => {
       const state = stateOf.get(objective.uuid);
-      const locked =
-        objective.locked &&
-        !unlocked.has(objective.uuid) &&
-        !objective.prerequisites.every((uuid) => solved.has(uuid));
+      const locked = !isObjectiveOpen(objective, {
+        unlockedByTrainer: unlocked.has(objective.uuid),
+        hasSolved: (uuid) => solved.has(uuid),
+      });
       const attempts = state?.attempts ?? 0;
       const attemptsLeft =
         objective.max_attempts === null ? null : Math.max(0, objective.max_attempts - attempts);

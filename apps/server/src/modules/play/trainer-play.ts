@@ -1,3 +1,4 @@
+import { isClosedStatus } from '@rampart/contracts';
 import { randomUUID } from 'node:crypto';
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
@@ -32,8 +33,7 @@ export const createTrainerPlay = (deps: {
     const now = await deps.now(trx);
     const timeline = timelineOf(session);
     const { status } = deriveSessionState(timeline, now);
-    if (status === 'finished' || status === 'stopped' || status === 'canceled')
-      throw new AppError('session.ended');
+    if (isClosedStatus(status)) throw new AppError('session.ended');
     return { session, timeline, now, status };
   };
 

@@ -1,4 +1,4 @@
-import { sessionLimits, type updateSessionBodySchema } from '@rampart/contracts';
+import { sessionLimits, isClosedStatus, type updateSessionBodySchema } from '@rampart/contracts';
 import type { Transaction } from 'kysely';
 import type { z } from 'zod';
 import type { Database } from '../../db/schema.js';
@@ -87,8 +87,7 @@ export const createSessionChanges = (deps: {
       requireCapability(principal, 'session.run');
       await sessions.withLockedSession(uuid, async ({ trx, append, row, now }) => {
         const status = statusOf(row, now);
-        if (status === 'finished' || status === 'stopped' || status === 'canceled')
-          throw new AppError('session.ended');
+        if (isClosedStatus(status)) throw new AppError('session.ended');
         // Under the session's lock, like every team creation and join: the limits hold.
         const sizes = await repo.teamSizes(trx, uuid);
         const result = changedSettings(row, body, now, {

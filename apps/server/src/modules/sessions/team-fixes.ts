@@ -1,3 +1,4 @@
+import { isClosedStatus } from '@rampart/contracts';
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
@@ -36,8 +37,7 @@ export const createTeamFixes = (deps: {
   /** The session's status, refusing one that has ended: nothing changes in it any more. */
   const openStatus = ({ row, now }: SessionContext) => {
     const status = statusOf(row, now);
-    if (status === 'finished' || status === 'stopped' || status === 'canceled')
-      throw new AppError('session.ended');
+    if (isClosedStatus(status)) throw new AppError('session.ended');
     return status;
   };
   const beforePlay = (status: string) => status === 'lobby' || status === 'countdown';
