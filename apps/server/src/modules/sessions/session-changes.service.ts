@@ -11,7 +11,7 @@ import type { SessionRow, SessionsRepository } from './sessions.repository.js';
 import type { SessionsService } from './sessions.service.js';
 import { deriveSessionState } from './session-state.js';
 import { sessionTimes, statusOf, timelineOf } from './session-view.js';
-import type { TrainerSessions } from './trainer-sessions.js';
+import type { TrainerSessions } from './trainer-sessions.service.js';
 
 const MINUTE_MS = 60_000;
 

@@ -9,7 +9,7 @@ import { requireCapability, type Principal } from '../identity/auth.service.js';
 import type { SessionsRepository } from './sessions.repository.js';
 import type { SessionContext, SessionsService } from './sessions.service.js';
 import { statusOf } from './session-view.js';
-import type { TrainerSessions } from './trainer-sessions.js';
+import type { TrainerSessions } from './trainer-sessions.service.js';
 
 /** What the ranking needs when an elimination changes: its event, and its cache dropped. */
 export interface RankingHooks {
