@@ -26,6 +26,7 @@ import { createDebriefModule } from './modules/debrief/index.js';
 import { createDisplayModule } from './modules/display/index.js';
 import { createContentModule } from './modules/content/index.js';
 import { createIdentityModule } from './modules/identity/index.js';
+import { createProfileModule } from './modules/profile/index.js';
 import type { CustomFetch } from 'openid-client';
 import type { EnvironmentProvider } from './modules/labs/environment-provider.js';
 import { createLabsModule } from './modules/labs/index.js';
@@ -37,6 +38,7 @@ import { createRateLimitRepository } from './modules/rate-limit/rate-limit.repos
 import {
   createSessionsModule,
   createSessionsRepositoryAndAccess,
+  statusOf,
 } from './modules/sessions/index.js';
 import { registerSystemRoutes } from './modules/system/system.routes.js';
 import { createRealtimeModule, type SessionAccess } from './realtime/index.js';
@@ -188,6 +190,7 @@ export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> 
     ...(deps.oidcFetch ? { oidcFetch: deps.oidcFetch } : {}),
   });
   identity.registerHooks(app);
+  const profile = createProfileModule(identity);
   registerRateLimitPurge(app, createRateLimitRepository(deps.database.db));
   const sessionData = createSessionsRepositoryAndAccess(deps.database.db);
   const realtime = await createRealtimeModule({
@@ -263,6 +266,7 @@ export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> 
       settleResults: debrief.results.settle,
     },
     now: () => sessions.sessions.nowIn(),
+    statusOf,
   });
 
   const labs = createLabsModule({
@@ -302,6 +306,7 @@ export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> 
       lifecycle,
     });
     identity.registerRoutes(api);
+    profile.registerRoutes(api);
     content.registerRoutes(api);
     sessions.registerRoutes(api, {
       rankingEvent: (trx, uuid) => rankingEvent(play.repo, trx, uuid),

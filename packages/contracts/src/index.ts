@@ -12,6 +12,7 @@ export * from './domain/identity.js';
 export * from './domain/content.js';
 export * from './domain/session.js';
 export * from './domain/scoring.js';
+export * from './domain/ranking.js';
 export * from './domain/chat.js';
 export * from './domain/awards.js';
 export * from './content/pack.js';

@@ -92,3 +92,16 @@ export const contentLimits = {
 
 /** An attached file's name: no directory, no leading dot, portable characters only. */
 export const attachmentNamePattern = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/;
+
+/**
+ * Whether an objective is open to a team in a session: it is not locked, a trainer unlocked it
+ * in that session, or the team solved every one of its prerequisites. The objectives a team
+ * reads, the answers it may send, the hints it may unlock and the files it may download all
+ * follow this one rule (the file check applies it in SQL: `play.repository.ts`,
+ * `isOpenToPlayer`).
+ */
+export const isObjectiveOpen = (
+  objective: { locked: boolean; prerequisites: readonly string[] },
+  team: { unlockedByTrainer: boolean; hasSolved: (objectiveUuid: string) => boolean },
+): boolean =>
+  !objective.locked || team.unlockedByTrainer || objective.prerequisites.every(team.hasSolved);

@@ -18,15 +18,64 @@ export const sessionStatuses = [
 export type SessionStatus = (typeof sessionStatuses)[number];
 export const sessionStatusSchema = z.enum(sessionStatuses);
 
-/** Statuses after which nothing changes any more. */
-export const endedSessionStatuses = [
+/** Statuses after which nothing changes any more: played to its end, stopped, or canceled. */
+export const closedSessionStatuses = [
   'finished',
   'stopped',
   'canceled',
 ] as const satisfies readonly SessionStatus[];
 
+/** The session is closed: nothing in it changes any more (a canceled start included). */
+export const isClosedStatus = (status: SessionStatus) =>
+  (closedSessionStatuses as readonly SessionStatus[]).includes(status);
+
+/**
+ * The session was played and is over (finished or stopped): it has results, statistics and a
+ * survey. A canceled session never began, so it is closed but not ended.
+ */
 export const isEndedStatus = (status: SessionStatus) =>
-  (endedSessionStatuses as readonly SessionStatus[]).includes(status);
+  status === 'finished' || status === 'stopped';
+
+/**
+ * What can happen to a session. `teams_changed` is the server's own (a waiting start re-checks
+ * its teams); the others are a trainer's (`stop` also a player-owner's close).
+ */
+export const sessionActionKinds = [
+  'start',
+  'force_start',
+  'teams_changed',
+  'pause',
+  'resume',
+  'stop',
+] as const;
+export type SessionActionKind = (typeof sessionActionKinds)[number];
+
+/**
+ * The transition table: which statuses each action may be taken from; the rest are refused. The
+ * server's state machine applies it and the trainer's controls offer what it allows.
+ */
+export const sessionActionsAllowedFrom: Record<SessionActionKind, readonly SessionStatus[]> = {
+  start: ['lobby'],
+  force_start: ['lobby'],
+  teams_changed: ['lobby'],
+  pause: ['running'],
+  resume: ['paused'],
+  stop: ['lobby', 'countdown', 'running', 'paused'],
+};
+
+/** A trainer's actions on a session, in the order their controls are shown. */
+export const trainerSessionActions = [
+  'start',
+  'force_start',
+  'pause',
+  'resume',
+  'stop',
+] as const satisfies readonly SessionActionKind[];
+export type TrainerSessionAction = (typeof trainerSessionActions)[number];
+
+/** The trainer's actions a session in this status accepts: none once it is closed. */
+export const allowedActions = (status: SessionStatus): TrainerSessionAction[] =>
+  trainerSessionActions.filter((action) => sessionActionsAllowedFrom[action].includes(status));
 
 /** What a lobby waits for once a start is asked and its teams are not ready yet. */
 export const startPhases = ['idle', 'waiting_for_players'] as const;

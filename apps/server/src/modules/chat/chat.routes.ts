@@ -18,7 +18,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { route } from '../../http/route.js';
 import { principalOf } from '../identity/auth.plugin.js';
 import type { ChatService, PostResult } from './chat.service.js';
-import type { SupportContextService } from './support-context.js';
+import type { SupportContextService } from './support-context.service.js';
 
 /** 201 for a new message; 200 for the message an earlier try with the same client id posted. */
 const sendPosted = (reply: FastifyReply, result: PostResult) =>

@@ -7,7 +7,7 @@ import type { SessionsRepository } from '../sessions/sessions.repository.js';
 import { registerChatRoutes } from './chat.routes.js';
 import { createChatRepository } from './chat.repository.js';
 import { createChatService } from './chat.service.js';
-import { createSupportContext, type TeamHintsReader } from './support-context.js';
+import { createSupportContext, type TeamHintsReader } from './support-context.service.js';
 import { createSupportContextRepository } from './support-context.repository.js';
 
 /** Chat: a session's Admin, General and Team channels, team and player support threads. */

@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { route } from '../../http/route.js';
 import { principalOf } from '../identity/auth.plugin.js';
 import type { CockpitService } from './cockpit.service.js';
-import type { ScoreAdjustments } from './score-adjustments.js';
+import type { ScoreAdjustments } from './score-adjustments.service.js';
 
 export const registerCockpitRoutes = (
   app: FastifyInstance,

@@ -1,14 +1,14 @@
+import { progressPercentage, rankTeamRows } from '@rampart/contracts';
 import type { AuditAction, AvatarId, LocalizedText } from '@rampart/contracts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
 import { requireCapability, type Principal } from '../identity/auth.service.js';
-import { progressPercentage, rankTeamRows } from '../play/scoring.js';
 import { logoUrlOf } from '../sessions/session-view.js';
 import type { HintsRepository } from '../play/hints.repository.js';
 import type { PlayRepository } from '../play/play.repository.js';
 import type { SessionsRepository } from '../sessions/sessions.repository.js';
-import { listTrainerActions } from './audit.repository.js';
+import { listTrainerActions } from '../audit/audit.repository.js';
 import type { CockpitRepository } from './cockpit.repository.js';
 
 const iso = (instant: Date | string | null) =>

@@ -9,7 +9,7 @@ import type { SessionsRepository } from '../sessions/sessions.repository.js';
 import { registerCockpitRoutes } from './cockpit.routes.js';
 import { createCockpitRepository } from './cockpit.repository.js';
 import { createCockpitService } from './cockpit.service.js';
-import { createScoreAdjustments } from './score-adjustments.js';
+import { createScoreAdjustments } from './score-adjustments.service.js';
 
 /**
  * The trainer's cockpit: its read model, the submissions feed, adjustments, the audit log.

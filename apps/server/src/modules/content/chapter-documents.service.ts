@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import {
   contentPackSchema,
-  isEndedStatus,
+  isClosedStatus,
   type ContentPack,
   type EditableChapter,
   type LiveSession,
@@ -11,12 +11,15 @@ import type { Database } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
 import type { AppendedEvent } from '../../realtime/event-log.repository.js';
 import type { EventWriter } from '../../realtime/event-writer.js';
-import { recordTrainerAction } from '../cockpit/audit.repository.js';
+import { recordTrainerAction } from '../audit/audit.repository.js';
 import { requireCapability, type Principal } from '../identity/auth.service.js';
-import { statusOf } from '../sessions/session-view.js';
 import { trainerFileUrl } from './attachments.js';
 import * as authoring from './content-authoring.repository.js';
-import { announceObjectiveUpdates, playerViewOf } from './objective-updates.js';
+import {
+  announceObjectiveUpdates,
+  playerViewOf,
+  type SessionStatusOf,
+} from './objective-updates.js';
 import { createContentImportService } from './pack/content-import.service.js';
 import { loadStoredChapter } from './pack/content-export.service.js';
 import { formatPackPath } from './pack/pack-error.js';
@@ -89,6 +92,7 @@ export const createChapterDocumentsService = (deps: {
   db: Kysely<Database>;
   now: () => Promise<Date>;
   events: EventWriter;
+  statusOf: SessionStatusOf;
 }) => {
   const { db } = deps;
   const importer = createContentImportService({ db });
@@ -106,10 +110,10 @@ export const createChapterDocumentsService = (deps: {
       .map((row) => ({
         uuid: row.uuid,
         name: row.name,
-        status: statusOf(row, now),
+        status: deps.statusOf(row, now),
         missionUuid: row.mission_uuid,
       }))
-      .filter((session) => !isEndedStatus(session.status));
+      .filter((session) => !isClosedStatus(session.status));
   };
 
   return {
@@ -226,7 +230,7 @@ export const createChapterDocumentsService = (deps: {
                 })
                 .map((objective) => ({ uuid: objective.uuid, missionUuid: mission.uuid })),
             );
-            announced = await announceObjectiveUpdates(trx, changed, now);
+            announced = await announceObjectiveUpdates(trx, changed, now, deps.statusOf);
           },
         },
       );

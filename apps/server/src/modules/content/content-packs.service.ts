@@ -5,7 +5,7 @@ import type { ContentPackImport, FieldIssue } from '@rampart/contracts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
-import { recordTrainerAction } from '../cockpit/audit.repository.js';
+import { recordTrainerAction } from '../audit/audit.repository.js';
 import { requireCapability, type Principal } from '../identity/auth.service.js';
 import { createContentPackServices, type PackError } from './pack/index.js';
 import { packDirectory, unpackArchive } from './pack/pack-archive.js';

@@ -4,7 +4,7 @@ import type { Clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
 import type { EventWriter } from '../../realtime/event-writer.js';
 import { userStream } from '../../realtime/streams.js';
-import { recordTrainerAction } from '../cockpit/audit.repository.js';
+import { recordTrainerAction } from '../audit/audit.repository.js';
 import { requireCapability, type Principal } from '../identity/auth.service.js';
 import {
   buildChapterViews,
@@ -14,7 +14,7 @@ import {
   type PlayerChapterRow,
 } from './chapter-view.js';
 import type { ContentRepository } from './content.repository.js';
-import { createTrainerContent } from './trainer-content.js';
+import { createTrainerContent } from './trainer-content.service.js';
 
 type HomeBody = z.input<(typeof getHome)['responses'][200]>;
 type SessionListings = Pick<HomeBody, 'ongoingMissions' | 'ongoingSessions' | 'joinableSessions'>;
@@ -31,7 +31,10 @@ export interface ContentSessions {
   settleResults(accountId: string): Promise<void>;
 }
 
-/** Until gaming sessions exist: no session to list, and a locked objective stays locked. */
+/**
+ * What content falls back to when built without the game's modules: no session to list, and a
+ * locked objective stays locked.
+ */
 export const noContentSessions: ContentSessions = {
   homeListings: async () => ({ ongoingMissions: [], ongoingSessions: [], joinableSessions: [] }),
   isObjectiveOpenInPlay: async () => false,

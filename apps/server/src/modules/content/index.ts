@@ -10,6 +10,7 @@ import { createContentPacksService } from './content-packs.service.js';
 import { createContentService, type ContentSessions } from './content.service.js';
 import { createChapterDocumentsService } from './chapter-documents.service.js';
 import { createObjectiveFilesService } from './objective-files.service.js';
+import type { SessionStatusOf } from './objective-updates.js';
 import { registerTrainerContentRoutes } from './trainer-content.routes.js';
 
 export type { ContentSessions } from './content.service.js';
@@ -25,6 +26,8 @@ export const createContentModule = (deps: {
   sessions?: ContentSessions;
   /** The time gaming sessions run on (their statuses derive from it). */
   now?: () => Promise<Date>;
+  /** A gaming session's status, the sessions module's rule. */
+  statusOf: SessionStatusOf;
 }) => {
   const repo = createContentRepository(deps.db);
   const content = createContentService({
@@ -35,8 +38,18 @@ export const createContentModule = (deps: {
   });
   const packs = createContentPacksService({ db: deps.db });
   const now = deps.now ?? (() => Promise.resolve(deps.clock.now()));
-  const documents = createChapterDocumentsService({ db: deps.db, now, events: deps.events });
-  const files = createObjectiveFilesService({ db: deps.db, now, events: deps.events });
+  const documents = createChapterDocumentsService({
+    db: deps.db,
+    now,
+    events: deps.events,
+    statusOf: deps.statusOf,
+  });
+  const files = createObjectiveFilesService({
+    db: deps.db,
+    now,
+    events: deps.events,
+    statusOf: deps.statusOf,
+  });
   return {
     repo,
     content,

@@ -5,12 +5,12 @@ import type { Database } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
 import type { AppendedEvent } from '../../realtime/event-log.repository.js';
 import type { EventWriter } from '../../realtime/event-writer.js';
-import { recordTrainerAction } from '../cockpit/audit.repository.js';
+import { recordTrainerAction } from '../audit/audit.repository.js';
 import { requireCapability, type Principal } from '../identity/auth.service.js';
 import { trainerFileUrl } from './attachments.js';
 import * as authoring from './content-authoring.repository.js';
 import { contentTypeForFileName, isAttachableFileName } from './file-types.js';
-import { announceObjectiveUpdates } from './objective-updates.js';
+import { announceObjectiveUpdates, type SessionStatusOf } from './objective-updates.js';
 import { attachmentUuid } from './pack/content-import.service.js';
 
 /**
@@ -22,6 +22,7 @@ export const createObjectiveFilesService = (deps: {
   db: Kysely<Database>;
   events: EventWriter;
   now: () => Promise<Date>;
+  statusOf: SessionStatusOf;
 }) => {
   const { db } = deps;
   /**
@@ -33,7 +34,13 @@ export const createObjectiveFilesService = (deps: {
     trx: Transaction<Database>,
     owner: { uuid: string; mission_uuid: string },
     now: Date,
-  ) => announceObjectiveUpdates(trx, [{ uuid: owner.uuid, missionUuid: owner.mission_uuid }], now);
+  ) =>
+    announceObjectiveUpdates(
+      trx,
+      [{ uuid: owner.uuid, missionUuid: owner.mission_uuid }],
+      now,
+      deps.statusOf,
+    );
 
   return {
     async attach(principal: Principal, objectiveUuid: string, upload: UploadedFile) {

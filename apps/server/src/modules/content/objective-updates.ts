@@ -1,10 +1,15 @@
-import type { PackObjective } from '@rampart/contracts';
-import type { Transaction } from 'kysely';
-import type { Database } from '../../db/schema.js';
+import type { PackObjective, SessionStatus } from '@rampart/contracts';
+import type { Selectable, Transaction } from 'kysely';
+import type { Database, GamingSessionTable } from '../../db/schema.js';
 import { appendEvents, type AppendedEvent } from '../../realtime/event-log.repository.js';
 import { sessionStream } from '../../realtime/streams.js';
-import { statusOf } from '../sessions/session-view.js';
 import * as authoring from './content-authoring.repository.js';
+
+/**
+ * A gaming session's status at `now`, from its stored row. The sessions module owns that rule
+ * and hands it in, so content, which sessions build on, does not reach up into it.
+ */
+export type SessionStatusOf = (session: Selectable<GamingSessionTable>, now: Date) => SessionStatus;
 
 /**
  * An objective as its players see it: without its answer (flag, correct choices) and the
@@ -24,6 +29,7 @@ export const announceObjectiveUpdates = async (
   trx: Transaction<Database>,
   objectives: readonly { uuid: string; missionUuid: string }[],
   now: Date,
+  statusOf: SessionStatusOf,
 ): Promise<AppendedEvent[]> => {
   if (objectives.length === 0) return [];
   const missions = [...new Set(objectives.map((objective) => objective.missionUuid))];

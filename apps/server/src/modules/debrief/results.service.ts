@@ -1,13 +1,11 @@
+import { rankTeamRows, isClosedStatus, isEndedStatus } from '@rampart/contracts';
 import type { LocalizedText, SuccessRule } from '@rampart/contracts';
 import { requireCapability, type Principal } from '../identity/auth.service.js';
-import { rankTeamRows } from '../play/scoring.js';
 import { logoUrlOf, sessionTimes } from '../sessions/session-view.js';
 import type { ResultsRepository } from './results.repository.js';
 import { awardsOf, missionResultOf, speedrunWinsOf } from './stats-rules.js';
 
 type PlayedRow = Awaited<ReturnType<ResultsRepository['listPlayed']>>[number];
-
-const ENDED = new Set(['finished', 'stopped']);
 
 /**
  * A player's results: each session they played to the end judged by its mission's
@@ -49,7 +47,7 @@ export const createResultsService = (deps: {
         missionObjectives.filter((o) => o.required).map((o) => o.uuid),
       );
       const awards = awardsOf({
-        over: ENDED.has(times.status),
+        over: isEndedStatus(times.status),
         rank: team.rank,
         score: team.score,
         eliminated: team.eliminated,
@@ -69,14 +67,14 @@ export const createResultsService = (deps: {
   const settle = async (accountId: string) => {
     const unsettled = await repo.listPlayed(accountId, { unsettled: true });
     if (unsettled.length === 0) return;
-    const outcomes = (await outcomesOf(unsettled)).filter(
-      (outcome) => ENDED.has(outcome.times.status) || outcome.times.status === 'canceled',
+    const outcomes = (await outcomesOf(unsettled)).filter((outcome) =>
+      isClosedStatus(outcome.times.status),
     );
     if (outcomes.length === 0) return;
     await repo.settle(
       accountId,
       outcomes
-        .filter((outcome) => ENDED.has(outcome.times.status))
+        .filter((outcome) => isEndedStatus(outcome.times.status))
         .map((outcome) => ({
           missionUuid: outcome.row.mission_uuid,
           score: outcome.team.score,
@@ -101,7 +99,7 @@ export const createResultsService = (deps: {
           session: { uuid: row.uuid, name: row.name, status: times.status },
         })),
         history: outcomes
-          .filter((outcome) => ENDED.has(outcome.times.status))
+          .filter((outcome) => isEndedStatus(outcome.times.status))
           .map(({ row, times, team, teams, result, awards }) => ({
             sessionUuid: row.uuid,
             name: row.name,

@@ -1,3 +1,4 @@
+import { isEndedStatus } from '@rampart/contracts';
 import type {
   AnswersHiddenReason,
   Award,
@@ -97,7 +98,7 @@ export const answersHiddenBecause = (facts: {
   revealAfterGame: boolean;
   missionInPlay: boolean;
 }): AnswersHiddenReason | null => {
-  if (facts.status !== 'finished' && facts.status !== 'stopped') {
+  if (!isEndedStatus(facts.status)) {
     return facts.status === 'canceled' ? 'session_not_played' : 'session_not_over';
   }
   const ran =

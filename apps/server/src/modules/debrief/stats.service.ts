@@ -1,3 +1,4 @@
+import { rankTeamRows, isClosedStatus } from '@rampart/contracts';
 import type {
   AnswersHiddenReason,
   LocalizedText,
@@ -11,7 +12,6 @@ import type { CockpitRepository } from '../cockpit/cockpit.repository.js';
 import { requireCapability, type Principal } from '../identity/auth.service.js';
 import type { HintsRepository } from '../play/hints.repository.js';
 import type { PlayRepository } from '../play/play.repository.js';
-import { rankTeamRows } from '../play/scoring.js';
 import { deriveSessionState } from '../sessions/session-state.js';
 import { logoUrlOf, sessionTimes, timelineOf } from '../sessions/session-view.js';
 import type { SessionsRepository } from '../sessions/sessions.repository.js';
@@ -27,7 +27,6 @@ import {
 const iso = (instant: Date | string | null) =>
   instant === null ? null : new Date(instant).toISOString();
 
-const OVER = new Set(['finished', 'stopped', 'canceled']);
 const IN_PLAY = new Set(['lobby', 'countdown', 'running', 'paused']);
 
 const resolutionOf = (objective: {
@@ -80,7 +79,7 @@ export const createStatsService = (deps: {
     now: Date,
   ): Promise<SessionStats> => {
     const times = sessionTimes(session, now);
-    const over = OVER.has(times.status);
+    const over = isClosedStatus(times.status);
     const myTeamUuid = reader.kind === 'player' ? reader.teamUuid : null;
     const [mission, teamRows, objectives, activeCells, unlocks] = await Promise.all([
       deps.repo.findMission(session.mission_uuid),
@@ -269,7 +268,7 @@ export const createStatsService = (deps: {
       if (!player) throw new AppError('session.forbidden');
       const now = await deps.now();
       const { status } = sessionTimes(session, now);
-      if (!OVER.has(status)) throw new AppError('debrief.session_not_over');
+      if (!isClosedStatus(status)) throw new AppError('debrief.session_not_over');
       // A game canceled before it began has nothing to debrief (and no answers to reveal).
       if (status === 'canceled') throw new AppError('debrief.not_played');
       return build(session, { kind: 'player', teamUuid: player.team_uuid }, now);

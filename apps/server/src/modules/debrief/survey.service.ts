@@ -1,5 +1,6 @@
 import {
   surveyRatings,
+  isEndedStatus,
   type SurveyBody,
   type SurveyDistribution,
   type SurveyRating,
@@ -83,8 +84,7 @@ export const createSurveyService = (deps: {
       const status = statusOf(session, await deps.now());
       // A canceled session was never played; one still going is rated once it is over.
       if (status === 'canceled') throw new AppError('survey.not_played');
-      if (status !== 'finished' && status !== 'stopped')
-        throw new AppError('survey.session_not_over');
+      if (!isEndedStatus(status)) throw new AppError('survey.session_not_over');
       const row = await repo.saveAnswer({
         sessionUuid,
         accountId: principal.accountId,

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { displayPagePath, type DisplayLink } from '@rampart/contracts';
+import { displayPagePath, isClosedStatus, type DisplayLink } from '@rampart/contracts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { randomToken, sha256 } from '../../lib/secrets.js';
 import { AppError } from '../../lib/errors.js';
 import type { EventWriter } from '../../realtime/event-writer.js';
 import { sessionStream } from '../../realtime/streams.js';
-import { recordTrainerAction } from '../cockpit/audit.repository.js';
+import { recordTrainerAction } from '../audit/audit.repository.js';
 import { requireCapability, type Principal } from '../identity/auth.service.js';
 import { sessionTimes } from '../sessions/session-view.js';
 import type { SessionRow, SessionsRepository } from '../sessions/sessions.repository.js';
@@ -17,12 +17,11 @@ import type { DisplayRepository } from './display.repository.js';
  * debrief, then the link lapses by itself (it is revocable before, at any time).
  */
 export const DISPLAY_LINK_MARGIN_MS = 2 * 60 * 60 * 1000;
-const OVER = new Set(['finished', 'stopped', 'canceled']);
 
 /** When a session's link stops working, or null while its end is not known yet. */
 export const linkExpiryOf = (session: SessionRow, now: Date): Date | null => {
   const times = sessionTimes(session, now);
-  const end = times.endsAt ?? (OVER.has(times.status) ? (session.stopped_at ?? now) : null);
+  const end = times.endsAt ?? (isClosedStatus(times.status) ? (session.stopped_at ?? now) : null);
   return end === null ? null : new Date(new Date(end).getTime() + DISPLAY_LINK_MARGIN_MS);
 };
 

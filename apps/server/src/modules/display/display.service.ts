@@ -1,3 +1,4 @@
+import { rankTeamRows, isClosedStatus, isEndedStatus } from '@rampart/contracts';
 import type { DisplaySnapshot, LocalizedText } from '@rampart/contracts';
 import { sha256 } from '../../lib/secrets.js';
 import { AppError } from '../../lib/errors.js';
@@ -8,14 +9,12 @@ import type { CockpitRepository } from '../cockpit/cockpit.repository.js';
 import { awardsOf, speedrunWinsOf } from '../debrief/stats-rules.js';
 import type { StatsRepository } from '../debrief/stats.repository.js';
 import type { PlayRepository } from '../play/play.repository.js';
-import { rankTeamRows } from '../play/scoring.js';
 import { sessionTimes } from '../sessions/session-view.js';
 import type { SessionsRepository } from '../sessions/sessions.repository.js';
 import { linkExpiryOf } from './display-links.service.js';
 import type { DisplayRepository } from './display.repository.js';
 import { createDisplaySink } from './display-stream.js';
 
-const OVER = new Set(['finished', 'stopped', 'canceled']);
 /** Solves the wall lists: the latest few, legible from the back of the room. */
 const SOLVES_SHOWN = 8;
 /**
@@ -73,7 +72,7 @@ export const createDisplayService = (deps: {
     async snapshot(token: string): Promise<DisplaySnapshot> {
       const { session, now } = await resolve(token);
       const times = sessionTimes(session, now);
-      const over = OVER.has(times.status);
+      const over = isClosedStatus(times.status);
       const [mission, teamRows, objectives, cells, speedruns] = await Promise.all([
         deps.stats.findMission(session.mission_uuid),
         deps.play.listRankingRows(session.uuid),
@@ -103,7 +102,7 @@ export const createDisplayService = (deps: {
         if (cell.solved_at !== null)
           solved.set(cell.team_uuid, (solved.get(cell.team_uuid) ?? 0) + 1);
       }
-      const played = over && times.status !== 'canceled';
+      const played = isEndedStatus(times.status);
 
       // The latest solves: a solve's row and its first blood's and speedrun's, as one line.
       const solves = new Map<string, DisplaySnapshot['solves'][number]>();

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { recordTrainerAction } from '../cockpit/audit.repository.js';
+import { recordTrainerAction } from '../audit/audit.repository.js';
 import type { AccountRow, Interface, NewAccount } from './identity.repository.js';
 
 export interface ProviderIdentity {

@@ -1,6 +1,6 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { AccountTable, AuthSessionTable, Database } from '../../db/schema.js';
-import { recordTrainerAction } from '../cockpit/audit.repository.js';
+import { recordTrainerAction } from '../audit/audit.repository.js';
 
 export type AccountRow = Selectable<AccountTable>;
 export type SessionRow = Selectable<AuthSessionTable>;

@@ -4,8 +4,6 @@ import type { Database } from '../../db/schema.js';
 import type { Kysely } from 'kysely';
 import { systemClock, type Clock } from '../../lib/clock.js';
 import { randomToken } from '../../lib/secrets.js';
-import { createProfileService } from '../profile/profile.service.js';
-import { registerProfileRoutes } from '../profile/profile.routes.js';
 import { createRateLimitRepository } from '../rate-limit/rate-limit.repository.js';
 import type { CustomFetch } from 'openid-client';
 import { createAccountIdentityRepository } from './account-identity.repository.js';
@@ -36,7 +34,7 @@ export const createIdentityServices = (
   return { repo, auth };
 };
 
-/** Accounts, sessions, CSRF, tokens, login links and the player's profile. */
+/** Accounts, sessions, CSRF, tokens, login links and the trainers' players screen. */
 export const createIdentityModule = async (deps: {
   db: Kysely<Database>;
   config: Config;
@@ -44,7 +42,6 @@ export const createIdentityModule = async (deps: {
   oidcFetch?: CustomFetch;
 }) => {
   const { repo, auth } = createIdentityServices(deps.db, deps.config.auth, deps.clock);
-  const profile = createProfileService({ repo, auth });
   const players = createTrainerPlayersService({
     repo,
     players: createTrainerPlayersRepository(deps.db),
@@ -71,7 +68,6 @@ export const createIdentityModule = async (deps: {
   return {
     repo,
     auth,
-    profile,
     cookies,
     oidc,
     /** Hooks: registered on the root instance before any route. */
@@ -88,7 +84,6 @@ export const createIdentityModule = async (deps: {
         secret,
         crossOrigin: deps.config.auth.crossOriginCookies,
       });
-      registerProfileRoutes(app, { auth, cookies, repo, profile });
       registerTrainerPlayersRoutes(app, { players });
     },
   };

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { recordTrainerAction, type TrainerAction } from '../cockpit/audit.repository.js';
+import { recordTrainerAction, type TrainerAction } from '../audit/audit.repository.js';
 
 /** The SQL of the trainer's players screen: listing with activity, and names already taken. */
 export const createTrainerPlayersRepository = (db: Kysely<Database>) => ({

@@ -1,9 +1,9 @@
-import { openConsoleSocket, type ConsoleTicket } from '@rampart/contracts';
+import { openConsoleSocket, isClosedStatus, type ConsoleTicket } from '@rampart/contracts';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
 import { randomToken, sha256 } from '../../lib/secrets.js';
-import { recordTrainerAction } from '../cockpit/audit.repository.js';
+import { recordTrainerAction } from '../audit/audit.repository.js';
 import { requireCapability, type Principal } from '../identity/auth.service.js';
 import { deriveSessionState } from '../sessions/session-state.js';
 import { timelineOf } from '../sessions/session-view.js';
@@ -91,7 +91,7 @@ export const createConsoleService = (deps: {
       const now = await deps.now();
       const { status } = deriveSessionState(timelineOf(session), now);
       if (status === 'paused') throw new AppError('session.paused');
-      if (['finished', 'stopped', 'canceled'].includes(status)) throw new AppError('session.ended');
+      if (isClosedStatus(status)) throw new AppError('session.ended');
       if (status !== 'running') throw new AppError('session.not_running');
       const team = (await deps.sessions.listTeams(sessionUuid)).find(
         (t) => t.uuid === player.team_uuid,
@@ -120,7 +120,7 @@ export const createConsoleService = (deps: {
       if (!session) throw new AppError('session.not_found');
       const now = await deps.now();
       const { status } = deriveSessionState(timelineOf(session), now);
-      if (['finished', 'stopped', 'canceled'].includes(status)) throw new AppError('session.ended');
+      if (isClosedStatus(status)) throw new AppError('session.ended');
       const team = (await deps.sessions.listTeams(sessionUuid)).find((t) => t.uuid === teamUuid);
       if (!team) throw new AppError('team.not_found');
       const live = await repo.findLive(sessionUuid, team.uuid);

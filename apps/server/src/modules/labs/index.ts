@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { registerPeriodicJob } from '../../lib/periodic-job.js';
 import type { Kysely, Transaction } from 'kysely';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/schema.js';
@@ -133,29 +134,6 @@ export const createLabsModule = (deps: {
   // another node notice at their next liveness check.
   manager.onReleased((envId) => hub.releaseEnvironment(envId));
 
-  let ticking: NodeJS.Timeout | undefined;
-  let starting: NodeJS.Timeout | undefined;
-  let inFlight: Promise<unknown> = Promise.resolve();
-  let startsInFlight: Promise<unknown> = Promise.resolve();
-  const allocateStarts = () => {
-    // One pass at a time, as for reconciliations: a slow provider never stacks passes.
-    startsInFlight = startsInFlight
-      .then(() => starter.allocateStartedSessions())
-      .catch((error: unknown) => {
-        deps.logger.warn({ err: error }, 'lab environments of starting sessions not allocated');
-      });
-    return startsInFlight;
-  };
-  const run = () => {
-    // One pass at a time: a slow provider never stacks reconciliations.
-    inFlight = inFlight
-      .then(() => reconciler.reconcile())
-      .catch((error: unknown) => {
-        deps.logger.warn({ err: error }, 'lab environments could not be reconciled');
-      });
-    return inFlight;
-  };
-
   return {
     manager,
     reconciler,
@@ -164,20 +142,22 @@ export const createLabsModule = (deps: {
     starter,
     provider,
     registerHooks: (app: FastifyInstance) => {
-      app.addHook('onReady', async () => {
-        await run();
-        ticking = setInterval(() => void run(), deps.config.reconcileSeconds * 1000);
-        ticking.unref();
-        if (deps.config.allocateAtStart) {
-          starting = setInterval(() => void allocateStarts(), START_TICK_MS);
-          starting.unref();
-        }
+      // One pass at a time each: a slow provider never stacks reconciliations or allocations.
+      registerPeriodicJob(app, {
+        name: 'lab reconciliation',
+        everyMs: deps.config.reconcileSeconds * 1000,
+        run: () => reconciler.reconcile(),
+        atReady: 'await',
+        failure: 'lab environments could not be reconciled',
       });
-      app.addHook('preClose', async () => {
-        clearInterval(ticking);
-        clearInterval(starting);
-        await Promise.all([inFlight, startsInFlight]);
-      });
+      if (deps.config.allocateAtStart)
+        registerPeriodicJob(app, {
+          name: 'lab allocation at start',
+          everyMs: START_TICK_MS,
+          run: () => starter.allocateStartedSessions(),
+          atReady: 'wait',
+          failure: 'lab environments of starting sessions not allocated',
+        });
       app.addHook('onClose', async () => {
         if (!deps.provider) await provider.close();
       });

@@ -1,3 +1,4 @@
+import { isClosedStatus } from '@rampart/contracts';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { deriveSessionState } from '../sessions/session-state.js';
@@ -14,8 +15,6 @@ export interface ReconcileReport {
   missing: number;
   phaseChanged: number;
 }
-
-const ENDED = new Set(['finished', 'stopped', 'canceled']);
 
 /**
  * Brings the provider and the database back in step (docs/labs.md): releases environments past
@@ -65,7 +64,7 @@ export const createLabReconciler = (deps: {
     for (const row of live) {
       const { status } = deriveSessionState(timelineOf(row), now);
       // An eliminated team plays no more: its lab goes like one whose session ended.
-      if (ENDED.has(status) || row.eliminated_at !== null) {
+      if (isClosedStatus(status) || row.eliminated_at !== null) {
         if (await manager.release(row, 'expired')) report.sessionEnded += 1;
       } else if (row.expires_at <= now) {
         if (await manager.release(row, 'expired')) report.expired += 1;

@@ -1,3 +1,4 @@
+import { isClosedStatus } from '@rampart/contracts';
 import type { LabTemplate } from '@rampart/contracts';
 import { AppError } from '../../lib/errors.js';
 import { deriveSessionState } from '../sessions/session-state.js';
@@ -5,8 +6,6 @@ import { timelineOf } from '../sessions/session-view.js';
 import type { SessionsRepository } from '../sessions/sessions.repository.js';
 import type { EnvironmentManager } from './environment-manager.js';
 import type { LabSessionStartsRepository } from './lab-session-starts.repository.js';
-
-const ENDED = new Set(['finished', 'stopped', 'canceled']);
 
 export interface StartReport {
   allocated: number;
@@ -89,7 +88,7 @@ export const createLabSessionStarter = (deps: {
       const handled: { sessionUuid: string; report: StartReport }[] = [];
       for (const row of await deps.starts.listUnhandledStarts(now)) {
         const { status } = deriveSessionState(timelineOf(row), now);
-        if (ENDED.has(status)) {
+        if (isClosedStatus(status)) {
           await deps.starts.claim(row.uuid, now, true);
           continue;
         }

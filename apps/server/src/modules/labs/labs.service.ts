@@ -1,3 +1,4 @@
+import { isClosedStatus } from '@rampart/contracts';
 import type {
   Environment,
   ErrorCode,
@@ -10,7 +11,7 @@ import type {
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
-import { recordTrainerAction } from '../cockpit/audit.repository.js';
+import { recordTrainerAction } from '../audit/audit.repository.js';
 import type { RateLimitRepository } from '../rate-limit/rate-limit.repository.js';
 import { rateLimited } from '../rate-limit/rate-limited.js';
 import { requireCapability, type Principal } from '../identity/auth.service.js';
@@ -21,8 +22,6 @@ import type { EnvironmentManager } from './environment-manager.js';
 import { latestExpiry } from './lab-rules.js';
 import type { LabSessionStartsRepository } from './lab-session-starts.repository.js';
 import type { EnvironmentRow, LabsRepository } from './labs.repository.js';
-
-const ENDED = new Set(['finished', 'stopped', 'canceled']);
 
 export const labSummaryOf = (lab: LabTemplate): LabSummary => ({
   machines: lab.machines.map((machine) => ({
@@ -130,7 +129,7 @@ export const createLabsService = (deps: {
       if (!lab) throw new AppError('lab.not_configured');
       const now = await deps.now();
       const { status } = deriveSessionState(timelineOf(session), now);
-      if (ENDED.has(status)) throw new AppError('session.ended');
+      if (isClosedStatus(status)) throw new AppError('session.ended');
       if (status === 'paused') throw new AppError('session.paused');
       if (status !== 'running') throw new AppError('session.not_running');
       const team = await requireTeam(sessionUuid, teamUuid);
@@ -203,7 +202,7 @@ export const createLabsService = (deps: {
       const session = await requireSession(sessionUuid);
       const lab = await repo.findMissionLab(session.mission_uuid);
       if (!lab) throw new AppError('lab.not_configured');
-      if (ENDED.has(deriveSessionState(timelineOf(session), await deps.now()).status))
+      if (isClosedStatus(deriveSessionState(timelineOf(session), await deps.now()).status))
         throw new AppError('session.ended');
       const teams = teamUuid
         ? [await requireTeam(sessionUuid, teamUuid)]

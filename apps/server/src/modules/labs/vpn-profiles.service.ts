@@ -1,3 +1,4 @@
+import { isClosedStatus } from '@rampart/contracts';
 import type { VpnStatus } from '@rampart/contracts';
 import { AppError } from '../../lib/errors.js';
 import { requireCapability, type Principal } from '../identity/auth.service.js';
@@ -21,7 +22,6 @@ const splitEndpoint = (endpoint: string) => ({
   host: endpoint.slice(0, endpoint.lastIndexOf(':')),
 });
 
-const ENDED = new Set(['finished', 'stopped', 'canceled']);
 /** Phases whose gateway may answer: Degraded keeps the machines still up reachable. */
 const VPN_PHASES = new Set(['Ready', 'Degraded']);
 
@@ -64,7 +64,7 @@ export const createVpnProfilesService = (deps: {
     const now = await deps.now();
     const { status } = deriveSessionState(timelineOf(session), now);
     if (status === 'paused') throw new AppError('session.paused');
-    if (ENDED.has(status)) throw new AppError('session.ended');
+    if (isClosedStatus(status)) throw new AppError('session.ended');
     if (status !== 'running') throw new AppError('session.not_running');
     const team = (await deps.sessions.listTeams(sessionUuid)).find((t) => t.uuid === teamUuid);
     if (!team) throw new AppError('team.not_found');

@@ -1,3 +1,4 @@
+import { isClosedStatus, isObjectiveOpen } from '@rampart/contracts';
 import type { Locale, LocalizedText, PlayHint, SupportHint } from '@rampart/contracts';
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
@@ -6,7 +7,7 @@ import { hintFileUrl } from '../content/attachments.js';
 import { toDownloadable, type DownloadableFile } from '../content/content.service.js';
 import type { AppendInTransaction, EventWriter } from '../../realtime/event-writer.js';
 import { sessionStream } from '../../realtime/streams.js';
-import { recordTrainerAction } from '../cockpit/audit.repository.js';
+import { recordTrainerAction } from '../audit/audit.repository.js';
 import { requireCapability, type Principal } from '../identity/auth.service.js';
 import { deriveSessionState } from '../sessions/session-state.js';
 import { timelineOf } from '../sessions/session-view.js';
@@ -111,10 +112,10 @@ export const createHintsService = (deps: {
         const decision = decideHintUnlock({
           status,
           teamEliminated: team.eliminated_at !== null,
-          objectiveLocked:
-            hint.locked &&
-            !facts.unlockedByTrainer &&
-            !hint.prerequisites.every((uuid) => facts.solvedPrerequisites.has(uuid)),
+          objectiveLocked: !isObjectiveOpen(hint, {
+            unlockedByTrainer: facts.unlockedByTrainer,
+            hasSolved: (uuid) => facts.solvedPrerequisites.has(uuid),
+          }),
           objectiveClosed:
             facts.solved || (hint.max_attempts !== null && facts.attempts >= hint.max_attempts),
           unlocked: facts.hints.some((row) => row.uuid === hint.uuid && row.unlocked),
@@ -184,8 +185,7 @@ export const createHintsService = (deps: {
       requireCapability(principal, 'session.run');
       return events.transaction(async ({ trx, append }) => {
         const { session, status } = await lockSession(trx, sessionUuid);
-        if (status === 'finished' || status === 'stopped' || status === 'canceled')
-          throw new AppError('session.ended');
+        if (isClosedStatus(status)) throw new AppError('session.ended');
         if (status !== 'running' && status !== 'paused') throw new AppError('session.not_running');
         const team = await deps.sessions.lockTeam(trx, sessionUuid, teamUuid);
         if (!team) throw new AppError('team.not_found');

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { registerPeriodicJob } from '../../lib/periodic-job.js';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
@@ -15,9 +16,9 @@ import { registerPlayRoutes } from './play.routes.js';
 import { createPlayRepository } from './play.repository.js';
 import { createRankingAnnouncer } from './ranking-announcer.js';
 import { createRankingCache } from './ranking-cache.js';
-import { createRankingReader } from './ranking-reader.js';
+import { createRankingReader } from './ranking-reader.service.js';
 import { createRankingRepair } from './ranking-repair.js';
-import { createTrainerPlay } from './trainer-play.js';
+import { createTrainerPlay } from './trainer-play.service.js';
 
 /**
  * How often a node looks for rankings left unannounced by a node that crashed, and how long a
@@ -95,12 +96,7 @@ export const createPlayModule = (deps: {
   });
   const ranking = createRankingReader({ repo, cache });
   const repair = createRankingRepair({ repo, events: deps.events, logger: deps.logger });
-  let repairing: NodeJS.Timeout | undefined;
-  let repairInFlight: Promise<unknown> = Promise.resolve();
-  const runRepair = (quietMs: number) =>
-    (repairInFlight = repair.repair(quietMs).catch((error: unknown) => {
-      deps.logger.warn({ err: error }, 'ranking repair failed: tried again later');
-    }));
+  let repairedOnce = false;
   return {
     repo,
     cache,
@@ -114,16 +110,18 @@ export const createPlayModule = (deps: {
     isObjectiveOpenInPlay: async (principal: { accountId: string }, objectiveUuid: string) =>
       repo.isOpenToPlayer(principal.accountId, objectiveUuid, await deps.now()),
     registerRoutes: (app: FastifyInstance) => {
-      // At the start, what a crash of this node (or another) left unannounced; then, what
-      // another node that crashed since left.
-      app.addHook('onReady', async () => {
-        await runRepair(0);
-        repairing = setInterval(() => void runRepair(RANKING_REPAIR_QUIET_MS), RANKING_REPAIR_MS);
-        repairing.unref();
-      });
-      app.addHook('preClose', async () => {
-        clearInterval(repairing);
-        await repairInFlight;
+      // At the start, what a crash of this node (or another) left unannounced, awaited; then,
+      // what another node that crashed since left.
+      registerPeriodicJob(app, {
+        name: 'ranking repair',
+        everyMs: RANKING_REPAIR_MS,
+        run: () => {
+          const quietMs = repairedOnce ? RANKING_REPAIR_QUIET_MS : 0;
+          repairedOnce = true;
+          return repair.repair(quietMs);
+        },
+        atReady: 'await',
+        failure: 'ranking repair failed: tried again later',
       });
       // Once the last requests are answered: the announcements still waiting, made now.
       app.addHook('onClose', async () => announcer.close());

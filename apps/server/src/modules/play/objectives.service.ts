@@ -1,3 +1,4 @@
+import { isObjectiveOpen } from '@rampart/contracts';
 import type { Locale, LocalizedText, PlayObjective } from '@rampart/contracts';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
@@ -9,6 +10,18 @@ import { timelineOf } from '../sessions/session-view.js';
 import type { SessionsRepository } from '../sessions/sessions.repository.js';
 import type { HintsRepository } from './hints.repository.js';
 import { playHintOf } from './hints.service.js';
+import {
+  deleteObjectiveFollow,
+  insertObjectiveFollow,
+  listFilesOfObjectives,
+  listFirstBloodObjectives,
+  listFollowedObjectives,
+  listMissionObjectives,
+  listSessionSolves,
+  listSessionSpeedruns,
+  listTeamObjectiveStates,
+  listUnlockedObjectives,
+} from './objectives.repository.js';
 import type { PlayRepository } from './play.repository.js';
 import { progressPercentage, speedrunFloor, speedrunRunningMs, speedrunValue } from './scoring.js';
 
@@ -42,74 +55,17 @@ export const createObjectivesService = (deps: {
 
   const list = async (principal: Principal, sessionUuid: string, locale: Locale) => {
     const { session, timeline, teamUuid, now } = await playingTeam(principal, sessionUuid);
-    const objectives = await db
-      .selectFrom('objective')
-      .select([
-        'uuid',
-        'position',
-        'title',
-        'description',
-        'category',
-        'difficulty',
-        'points',
-        'type',
-        'choices',
-        'expected_answers',
-        'penalty',
-        'max_attempts',
-        'first_blood_bonus',
-        'locked',
-        'prerequisites',
-      ])
-      .where('mission_uuid', '=', session.mission_uuid)
-      .orderBy('position')
-      .execute();
+    const objectives = await listMissionObjectives(db, session.mission_uuid);
     const uuids = objectives.map((objective) => objective.uuid);
     const [states, follows, firstBloods, speedruns, unlocks, files, solves, hints] =
       await Promise.all([
-        db
-          .selectFrom('team_objective_state')
-          .select(['objective_uuid', 'attempts', 'solved_at', 'first_attempt_at'])
-          .where('team_uuid', '=', teamUuid)
-          .execute(),
-        db
-          .selectFrom('objective_follow')
-          .select('objective_uuid')
-          .where('session_uuid', '=', sessionUuid)
-          .where('account_id', '=', principal.accountId)
-          .execute(),
-        db
-          .selectFrom('score_entry')
-          .select('objective_uuid')
-          .where('session_uuid', '=', sessionUuid)
-          .where('kind', '=', 'first_blood')
-          .execute(),
-        db
-          .selectFrom('speedrun')
-          .select(['objective_uuid', 'title', 'description', 'launched_at', 'paused_ms_at_launch'])
-          .where('session_uuid', '=', sessionUuid)
-          .execute(),
-        db
-          .selectFrom('objective_unlock')
-          .select('objective_uuid')
-          .where('session_uuid', '=', sessionUuid)
-          .execute(),
-        uuids.length === 0
-          ? Promise.resolve([])
-          : db
-              .selectFrom('objective_file')
-              .select(['uuid', 'objective_uuid', 'name', 'content_type', 'size'])
-              .where('objective_uuid', 'in', uuids)
-              .orderBy('position')
-              .execute(),
-        db
-          .selectFrom('team_objective_state as s')
-          .innerJoin('gaming_session_team as t', 't.uuid', 's.team_uuid')
-          .select(['s.objective_uuid', 's.team_uuid', 't.name', 's.solved_at'])
-          .where('s.session_uuid', '=', sessionUuid)
-          .where('s.solved_at', 'is not', null)
-          .orderBy('s.solved_at')
-          .execute(),
+        listTeamObjectiveStates(db, teamUuid),
+        listFollowedObjectives(db, sessionUuid, principal.accountId),
+        listFirstBloodObjectives(db, sessionUuid),
+        listSessionSpeedruns(db, sessionUuid),
+        listUnlockedObjectives(db, sessionUuid),
+        listFilesOfObjectives(db, uuids),
+        listSessionSolves(db, sessionUuid),
         deps.hints.listForTeam(session.mission_uuid, teamUuid),
       ]);
     const stateOf = new Map(states.map((state) => [state.objective_uuid, state]));
@@ -122,10 +78,10 @@ export const createObjectivesService = (deps: {
 
     const views: PlayObjective[] = objectives.map((objective) => {
       const state = stateOf.get(objective.uuid);
-      const locked =
-        objective.locked &&
-        !unlocked.has(objective.uuid) &&
-        !objective.prerequisites.every((uuid) => solved.has(uuid));
+      const locked = !isObjectiveOpen(objective, {
+        unlockedByTrainer: unlocked.has(objective.uuid),
+        hasSolved: (uuid) => solved.has(uuid),
+      });
       const attempts = state?.attempts ?? 0;
       const attemptsLeft =
         objective.max_attempts === null ? null : Math.max(0, objective.max_attempts - attempts);
@@ -229,24 +185,9 @@ export const createObjectivesService = (deps: {
     const { session } = await playingTeam(principal, sessionUuid);
     const objective = await repo.findObjectiveForAnswer(db, session.mission_uuid, objectiveUuid);
     if (!objective) throw new AppError('objective.not_found');
-    if (follow) {
-      await db
-        .insertInto('objective_follow')
-        .values({
-          session_uuid: sessionUuid,
-          account_id: principal.accountId,
-          objective_uuid: objectiveUuid,
-        })
-        .onConflict((oc) => oc.doNothing())
-        .execute();
-    } else {
-      await db
-        .deleteFrom('objective_follow')
-        .where('session_uuid', '=', sessionUuid)
-        .where('account_id', '=', principal.accountId)
-        .where('objective_uuid', '=', objectiveUuid)
-        .execute();
-    }
+    const target = { sessionUuid, accountId: principal.accountId, objectiveUuid };
+    if (follow) await insertObjectiveFollow(db, target);
+    else await deleteObjectiveFollow(db, target);
     return { followed: follow };
   };
 

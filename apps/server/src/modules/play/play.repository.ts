@@ -118,8 +118,8 @@ export const createPlayRepository = (db: Kysely<Database>) => ({
 
   /**
    * Whether an objective is open to this player in a session they are playing at `now` (running
-   * or paused, in a team): it is not locked, a trainer unlocked it there, or their team solved
-   * every prerequisite. Sessions that are over or not started yet count for nothing: an
+   * or paused, in a team): `isObjectiveOpen` of the contracts, in SQL (it is not locked, a trainer
+   * unlocked it there, or their team solved every prerequisite). Sessions that are over or not started yet count for nothing: an
    * objective opened in one game is not open in the next, where it is locked again.
    */
   isOpenToPlayer: async (accountId: string, objectiveUuid: string, now: Date) => {

@@ -19,8 +19,8 @@ import { principalOf } from '../identity/auth.plugin.js';
 import type { AnswersService } from './answers.service.js';
 import type { HintsService } from './hints.service.js';
 import type { ObjectivesService } from './objectives.service.js';
-import type { RankingReader } from './ranking-reader.js';
-import type { TrainerPlay } from './trainer-play.js';
+import type { RankingReader } from './ranking-reader.service.js';
+import type { TrainerPlay } from './trainer-play.service.js';
 
 export const registerPlayRoutes = (
   app: FastifyInstance,

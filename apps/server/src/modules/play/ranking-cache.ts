@@ -1,8 +1,8 @@
+import { rankTeamRows } from '@rampart/contracts';
 import type { Ranking } from '@rampart/contracts';
 import type { EventBus } from '../../realtime/event-bus.js';
 import { logoUrlOf } from '../sessions/session-view.js';
 import type { PlayRepository } from './play.repository.js';
-import { rankTeamRows } from './scoring.js';
 
 interface Entry {
   bytes: Buffer;

@@ -1,10 +1,9 @@
+import { progressPercentage, rankTeams } from '@rampart/contracts';
 import { describe, expect, it } from 'vitest';
 import {
   decideAnswer,
   firstBloodPoints,
   penaltyPoints,
-  progressPercentage,
-  rankTeams,
   speedrunRunningMs,
   speedrunValue,
   type AnswerContext,

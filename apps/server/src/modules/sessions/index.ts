@@ -1,22 +1,26 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { registerPeriodicJob } from '../../lib/periodic-job.js';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import type { EventWriter } from '../../realtime/event-writer.js';
 import { createRateLimitRepository } from '../rate-limit/rate-limit.repository.js';
-import { createHomeListings } from './home-listings.js';
+import { createHomeListings } from './home-listings.service.js';
 import { createSessionAccess } from './session-access.js';
-import { createSessionMission } from './session-mission.js';
+import { createSessionMission } from './session-mission.service.js';
 import { registerSessionRoutes } from './sessions.routes.js';
 import { createSessionsRepository } from './sessions.repository.js';
 import { createSessionsService } from './sessions.service.js';
-import { createTrainerSessions } from './trainer-sessions.js';
-import { createSessionChanges } from './session-changes.js';
+import { createTrainerSessions } from './trainer-sessions.service.js';
+import { createSessionChanges } from './session-changes.service.js';
 import { registerSessionChangeRoutes } from './session-changes.routes.js';
-import { createTeamFixes, type RankingHooks } from './team-fixes.js';
+import { createTeamFixes, type RankingHooks } from './team-fixes.service.js';
 
 /** How often each node looks for scheduled starts that fell due. */
 const SCHEDULE_TICK_MS = 1000;
+
+/** A session's status from its row: content and other modules get the rule handed in. */
+export { statusOf } from './session-view.js';
 
 /**
  * Gaming sessions and teams. Built in two steps because the real-time module needs to know who
@@ -46,26 +50,17 @@ export const createSessionsModule = (deps: {
   const trainer = createTrainerSessions({ repo, sessions, events: deps.events });
   const homeListings = createHomeListings({ repo, now: () => sessions.nowIn() });
 
-  let ticking: NodeJS.Timeout | undefined;
-  let tickInFlight: Promise<unknown> = Promise.resolve();
-  const tick = () => {
-    tickInFlight = trainer.startDueSessions().catch((error: unknown) => {
-      deps.logger.warn({ err: error }, 'scheduled session starts could not be checked');
-    });
-  };
-
   return {
     sessions,
     trainer,
     homeListings,
     registerHooks: (app: FastifyInstance) => {
-      app.addHook('onReady', async () => {
-        ticking = setInterval(tick, SCHEDULE_TICK_MS);
-        ticking.unref();
-      });
-      app.addHook('preClose', async () => {
-        clearInterval(ticking);
-        await tickInFlight;
+      registerPeriodicJob(app, {
+        name: 'scheduled session starts',
+        everyMs: SCHEDULE_TICK_MS,
+        run: () => trainer.startDueSessions(),
+        atReady: 'wait',
+        failure: 'scheduled session starts could not be checked',
       });
     },
     /** `ranking`: the play module's, since reinstating or dissolving a team changes it. */

@@ -9,8 +9,8 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../http/route.js';
 import { principalOf } from '../identity/auth.plugin.js';
-import type { SessionChanges } from './session-changes.js';
-import type { TeamFixes } from './team-fixes.js';
+import type { SessionChanges } from './session-changes.service.js';
+import type { TeamFixes } from './team-fixes.service.js';
 
 export const registerSessionChangeRoutes = (
   app: FastifyInstance,

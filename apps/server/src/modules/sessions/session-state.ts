@@ -1,4 +1,10 @@
-import type { ErrorCode, SessionStatus, StartPhase } from '@rampart/contracts';
+import {
+  isClosedStatus,
+  sessionActionsAllowedFrom,
+  type ErrorCode,
+  type SessionStatus,
+  type StartPhase,
+} from '@rampart/contracts';
 
 /**
  * A gaming session's lifecycle as pure functions of its stored timestamps and an instant
@@ -131,19 +137,15 @@ export type SessionActionResult =
   | { ok: true; changes: Partial<SessionTimeline>; status: SessionStatus }
   | { ok: false; code: ErrorCode };
 
-/** Which status each action may be taken from (the rest are refused). */
-export const allowedFrom: Record<SessionActionKind, readonly SessionStatus[]> = {
-  start: ['lobby'],
-  force_start: ['lobby'],
-  teams_changed: ['lobby'],
-  pause: ['running'],
-  resume: ['paused'],
-  stop: ['lobby', 'countdown', 'running', 'paused'],
-};
+/**
+ * Which status each action may be taken from (the rest are refused): the contracts' table, which
+ * the trainer's controls read too.
+ */
+export const allowedFrom: Record<SessionActionKind, readonly SessionStatus[]> =
+  sessionActionsAllowedFrom;
 
 const refusal = (status: SessionStatus): ErrorCode => {
-  if (status === 'finished' || status === 'stopped' || status === 'canceled')
-    return 'session.ended';
+  if (isClosedStatus(status)) return 'session.ended';
   return 'session.invalid_transition';
 };
 

@@ -2,12 +2,13 @@ import {
   getTeamLogo,
   getTrainerTeamLogo,
   toColonPath,
+  progressPercentage,
+  rankTeamRows,
   type AvatarId,
   type LocalizedText,
   type Locale,
   type SessionStatus,
 } from '@rampart/contracts';
-import { progressPercentage, rankTeamRows } from '../play/scoring.js';
 import type { SessionListRow, SessionRow } from './sessions.repository.js';
 import { deriveSessionState, type SessionTimeline } from './session-state.js';
 

@@ -26,9 +26,9 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { route } from '../../http/route.js';
 import { principalOf } from '../identity/auth.plugin.js';
 import type { Principal } from '../identity/auth.service.js';
-import type { SessionMission } from './session-mission.js';
+import type { SessionMission } from './session-mission.service.js';
 import type { SessionsService } from './sessions.service.js';
-import type { TrainerSessions } from './trainer-sessions.js';
+import type { TrainerSessions } from './trainer-sessions.service.js';
 
 const localeOf = (query: { locale?: Locale | undefined } | undefined, principal: Principal) =>
   query?.locale ?? principal.locale;

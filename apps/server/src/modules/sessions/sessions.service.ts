@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import {
   sessionLimits,
+  isClosedStatus,
   type LocalizedText,
   type Locale,
   type UploadedFile,
@@ -76,8 +77,7 @@ export const createSessionsService = (deps: {
 
   const refuseEnded = (row: SessionRow, now: Date) => {
     const status = statusOf(row, now);
-    if (status === 'finished' || status === 'stopped' || status === 'canceled')
-      throw new AppError('session.ended');
+    if (isClosedStatus(status)) throw new AppError('session.ended');
     return status;
   };
 

@@ -1,4 +1,4 @@
-import { isEndedStatus, type RealtimeEventOf, type SessionStatus } from '@rampart/contracts';
+import { isClosedStatus, type RealtimeEventOf, type SessionStatus } from '@rampart/contracts';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../../lib/toast';
@@ -16,7 +16,7 @@ export const useLabNotices = (ownTeam: string | null, status: SessionStatus | un
     new Map<string, { phase: LabEvent['payload']['phase']; expiresAt: string }>(),
   );
   return ({ payload }: LabEvent) => {
-    if (payload.teamUuid !== ownTeam || (status && isEndedStatus(status))) return;
+    if (payload.teamUuid !== ownTeam || (status && isClosedStatus(status))) return;
     const before = seen.current.get(payload.environmentUuid);
     seen.current.set(payload.environmentUuid, payload);
     if (before?.phase === payload.phase && before.expiresAt === payload.expiresAt) return;

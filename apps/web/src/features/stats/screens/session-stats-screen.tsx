@@ -1,4 +1,4 @@
-import type { SessionStats } from '@rampart/contracts';
+import { isEndedStatus, type SessionStats } from '@rampart/contracts';
 import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
@@ -39,8 +39,6 @@ export default function SessionStatsScreen() {
   );
 }
 
-const ENDED = new Set(['finished', 'stopped']);
-
 function StatsPage({
   session,
   stats,
@@ -52,7 +50,7 @@ function StatsPage({
   useDocumentTitle(t('screens:sessionStats.title'));
   const localize = useLocalizedPath();
   const uuid = session.uuid;
-  const ended = ENDED.has(session.status);
+  const ended = isEndedStatus(session.status);
   const { refetch } = stats;
 
   // A player who waited here while the game went on gets the stats as soon as it ends.

@@ -1,3 +1,4 @@
+import { isEndedStatus } from '@rampart/contracts';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
 import { Button } from '../../../components/ui/button/button';
@@ -38,7 +39,7 @@ function StatsTransition({ session }: { session: PlayerSession }) {
   const localize = useLocalizedPath();
 
   // Opened while the game can still be played: nothing to announce yet.
-  if (session.status !== 'finished' && session.status !== 'stopped') {
+  if (!isEndedStatus(session.status)) {
     return <Navigate replace to={localize(sessionScreenPath(session.uuid, 'game'))} />;
   }
 

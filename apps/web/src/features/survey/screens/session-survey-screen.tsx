@@ -1,3 +1,4 @@
+import { isEndedStatus } from '@rampart/contracts';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ButtonLink } from '../../../components/ui/button/button';
@@ -18,8 +19,6 @@ import { SurveyForm } from '../components/survey-form';
 export default function SessionSurveyScreen() {
   return <SessionGate screen="survey">{(session) => <Survey session={session} />}</SessionGate>;
 }
-
-const ENDED = new Set(['finished', 'stopped']);
 
 function Survey({ session }: { session: PlayerSession }) {
   const { t } = useTranslation(['debrief', 'screens', 'sessions', 'errors']);
@@ -44,7 +43,7 @@ function Survey({ session }: { session: PlayerSession }) {
         </p>
       </header>
       <section className={sessionStyles.panel} aria-label={t('screens:sessionSurvey.title')}>
-        {!ENDED.has(session.status) ? (
+        {!isEndedStatus(session.status) ? (
           // Rated once it is over (the server refuses before): back to the game meanwhile.
           <>
             <p className={sessionStyles.notice} role="alert">

@@ -1,4 +1,4 @@
-import { isEndedStatus, type Cockpit, type CockpitObjective } from '@rampart/contracts';
+import { isClosedStatus, type Cockpit, type CockpitObjective } from '@rampart/contracts';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button/button';
@@ -32,7 +32,7 @@ export function CockpitObjectives({
   const lang = i18n.language === 'fr' ? 'fr' : 'en';
   const [unlocking, setUnlocking] = useState<Objective | null>(null);
   const [speedrun, setSpeedrun] = useState(false);
-  const live = !isEndedStatus(session.status) && session.status !== 'lobby';
+  const live = !isClosedStatus(session.status) && session.status !== 'lobby';
   const solved = new Set(
     cockpit.cells.filter((cell) => cell.solved).map((cell) => cell.objectiveUuid),
   );

@@ -5,7 +5,7 @@ import form from '../../../components/ui/form/form.module.css';
 import { errorMessage } from '../../../lib/error-message';
 import { toast } from '../../../lib/toast';
 import { Panel, panelStyles } from '../../../components/ui/panel/panel';
-import { isEndedStatus, type CockpitTeam } from '@rampart/contracts';
+import { isClosedStatus, type CockpitTeam } from '@rampart/contracts';
 import { TeamLogo } from '../../sessions';
 import { useEliminateTeam, type TrainerSessionView } from '../api/trainer-sessions';
 import { AdjustScoreDialog } from './cockpit-adjust';
@@ -31,7 +31,7 @@ export function CockpitTeams({
   const [eliminating, setEliminating] = useState<Team | null>(null);
   const [adjusting, setAdjusting] = useState<Team | null>(null);
   const live = session.status === 'running' || session.status === 'paused';
-  const over = isEndedStatus(session.status);
+  const over = isClosedStatus(session.status);
   const canEliminate = !over && session.status !== 'lobby';
   return (
     <Panel id="cockpit-teams" title={t('teams.title', { count: teams.length })}>

@@ -1,4 +1,4 @@
-import type { SessionStatus } from '@rampart/contracts';
+import { allowedActions, type SessionStatus, type TrainerSessionAction } from '@rampart/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button/button';
@@ -13,31 +13,27 @@ import { ChangeSessionButton } from './cockpit-session-change';
 import { ConfirmDialog } from './confirm-dialog';
 import styles from './cockpit.module.css';
 
+const controlOf = {
+  start: 'start',
+  force_start: 'forceStart',
+  pause: 'pause',
+  resume: 'resume',
+  stop: 'stop',
+} as const satisfies Record<TrainerSessionAction, SessionControl>;
+
 /**
- * Which controls a status offers: nothing once the session has ended. In the lobby a start
- * waits for teams short of players; forcing it past them is a separate, deliberate control.
+ * Which controls a status offers: what the server's transition table allows, so nothing once the
+ * session is closed. In the lobby a start waits for teams short of players; forcing it past them
+ * is a separate, deliberate control, shown only while teams are short.
  */
 export const controlsFor = (
   status: SessionStatus,
   { waiting = false, shortTeams = 0 } = {},
-): SessionControl[] => {
-  switch (status) {
-    case 'lobby':
-      return [
-        ...(waiting ? [] : ['start' as const]),
-        ...(shortTeams > 0 ? ['forceStart' as const] : []),
-        'stop',
-      ];
-    case 'countdown':
-      return ['stop'];
-    case 'running':
-      return ['pause', 'stop'];
-    case 'paused':
-      return ['resume', 'stop'];
-    default:
-      return [];
-  }
-};
+): SessionControl[] =>
+  allowedActions(status)
+    .filter((action) => (action === 'start' ? !waiting : true))
+    .filter((action) => (action === 'force_start' ? shortTeams > 0 : true))
+    .map((action) => controlOf[action]);
 
 /**
  * Start, force the start, pause, resume and stop, each behind a confirmation. Stop says it cannot

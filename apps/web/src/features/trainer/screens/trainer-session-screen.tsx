@@ -1,4 +1,4 @@
-import { isEndedStatus } from '@rampart/contracts';
+import { isClosedStatus } from '@rampart/contracts';
 import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { panelStyles } from '../../../components/ui/panel/panel';
@@ -64,7 +64,7 @@ function Cockpit({ session }: { session: TrainerSessionView }) {
     'stream.reset': feed.reload,
   });
   useStatusDeadlines(session);
-  const over = isEndedStatus(session.status);
+  const over = isClosedStatus(session.status);
   useSurveyRefreshOnEnd(session.uuid, over);
   // Once the session is over, what the trainer comes back for comes first.
   const debrief = (

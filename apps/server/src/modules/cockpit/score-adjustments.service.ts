@@ -1,3 +1,4 @@
+import { isClosedStatus } from '@rampart/contracts';
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
@@ -10,7 +11,8 @@ import type { RankingCache } from '../play/ranking-cache.js';
 import { deriveSessionState } from '../sessions/session-state.js';
 import { timelineOf } from '../sessions/session-view.js';
 import type { SessionsRepository } from '../sessions/sessions.repository.js';
-import { recordTrainerAction } from './audit.repository.js';
+import { recordTrainerAction } from '../audit/audit.repository.js';
+import { addToTeamScore, insertScoreAdjustment } from './score-adjustments.repository.js';
 
 /**
  * A trainer adds or removes points to a team, with a reason: a ledger row of kind `adjustment`,
@@ -37,32 +39,17 @@ export const createScoreAdjustments = (deps: {
       const session = await deps.sessions.lockSession(trx, sessionUuid);
       if (!session) throw new AppError('session.not_found');
       const { status } = deriveSessionState(timelineOf(session), await deps.now(trx));
-      if (status === 'finished' || status === 'stopped' || status === 'canceled')
-        throw new AppError('session.ended');
+      if (isClosedStatus(status)) throw new AppError('session.ended');
       if (status !== 'running' && status !== 'paused') throw new AppError('session.not_running');
-      const team = await trx
-        .updateTable('gaming_session_team')
-        .set((eb) => ({
-          score: eb('score', '+', input.points),
-          score_reached_at: eb.fn<Date>('clock_timestamp'),
-        }))
-        .where('uuid', '=', teamUuid)
-        .where('session_uuid', '=', sessionUuid)
-        .returning(['name', 'score'])
-        .executeTakeFirst();
+      const team = await addToTeamScore(trx, { sessionUuid, teamUuid, points: input.points });
       if (!team) throw new AppError('team.not_found');
-      const entry = await trx
-        .insertInto('score_entry')
-        .values({
-          session_uuid: sessionUuid,
-          team_uuid: teamUuid,
-          kind: 'adjustment',
-          points: input.points,
-          account_id: principal.accountId,
-          reason: input.reason,
-        })
-        .returning(['id', 'created_at'])
-        .executeTakeFirstOrThrow();
+      const entry = await insertScoreAdjustment(trx, {
+        sessionUuid,
+        teamUuid,
+        points: input.points,
+        accountId: principal.accountId,
+        reason: input.reason,
+      });
       await recordTrainerAction(trx, {
         accountId: principal.accountId,
         action: 'score.adjusted',

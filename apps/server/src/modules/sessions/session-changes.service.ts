@@ -1,17 +1,17 @@
-import { sessionLimits, type updateSessionBodySchema } from '@rampart/contracts';
+import { sessionLimits, isClosedStatus, type updateSessionBodySchema } from '@rampart/contracts';
 import type { Transaction } from 'kysely';
 import type { z } from 'zod';
 import type { Database } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
 import type { AppendInTransaction } from '../../realtime/event-writer.js';
 import { sessionStream, userStream } from '../../realtime/streams.js';
-import { recordTrainerAction } from '../cockpit/audit.repository.js';
+import { recordTrainerAction } from '../audit/audit.repository.js';
 import { requireCapability, type Principal } from '../identity/auth.service.js';
 import type { SessionRow, SessionsRepository } from './sessions.repository.js';
 import type { SessionsService } from './sessions.service.js';
 import { deriveSessionState } from './session-state.js';
 import { sessionTimes, statusOf, timelineOf } from './session-view.js';
-import type { TrainerSessions } from './trainer-sessions.js';
+import type { TrainerSessions } from './trainer-sessions.service.js';
 
 const MINUTE_MS = 60_000;
 
@@ -87,8 +87,7 @@ export const createSessionChanges = (deps: {
       requireCapability(principal, 'session.run');
       await sessions.withLockedSession(uuid, async ({ trx, append, row, now }) => {
         const status = statusOf(row, now);
-        if (status === 'finished' || status === 'stopped' || status === 'canceled')
-          throw new AppError('session.ended');
+        if (isClosedStatus(status)) throw new AppError('session.ended');
         // Under the session's lock, like every team creation and join: the limits hold.
         const sizes = await repo.teamSizes(trx, uuid);
         const result = changedSettings(row, body, now, {

@@ -1,3 +1,4 @@
+import { isClosedStatus } from '@rampart/contracts';
 import { randomUUID } from 'node:crypto';
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
@@ -5,7 +6,7 @@ import { AppError } from '../../lib/errors.js';
 import type { EventWriter } from '../../realtime/event-writer.js';
 import { sessionStream } from '../../realtime/streams.js';
 import { withReasonForTheTeam } from '../../realtime/team-reasons.js';
-import { recordTrainerAction } from '../cockpit/audit.repository.js';
+import { recordTrainerAction } from '../audit/audit.repository.js';
 import { requireCapability, type Principal } from '../identity/auth.service.js';
 import { deriveSessionState, pausedMsAt } from '../sessions/session-state.js';
 import { timelineOf } from '../sessions/session-view.js';
@@ -13,6 +14,12 @@ import type { SessionsRepository } from '../sessions/sessions.repository.js';
 import { rankingEvent } from './ranking-announcer.js';
 import type { PlayRepository } from './play.repository.js';
 import type { RankingCache } from './ranking-cache.js';
+import {
+  eliminateTeam,
+  findSolvingTeam,
+  insertObjectiveUnlock,
+  insertSpeedrun,
+} from './trainer-play.repository.js';
 import { speedrunFloor } from './scoring.js';
 
 /** What a trainer does during a game: eliminate a team, launch a speedrun, unlock an objective. */
@@ -32,8 +39,7 @@ export const createTrainerPlay = (deps: {
     const now = await deps.now(trx);
     const timeline = timelineOf(session);
     const { status } = deriveSessionState(timeline, now);
-    if (status === 'finished' || status === 'stopped' || status === 'canceled')
-      throw new AppError('session.ended');
+    if (isClosedStatus(status)) throw new AppError('session.ended');
     return { session, timeline, now, status };
   };
 
@@ -42,14 +48,12 @@ export const createTrainerPlay = (deps: {
       requireCapability(principal, 'session.run');
       await events.transaction(async ({ trx, append, appendAll }) => {
         await lockPlayable(trx, sessionUuid);
-        const team = await trx
-          .updateTable('gaming_session_team')
-          .set({ eliminated_at: await deps.now(trx), elimination_reason: reason })
-          .where('uuid', '=', teamUuid)
-          .where('session_uuid', '=', sessionUuid)
-          .where('eliminated_at', 'is', null)
-          .returning('name')
-          .executeTakeFirst();
+        const team = await eliminateTeam(trx, {
+          sessionUuid,
+          teamUuid,
+          reason,
+          at: await deps.now(trx),
+        });
         if (!team) {
           const exists = await deps.sessions.lockTeam(trx, sessionUuid, teamUuid);
           throw new AppError(exists ? 'team.eliminated' : 'team.not_found');
@@ -88,38 +92,23 @@ export const createTrainerPlay = (deps: {
           input.objectiveUuid,
         );
         if (!objective) throw new AppError('objective.not_found');
-        const solvedBy = await trx
-          .selectFrom('team_objective_state')
-          .select('team_uuid')
-          .where('session_uuid', '=', sessionUuid)
-          .where('objective_uuid', '=', input.objectiveUuid)
-          .where('solved_at', 'is not', null)
-          .executeTakeFirst();
-        if (solvedBy) throw new AppError('objective.already_solved_by_a_team');
+        if (await findSolvingTeam(trx, sessionUuid, input.objectiveUuid))
+          throw new AppError('objective.already_solved_by_a_team');
         if (await repo.findSpeedrun(trx, sessionUuid, input.objectiveUuid))
           throw new AppError('session.invalid_transition');
         const pausedNow = pausedMsAt(timeline, now);
         const uuid = randomUUID();
-        await trx
-          .insertInto('speedrun')
-          .values({
-            uuid,
-            session_uuid: sessionUuid,
-            objective_uuid: input.objectiveUuid,
-            title: input.title,
-            description: input.description,
-            launched_at: now,
-            paused_ms_at_launch: pausedNow,
-            launched_by: principal.accountId,
-          })
-          .execute();
-        // Under the session's row lock: a batch of answers that waited for it reads the count
-        // with its own lock, and so looks for the speedrun (answer-batch.repository.ts).
-        await trx
-          .updateTable('gaming_session')
-          .set((eb) => ({ speedruns_launched: eb('speedruns_launched', '+', 1) }))
-          .where('uuid', '=', sessionUuid)
-          .execute();
+        // Under the session's row lock (taken by lockPlayable): see insertSpeedrun.
+        await insertSpeedrun(trx, {
+          uuid,
+          sessionUuid,
+          objectiveUuid: input.objectiveUuid,
+          title: input.title,
+          description: input.description,
+          launchedAt: now,
+          pausedMsAtLaunch: pausedNow,
+          launchedBy: principal.accountId,
+        });
         await recordTrainerAction(trx, {
           accountId: principal.accountId,
           action: 'speedrun.launched',
@@ -156,16 +145,12 @@ export const createTrainerPlay = (deps: {
           objectiveUuid,
         );
         if (!objective) throw new AppError('objective.not_found');
-        const inserted = await trx
-          .insertInto('objective_unlock')
-          .values({
-            session_uuid: sessionUuid,
-            objective_uuid: objectiveUuid,
-            unlocked_by: principal.accountId,
-          })
-          .onConflict((oc) => oc.doNothing())
-          .executeTakeFirst();
-        if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) return; // unlocked already
+        const unlocked = await insertObjectiveUnlock(trx, {
+          sessionUuid,
+          objectiveUuid,
+          unlockedBy: principal.accountId,
+        });
+        if (!unlocked) return; // unlocked already
         await recordTrainerAction(trx, {
           accountId: principal.accountId,
           action: 'objective.unlocked',

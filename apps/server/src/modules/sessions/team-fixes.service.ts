@@ -1,14 +1,15 @@
+import { isClosedStatus } from '@rampart/contracts';
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
 import type { EventToAppend } from '../../realtime/event-log.repository.js';
 import { sessionStream, userStream } from '../../realtime/streams.js';
-import { recordTrainerAction } from '../cockpit/audit.repository.js';
+import { recordTrainerAction } from '../audit/audit.repository.js';
 import { requireCapability, type Principal } from '../identity/auth.service.js';
 import type { SessionsRepository } from './sessions.repository.js';
 import type { SessionContext, SessionsService } from './sessions.service.js';
 import { statusOf } from './session-view.js';
-import type { TrainerSessions } from './trainer-sessions.js';
+import type { TrainerSessions } from './trainer-sessions.service.js';
 
 /** What the ranking needs when an elimination changes: its event, and its cache dropped. */
 export interface RankingHooks {
@@ -36,8 +37,7 @@ export const createTeamFixes = (deps: {
   /** The session's status, refusing one that has ended: nothing changes in it any more. */
   const openStatus = ({ row, now }: SessionContext) => {
     const status = statusOf(row, now);
-    if (status === 'finished' || status === 'stopped' || status === 'canceled')
-      throw new AppError('session.ended');
+    if (isClosedStatus(status)) throw new AppError('session.ended');
     return status;
   };
   const beforePlay = (status: string) => status === 'lobby' || status === 'countdown';

@@ -1,8 +1,8 @@
+import { rankTeamRows } from '@rampart/contracts';
 import type { LocalizedText, Locale } from '@rampart/contracts';
 import type { ContentSessions } from '../content/index.js';
 import type { Principal } from '../identity/auth.service.js';
 import type { SessionListRow, SessionsRepository } from './sessions.repository.js';
-import { rankTeamRows } from '../play/scoring.js';
 import { progressOf, sessionTimes } from './session-view.js';
 
 /** The player's team in a session: what it solved, and its rank once play began. */

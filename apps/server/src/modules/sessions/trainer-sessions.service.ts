@@ -8,7 +8,7 @@ import {
 import type { z } from 'zod';
 import { AppError } from '../../lib/errors.js';
 import type { EventWriter } from '../../realtime/event-writer.js';
-import { recordTrainerAction } from '../cockpit/audit.repository.js';
+import { recordTrainerAction } from '../audit/audit.repository.js';
 import { requireCapability, type Principal } from '../identity/auth.service.js';
 import type { SessionsRepository } from './sessions.repository.js';
 import type { SessionsService } from './sessions.service.js';
