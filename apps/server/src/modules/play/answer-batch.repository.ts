@@ -152,7 +152,7 @@ export interface LedgerRow {
  * the rest of a run). So every lookup is a lateral probe of an index (`limit 1`, or `offset 0`
  * for several rows), the team states are written by an upsert and the scores by an `= any(...)`
  * of the teams' keys, and on PostgreSQL the batches run on connections that plan index walks
- * only (`db/index-walks.ts`), even on a table analyzed while it held a few rows. The embedded
+ * only (`db/perf/index-walks.ts`), even on a table analyzed while it held a few rows. The embedded
  * database plans each statement afresh, from the tables' sizes as they are.
  */
 export const createAnswerBatchRepository = () => ({

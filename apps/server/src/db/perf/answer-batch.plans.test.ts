@@ -2,12 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { Kysely, PostgresDialect, sql, type CompiledQuery } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../db/schema.js';
+import type { Database } from '../schema.js';
 import { createTestDatabase, testDatabaseKind, type TestDatabase } from '../../../test/database.js';
 import { buildAccount } from '../../../test/factories.js';
 import { buildChapter } from '../../../test/content-factories.js';
-import { INDEX_WALKS_ONLY } from '../../db/index-walks.js';
-import { createAnswerBatchRepository } from './answer-batch.repository.js';
+import { INDEX_WALKS_ONLY } from './index-walks.js';
+import { createAnswerBatchRepository } from '../../modules/play/answer-batch.repository.js';
 
 /** Tables a game fills while it is played: a plan must never read one of them whole. */
 const GROWING = [
