@@ -4,9 +4,9 @@ import { CompiledQuery, Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config.js';
 import { acquireDirectoryLock } from './lock-file.js';
-import { prepareHotStatements } from './hot-statements.js';
-import { pipelineBegin } from './pipelined-begin.js';
-import { INDEX_WALKS_ONLY } from './index-walks.js';
+import { prepareHotStatements } from './perf/hot-statements.js';
+import { pipelineBegin } from './perf/pipelined-begin.js';
+import { INDEX_WALKS_ONLY } from './perf/index-walks.js';
 import { PGliteDialect } from './pglite-dialect.js';
 import type { Database } from './schema.js';
 
@@ -17,7 +17,7 @@ export interface DatabaseHandle {
   readonly db: Kysely<Database>;
   /**
    * Where the answer batches run: on PostgreSQL, a pool of their own whose connections plan
-   * index walks only (`index-walks.ts`); on the embedded database, its one connection.
+   * index walks only (`perf/index-walks.ts`); on the embedded database, its one connection.
    */
   readonly batches: Kysely<Database>;
   /** PostgreSQL only: where to open the node's own LISTEN connection (real-time fan-out). */
@@ -173,7 +173,7 @@ export const openPostgres = (
   // The answers' batches run in two lanes: in each, a batch at a time, and the next one starts
   // while it commits; the fifth connection serves a failed batch's answers retried one by one
   // without waiting behind them. Their transactions send BEGIN with their first statement
-  // (`pipelined-begin.ts`).
+  // (`perf/pipelined-begin.ts`).
   const batches = new Kysely<Database>({
     dialect: new PostgresDialect({
       pool: poolOf('answers', 5, { pipeline: true }),

@@ -15,7 +15,7 @@ import {
   type TransactionSettings,
 } from 'kysely';
 import { Mutex } from '../lib/mutex.js';
-import { preparable } from './hot-statements.js';
+import { preparable } from './perf/hot-statements.js';
 
 const countingCommands = new Set(['INSERT', 'UPDATE', 'DELETE', 'MERGE', 'COPY']);
 const { serialize } = protocol;

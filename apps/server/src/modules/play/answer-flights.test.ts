@@ -12,7 +12,7 @@ import { buildAccount } from '../../../test/factories.js';
 import { sessionWithTeams, signedInPlayer } from '../../../test/session-factories.js';
 import { watchWire } from '../../../test/wire.js';
 import type { Database } from '../../db/schema.js';
-import { pipelineBegin } from '../../db/pipelined-begin.js';
+import { pipelineBegin } from '../../db/perf/pipelined-begin.js';
 import { RANKING_INTERVAL_MS } from './ranking-announcer.js';
 
 const FLAG = 'RAMPART{fl1ghts}';

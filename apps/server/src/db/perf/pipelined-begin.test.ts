@@ -2,8 +2,8 @@ import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pipelineBegin } from './pipelined-begin.js';
-import { createTestDatabase, testDatabaseKind, type TestDatabase } from '../../test/database.js';
-import { watchWire } from '../../test/wire.js';
+import { createTestDatabase, testDatabaseKind, type TestDatabase } from '../../../test/database.js';
+import { watchWire } from '../../../test/wire.js';
 
 interface Probe {
   probe: { id: number; note: string };

@@ -2,12 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { Kysely, PostgresDialect, sql, type CompiledQuery } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../db/schema.js';
+import type { Database } from '../schema.js';
 import { createTestDatabase, testDatabaseKind, type TestDatabase } from '../../../test/database.js';
 import { buildAccount } from '../../../test/factories.js';
 import { buildChapter } from '../../../test/content-factories.js';
-import { INDEX_WALKS_ONLY } from '../../db/index-walks.js';
-import { createAnswerBatchRepository } from './answer-batch.repository.js';
+import { INDEX_WALKS_ONLY } from './index-walks.js';
+import { expectPerfSnapshot } from '../../../test/perf-snapshot.js';
+import { sessionStream } from '../../realtime/streams.js';
+import { createAnswerBatchRepository } from '../../modules/play/answer-batch.repository.js';
 
 /** Tables a game fills while it is played: a plan must never read one of them whole. */
 const GROWING = [
@@ -21,9 +23,16 @@ const GROWING = [
 ];
 /** A game starting on a new instance, and one under way on an instance with a past. */
 const SIZES = [
-  { label: 'planned while the tables hold a few rows', teams: 3, pastSessions: 2 },
-  { label: 'planned on an instance with a past', teams: 200, pastSessions: 1000 },
+  { label: 'planned while the tables hold a few rows', teams: 3, pastSessions: 2, snapshot: null },
+  {
+    label: 'planned on an instance with a past',
+    teams: 200,
+    pastSessions: 1000,
+    snapshot: 'answer-batch.plans.txt',
+  },
 ];
+/** The batch's statements, in the order a batch sends them. */
+const STATEMENTS = ['lock', 'facts', 'write', 'write with events', 'standings'];
 
 interface PlanNode {
   'Node Type': string;
@@ -152,6 +161,14 @@ describe.skipIf(testDatabaseKind() !== 'postgres').each(SIZES)(
             },
           ],
         });
+        await repository.write(trx, { wrongAnswers: [], ledger: [], states: [], submissions: [] }, [
+          {
+            stream: sessionStream(session),
+            audience: 'trainers',
+            type: 'submissions.recorded',
+            payload: { count: 1 },
+          },
+        ]);
         await repository.standings(trx, [session]);
       });
       await logged.destroy();
@@ -169,7 +186,8 @@ describe.skipIf(testDatabaseKind() !== 'postgres').each(SIZES)(
 
     it('walks indexes, never a scan of a table the game fills, in every statement', async () => {
       const queries = statements.filter((query) => query.parameters.length > 0);
-      expect(queries).toHaveLength(4);
+      expect(queries).toHaveLength(STATEMENTS.length);
+      const plans: string[] = [];
       // Planned on a connection like the batches': index walks only.
       await client.query(INDEX_WALKS_ONLY);
       await client.query('begin');
@@ -188,8 +206,15 @@ describe.skipIf(testDatabaseKind() !== 'postgres').each(SIZES)(
           statement: query.sql.slice(0, 60),
           scanned: [],
         });
+        const text = await client.query<{ 'QUERY PLAN': string }>(
+          `explain (costs off) execute ${name}(${values.join(', ')})`,
+        );
+        plans.push(
+          `-- ${STATEMENTS[index]}\n${text.rows.map((row) => row['QUERY PLAN']).join('\n')}`,
+        );
       }
       await client.query('rollback');
+      if (size.snapshot) expectPerfSnapshot(size.snapshot, plans.join('\n\n'));
     });
   },
 );

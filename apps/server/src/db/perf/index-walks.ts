@@ -7,7 +7,8 @@
  *
  * Set once when such a connection opens rather than at each batch: a statement less per batch,
  * on a path bound by round trips. The batch's statements are written for it: every lookup is a
- * lateral probe of an index (`answer-batch.repository.ts`, checked by its plans test).
+ * lateral probe of an index (`modules/play/answer-batch.repository.ts`), checked by
+ * `answer-batch.plans.test.ts`.
  */
 export const INDEX_WALKS_ONLY = `select set_config('enable_seqscan', 'off', false),
   set_config('enable_hashjoin', 'off', false), set_config('enable_mergejoin', 'off', false)`;

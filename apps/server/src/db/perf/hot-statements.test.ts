@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { prepareHotStatements } from './hot-statements.js';
-import { createTestDatabase, testDatabaseKind, type TestDatabase } from '../../test/database.js';
+import { createTestDatabase, testDatabaseKind, type TestDatabase } from '../../../test/database.js';
 
 describe.skipIf(testDatabaseKind() !== 'postgres')('PostgreSQL: hot statements prepared', () => {
   let database: TestDatabase;
