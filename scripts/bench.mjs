@@ -55,7 +55,7 @@ const onlyDatabase = databaseIndex > 0 ? process.argv[databaseIndex + 1] : null;
 const profileIndex = process.argv.indexOf('--profile');
 const profileDir = profileIndex > 0 ? path.resolve(process.argv[profileIndex + 1]) : null;
 const serverArgs = (script) =>
-  profileDir && script === 'apps/server/dist/main.js'
+  profileDir && (script === 'apps/server/dist/main.js' || script === 'profile')
     ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, script]
     : [script];
 
@@ -522,6 +522,7 @@ try {
       clients: sseClients,
       rate: sseRate,
       seconds: duration,
+      execArgv: profileDir && script === 'sse-rampart.mjs' ? serverArgs('profile').slice(0, 2) : [],
     });
     const kib = (bytes) => `${(bytes / 1024).toFixed(1)} KiB`;
     rows.push([

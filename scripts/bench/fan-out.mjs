@@ -47,11 +47,18 @@ export const start = (script, env, execArgv = []) => {
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * `script`: sse-bare.mjs or sse-rampart.mjs. Returns delivered %, p50/p99 latency (ms) and the
+ * `script`: sse-bare.mjs or sse-rampart.mjs; `execArgv`: Node's options for it (a CPU profile). Returns delivered %, p50/p99 latency (ms) and the
  * memory (bytes) each idle connection adds to the server process, after a full GC.
  */
-export const measureFanOut = async ({ script, env = {}, clients, rate, seconds }) => {
-  const server = start(script, env, ['--expose-gc']);
+export const measureFanOut = async ({
+  script,
+  env = {},
+  clients,
+  rate,
+  seconds,
+  execArgv = [],
+}) => {
+  const server = start(script, env, ['--expose-gc', ...execArgv]);
   const load = start('sse-clients.mjs', {});
   try {
     const { url, headers } = await server.ready();

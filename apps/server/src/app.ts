@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
-import type { RouteContract } from '@rampart/contracts';
+import { getRanking, toColonPath, type RouteContract } from '@rampart/contracts';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/database.js';
 import { registerErrorHandler, sendError } from './http/error-handler.js';
 import { clientErrorHandler, frameworkErrorHandler } from './http/framework-errors.js';
+import { createHotReads } from './http/hot-reads.js';
 import { isApiPath } from './http/paths.js';
 import { accessLog, requestLogFields } from './http/request-log.js';
 import { registerSecurityHeaders, securityHeadersOf } from './http/security-headers.js';
@@ -19,12 +20,17 @@ import {
   type SecretBox,
 } from './lib/secret-box.js';
 import { createMetrics } from './metrics/metrics.js';
-import { registerHttpMetrics, registerMetricsEndpoint } from './metrics/metrics.plugin.js';
+import {
+  createOutsideRecorder,
+  registerHttpMetrics,
+  registerMetricsEndpoint,
+} from './metrics/metrics.plugin.js';
 import { createChatModule } from './modules/chat/index.js';
 import { createCockpitModule } from './modules/cockpit/index.js';
 import { createDebriefModule } from './modules/debrief/index.js';
 import { createDisplayModule } from './modules/display/index.js';
 import { createContentModule } from './modules/content/index.js';
+import { cachedPrincipalOf } from './modules/identity/auth.plugin.js';
 import { createIdentityModule } from './modules/identity/index.js';
 import { createProfileModule } from './modules/profile/index.js';
 import type { CustomFetch } from 'openid-client';
@@ -108,7 +114,9 @@ export const loggerOptions = (config: Config) => ({
 export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> => {
   const { config } = deps;
   const securityHeaders = securityHeadersOf({ hsts: config.hsts });
+  const hotReads = createHotReads();
   const app = Fastify({
+    serverFactory: hotReads.serverFactory,
     logger: deps.logger ?? loggerOptions(config),
     logController: accessLog(),
     trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
@@ -222,6 +230,21 @@ export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> 
     batches: deps.database.batches,
     overlapBatches: deps.database.kind === 'postgres',
     observer: metrics.observers.answers,
+  });
+  // The ranking, refetched by every game screen after each solve: from memory when it can be.
+  hotReads.configure({
+    headers: securityHeaders.api,
+    available: () => !closing && !lifecycle.draining && config.trustProxy.length === 0,
+    logRequest: (fields) => app.log.info(fields, 'request'),
+    record: createOutsideRecorder(metrics),
+  });
+  hotReads.add({
+    route: toColonPath(getRanking.path),
+    path: /^\/api\/sessions\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/ranking$/,
+    read: (request, [, sessionUuid]) => {
+      const principal = cachedPrincipalOf(identity.auth, request.headers, 'player');
+      return principal && play.ranking.readCached(principal, sessionUuid!);
+    },
   });
   const chat = createChatModule({
     db: deps.database.db,

@@ -50,6 +50,21 @@ const record = (
 };
 
 /**
+ * Counts and times requests answered before the framework (the hot reads), under their route
+ * pattern, in the same series as the framework's.
+ */
+export const createOutsideRecorder = (metrics: Metrics) => {
+  const byRoute = new Map<string, ReturnType<typeof seriesOf>>();
+  return (route: string, method: string, status: number, seconds: number) => {
+    let series = byRoute.get(route);
+    if (!series) byRoute.set(route, (series = seriesOf(metrics, route, true)));
+    const children = series(method, status);
+    children.requests.inc();
+    children.duration?.observe(seconds);
+  };
+};
+
+/**
  * The label of a route: its pattern for the API, the console socket and the metrics; the web
  * app's files (a route per file, their names hashed by each build) are one label.
  */

@@ -64,6 +64,8 @@ interface Channel {
   pumping: boolean;
   /** When the channel last wrote a page to its subscribers (performance.now()). */
   deliveredAt: number;
+  /** How long writing that page to every subscriber took, in milliseconds. */
+  deliveryCost: number;
 }
 
 const PAGE = 500;
@@ -74,6 +76,15 @@ const PAGE = 500;
  * under a burst, an event waits at most this long more, three frames of a screen.
  */
 export const PAGE_INTERVAL_MS = 50;
+/**
+ * Past the interval, a channel also waits as long as its last page took to write: with
+ * thousands of clients (or a thread the machine shares), writing a page costs tens of
+ * milliseconds, and pages back to back would leave the thread nothing else (the answers that
+ * make the events, the embedded database) and queue the next events behind it. Waiting that long
+ * keeps the writes under half of the thread, and more events leave in each page instead. Capped,
+ * so an event never waits more than this for a page of its own.
+ */
+export const MAX_PAGE_INTERVAL_MS = 250;
 /**
  * After a failed read of the log (the database unreachable for a moment), the channel, or the
  * catch-up that follows a LISTEN outage, tries again this long after. Without it, what was
@@ -208,7 +219,10 @@ export const createEventHub = (deps: {
    * page (it joined while the page was read) gets the rest.
    */
   const deliverPage = (channel: Channel, frames: readonly Frame[]) => {
-    const pageAudiences = new Set(frames.map((frame) => frame.audience));
+    // The key of a subscriber's share of the page: which of the page's audiences it sees, one
+    // character each (a page of session events: one audience, so one or two shares in all).
+    const pageAudiences = [...new Set(frames.map((frame) => frame.audience))];
+    const endsAccess = frames.some((frame) => frame.endsAccess);
     const shared = new Map<string, Buffer | null>();
     const first = frames[0]!.sequence;
     const last = frames.at(-1)!.sequence;
@@ -232,26 +246,27 @@ export const createEventHub = (deps: {
         continue;
       }
       if (subscriber.position >= last) continue;
-      const cut = untilAccessChange(
-        frames.filter((frame) => frame.sequence > subscriber.position),
-        subscriber.audiences,
-      );
-      if (cut.ends) {
-        // Rare (one player, one trainer's action): no shared bytes, and the stream ends.
-        const visible = cut.frames.filter((frame) => subscriber.audiences.has(frame.audience));
-        subscriber.position = cut.frames.at(-1)!.sequence;
-        send(subscriber, Buffer.concat(visible.map((frame) => frame.bytes)));
-        detach(subscriber);
-        continue;
+      if (endsAccess) {
+        const cut = untilAccessChange(
+          frames.filter((frame) => frame.sequence > subscriber.position),
+          subscriber.audiences,
+        );
+        if (cut.ends) {
+          // Rare (one player, one trainer's action): no shared bytes, and the stream ends.
+          const visible = cut.frames.filter((frame) => subscriber.audiences.has(frame.audience));
+          subscriber.position = cut.frames.at(-1)!.sequence;
+          send(subscriber, Buffer.concat(visible.map((frame) => frame.bytes)));
+          detach(subscriber);
+          continue;
+        }
       }
-      let bytes: Buffer | null;
+      let bytes: Buffer | null | undefined;
       if (subscriber.position >= first) bytes = bytesOf(subscriber);
       else {
         let key = '';
-        for (const audience of subscriber.audiences)
-          if (pageAudiences.has(audience)) key += `${audience}\n`;
-        if (!shared.has(key)) shared.set(key, bytesOf(subscriber));
-        bytes = shared.get(key) ?? null;
+        for (const audience of pageAudiences) key += subscriber.audiences.has(audience) ? '1' : '0';
+        bytes = shared.get(key);
+        if (bytes === undefined) shared.set(key, (bytes = bytesOf(subscriber)));
       }
       subscriber.position = last;
       if (bytes) send(subscriber, bytes);
@@ -265,17 +280,23 @@ export const createEventHub = (deps: {
     try {
       await channel.ready;
       while (channel.cursor < channel.target && channels.get(channel.stream) === channel) {
-        const wait = channel.deliveredAt + PAGE_INTERVAL_MS - performance.now();
+        const interval = Math.min(
+          MAX_PAGE_INTERVAL_MS,
+          Math.max(PAGE_INTERVAL_MS, channel.deliveryCost),
+        );
+        const wait = channel.deliveredAt + interval - performance.now();
         if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
         const events = await readEventsAfter(deps.db, channel.stream, channel.cursor, PAGE);
         // A page leaves in one write per client, whatever the number of its events: a batch of
         // answers appends several events at once, and hundreds of clients read each stream.
+        const startedAt = performance.now();
         if (events.length > 0) {
           deliverPage(channel, events.map(serialiseEvent));
           channel.cursor = events.at(-1)!.sequence;
           if (deps.delivered) for (const event of events) deps.delivered(event.createdAt);
         }
         channel.deliveredAt = performance.now();
+        channel.deliveryCost = channel.deliveredAt - startedAt;
         // Announced but not readable: only a head announced by mistake; the periodic check
         // settles it rather than spinning here.
         if (events.length === 0) channel.target = channel.cursor;
@@ -346,6 +367,7 @@ export const createEventHub = (deps: {
       subscribers: new Set(),
       pumping: false,
       deliveredAt: 0,
+      deliveryCost: 0,
       ready: findStreamHeads(deps.db, [stream]).then((heads) => {
         const head = heads.get(stream) ?? 0;
         channel.cursor = Math.max(channel.cursor, head);

@@ -539,6 +539,38 @@ describe('when transactions try to commit out of sequence order', () => {
       );
     hub.close();
   });
+  it('waits between pages as long as the last one took to write, when that is longer', async () => {
+    const stream = sessionStream(randomUUID());
+    const bus = createLocalEventBus();
+    const writer = createEventWriter({ db: database.db, bus });
+    const hub = hubOn(bus);
+    const client = memorySink();
+    // A page that costs its writer 120 ms (thousands of clients, or a thread the machine shares).
+    const WRITE_MS = 120;
+    const writes: { start: number; end: number }[] = [];
+    const { write } = client.sink;
+    client.sink.write = (bytes) => {
+      const start = performance.now();
+      while (performance.now() - start < WRITE_MS);
+      write(bytes);
+      writes.push({ start, end: performance.now() });
+    };
+    await follow(hub, stream, client);
+    for (let index = 0; index < 12; index += 1) {
+      await writer.transaction((_trx, append) => append(joined(stream, `s${index}`)));
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    const all = Array.from({ length: 12 }, (_, index) => index + 1);
+    await expect.poll(() => client.ids, { timeout: 10_000 }).toEqual(all);
+    expect(client.sends.flat()).toEqual(all);
+    expect(writes.length).toBeGreaterThan(1);
+    // Each page started at least as long after the previous one ended as that one took.
+    for (let index = 1; index < writes.length; index += 1)
+      expect(writes[index]!.start - writes[index - 1]!.end).toBeGreaterThanOrEqual(
+        writes[index - 1]!.end - writes[index - 1]!.start - 1,
+      );
+    hub.close();
+  });
 });
 
 describe.runIf(onPostgres)('when the database cannot be reached for a moment', () => {

@@ -320,6 +320,23 @@ export const createAuthService = (deps: {
       return principal;
     },
 
+    /**
+     * The principal of a credential this node holds fresh in memory with nothing due on it (no
+     * refresh, no activity to record, not idle), without a promise: what a hot read needs. Null
+     * sends the request the ordinary way, through `authenticate`, which does what is due.
+     */
+    cachedPrincipal(credential: Credential, iface: Interface): Principal | null {
+      if (credential.kind === 'token' && !credential.value.startsWith(TOKEN_PREFIX)) return null;
+      const entry = cache.get(sha256(credential.value));
+      const nowMs = clock.now().getTime();
+      if (!entry || entry.cachedUntilMs <= nowMs || entry.refreshFromMs <= nowMs) return null;
+      const { principal } = entry;
+      if (principal.session.interface !== iface || principal.session.kind !== credential.kind)
+        return null;
+      if (nowMs - entry.lastActivityMs > Math.min(idleMs, ACTIVITY_WRITE_INTERVAL_MS)) return null;
+      return principal;
+    },
+
     /** Password login; the caller sets the returned secret as the new session cookie. */
     async login(
       iface: Interface,

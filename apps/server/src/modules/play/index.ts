@@ -100,6 +100,8 @@ export const createPlayModule = (deps: {
   return {
     repo,
     cache,
+    /** Who may read a ranking, and its bytes (the hot read answers from it). */
+    ranking,
     /**
      * Hints: `listTeamHints` (an objective's hints with a team's unlocks, for the trainer's
      * support thread) and `give` (a trainer unlocks one for a team, free, audited).

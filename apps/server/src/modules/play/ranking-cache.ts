@@ -63,6 +63,8 @@ export const createRankingCache = (deps: { repo: PlayRepository; bus: EventBus }
       }
       return bytes;
     },
+    /** The session's ranking as JSON bytes if this node holds it, without building it. */
+    peek: (sessionUuid: string): Buffer | undefined => entries.get(sessionUuid)?.bytes,
     /** Entries held (tests check that reads do not rebuild). */
     size: () => entries.size,
   };

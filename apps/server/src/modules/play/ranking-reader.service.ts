@@ -27,6 +27,18 @@ export const createRankingReader = (deps: { repo: PlayRepository; cache: Ranking
   };
 
   return {
+    /**
+     * The ranking's bytes when this node holds both the caller's membership and the ranking in
+     * memory, without a promise; null when either must be read (then `read`).
+     */
+    readCached(principal: Principal, sessionUuid: string): Buffer | null {
+      if (principal.role !== 'trainer') {
+        const known = memberships.get(`${sessionUuid}:${principal.accountId}`);
+        if (!known?.member || known.until <= Date.now()) return null;
+      }
+      return deps.cache.peek(sessionUuid) ?? null;
+    },
+
     async read(principal: Principal, sessionUuid: string): Promise<Buffer> {
       if (principal.role !== 'trainer' && !(await isMember(sessionUuid, principal.accountId)))
         throw new AppError('session.not_joined');
