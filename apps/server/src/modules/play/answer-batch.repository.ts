@@ -475,12 +475,17 @@ export const createAnswerBatchRepository = () => ({
         score: number;
         score_reached_at: string | null;
         eliminated_at: string | null;
+        has_logo: boolean;
+        completed: number;
       }[];
     }>(
       sql<{ data: never }>`
         select json_build_object(
           'ranking', (select coalesce(json_agg(k), '[]') from (
-            select t.session_uuid, t.uuid, t.name, t.score, t.score_reached_at, t.eliminated_at
+            select t.session_uuid, t.uuid, t.name, t.score, t.score_reached_at, t.eliminated_at,
+              t.logo is not null as has_logo,
+              (select count(*) from team_objective_state s
+                where s.team_uuid = t.uuid and s.solved_at is not null) as completed
             from jsonb_array_elements_text(${JSON.stringify(rankedSessions)}::jsonb) as g(uuid)
             cross join lateral (
               select * from gaming_session_team t where t.session_uuid = g.uuid::uuid offset 0) t) k)

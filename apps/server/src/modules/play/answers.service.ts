@@ -23,7 +23,7 @@ import { sessionStream } from '../../realtime/streams.js';
 import { checkChoices, checkFlag, normaliseFlag } from '../content/answer-check.js';
 import { requireCapability, type Principal } from '../identity/auth.service.js';
 import { deriveSessionState, pausedMsAt } from '../sessions/session-state.js';
-import { sessionTimes, timelineOf } from '../sessions/session-view.js';
+import { logoUrlOf, sessionTimes, timelineOf } from '../sessions/session-view.js';
 import type {
   AnswerBatchRepository,
   BatchFacts,
@@ -94,9 +94,15 @@ interface RankingRow {
   score: number;
   score_reached_at: Date | null;
   eliminated_at: Date | null;
+  has_logo: boolean;
+  completed: number | string | null;
 }
 
-/** The session's ranking as an event for everyone: the whole table, serialised once. */
+/**
+ * The session's ranking as an event for everyone: the whole table, serialised once, with every
+ * column of `GET …/ranking` (the ranking cache builds the same rows), so that open screens take
+ * it as it is rather than reading it again.
+ */
 export const rankingEventOf = (
   sessionUuid: string,
   rows: readonly RankingRow[],
@@ -105,13 +111,17 @@ export const rankingEventOf = (
   audience: 'session',
   type: 'ranking.changed',
   payload: {
-    teams: rankTeamRows(rows).map(({ uuid, name, score, rank, eliminated }) => ({
-      uuid,
-      name,
-      score,
-      rank,
-      eliminated,
-    })),
+    teams: rankTeamRows(rows).map(
+      ({ uuid, name, score, rank, eliminated, has_logo, completed }) => ({
+        uuid,
+        name,
+        logoUrl: has_logo ? logoUrlOf(sessionUuid, uuid) : null,
+        score,
+        rank,
+        eliminated,
+        completed_objectives: Number(completed ?? 0),
+      }),
+    ),
   },
 });
 
@@ -757,8 +767,10 @@ export const createAnswersService = (deps: {
         if (answer.firstBloodPoints > 0 && !bloods.has(stateKey(answer.team, answer.objective)))
           answer.firstBloodPoints = 0; // another team was first, in another transaction
     }
+    // A solve moves the ranking's solved count even when it is worth no points.
     for (const answer of accepted)
-      if (answer.points + answer.firstBloodPoints !== 0) rankedSessions.add(answer.session);
+      if (answer.kind === 'solved' || answer.points + answer.firstBloodPoints !== 0)
+        rankedSessions.add(answer.session);
     for (const session of rankedSessions) if (mayAnnounce(session)) announced.add(session);
 
     const results = bloodUndecided ? resultsOf() : assumed;
