@@ -10,7 +10,12 @@ import { apiClient } from '../../../lib/api-client';
 import type { PlayerSession } from '../../sessions/api/get-session';
 import { gameScreenKeyOf } from '../../sessions/lib/game-screen-keys';
 import { sessionApiPath, sessionQueryKeys } from '../../sessions/lib/session-query-keys';
-import { hasOpenedObjective, mergeAnswerIntoSession, mergeAnswerResult } from '../lib/game-cache';
+import {
+  hasOpenedObjective,
+  mergeAnswerIntoSession,
+  mergeAnswerResult,
+  mergeTeamScore,
+} from '../lib/game-cache';
 import { gameQueryKeys } from './game-query-keys';
 import type { GameObjectives } from './get-objectives';
 
@@ -85,7 +90,7 @@ export const useToggleFollow = (sessionUuid: string) => {
 
 /**
  * Unlocks a hint for the team, once the player confirmed its cost; the objectives (with the
- * hint's text), the ranking and the session's score follow.
+ * hint's text) and the team's score follow.
  */
 export const useUnlockHint = (sessionUuid: string) => {
   const queryClient = useQueryClient();
@@ -96,9 +101,19 @@ export const useUnlockHint = (sessionUuid: string) => {
         undefined,
         { schema: postUnlockHint.responses[200] },
       ),
-    onSettled: () => {
-      void queryClient.invalidateQueries({ queryKey: gameQueryKeys.all(sessionUuid) });
-      void queryClient.invalidateQueries({ queryKey: sessionQueryKeys.detail(sessionUuid) });
-    },
+    // The team's score from the response at once; the ranking comes with the stream. The hint's
+    // text is read with the objectives, in the screen's language (once, with the team's event).
+    onSuccess: ({ score }) =>
+      queryClient.setQueriesData<PlayerSession>(
+        { queryKey: sessionQueryKeys.detail(sessionUuid) },
+        (current) => mergeTeamScore(current, score),
+      ),
+    onError: () =>
+      void queryClient.invalidateQueries({ queryKey: sessionQueryKeys.detail(sessionUuid) }),
+    onSettled: () =>
+      void queryClient.invalidateQueries(
+        { queryKey: gameQueryKeys.objectivesAll(sessionUuid) },
+        { cancelRefetch: false },
+      ),
   });
 };

@@ -194,22 +194,30 @@ export const mergeRankingIntoSession = (
   };
 };
 
+/** The player's own team's score, as a response of the server says it (an answer, a hint). */
+export const mergeTeamScore = (
+  current: PlayerSession | undefined,
+  score: number,
+): PlayerSession | undefined => {
+  const user = current?.gaming_session_user;
+  const own = user?.gaming_session_team;
+  if (!current || !user || !own) return current;
+  return { ...current, gaming_session_user: { ...user, gaming_session_team: { ...own, score } } };
+};
+
 /** The player's own team's score and progress, as the answer's response says them. */
 export const mergeAnswerIntoSession = (
   current: PlayerSession | undefined,
   result: AnswerResult,
 ): PlayerSession | undefined => {
-  const own = current?.gaming_session_user?.gaming_session_team;
-  if (!current || !own) return current;
-  return {
-    ...current,
-    completed_objectives: result.completed_objectives,
-    progress_percentage: result.progress_percentage,
-    gaming_session_user: {
-      ...current.gaming_session_user!,
-      gaming_session_team: { ...own, score: result.score },
-    },
-  };
+  const scored = mergeTeamScore(current, result.score);
+  return (
+    scored && {
+      ...scored,
+      completed_objectives: result.completed_objectives,
+      progress_percentage: result.progress_percentage,
+    }
+  );
 };
 
 type TimesPayload =
