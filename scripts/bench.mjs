@@ -545,7 +545,7 @@ try {
       Object.entries(figure.statuses)
         .map(([status, times]) => `${format(times)}× ${status}`)
         .join(' · '),
-      'the answer included; the events do what the web app does',
+      `the answer included; ${figure.eventsPerScreen.toFixed(1)} events per screen and solve, handled as the web app does`,
       'budget: O(1), not O(screens)',
     ]);
     await stopProcess(server.child);

@@ -58,6 +58,7 @@ export const measureRequestsPerSolve = async (
   let requests = 0;
   let inFlight = 0;
   let lastActivity = Date.now();
+  let events = 0;
   const count = async (method, path, token, body) => {
     requests += 1;
     inFlight += 1;
@@ -70,6 +71,7 @@ export const measureRequestsPerSolve = async (
   /** What the web app does on an event: read again what the table lists, nothing else. */
   const onEvent = (type, token) => {
     lastActivity = Date.now();
+    events += 1;
     for (const query of gameScreenReads[type] ?? [])
       void count('GET', routeOf(query, sessionUuid), token);
   };
@@ -124,6 +126,7 @@ export const measureRequestsPerSolve = async (
   };
   await quiet();
   const before = requests;
+  const eventsBefore = events;
   statuses.clear();
   for (const { uuid, flag } of objectives.slice(0, solves)) {
     // The solver's screen: its answer, then what the table says an answer reads again.
@@ -135,8 +138,11 @@ export const measureRequestsPerSolve = async (
   }
   for (const request of streams) request.destroy();
   agent.destroy();
+  const solved = Math.min(solves, objectives.length);
   return {
-    perSolve: (requests - before) / Math.min(solves, objectives.length),
+    perSolve: (requests - before) / solved,
+    /** Events each screen heard per solve: the solve and the ranking at least. */
+    eventsPerScreen: (events - eventsBefore) / solved / Math.max(1, connected),
     statuses: Object.fromEntries(statuses),
     connected,
   };
