@@ -28,6 +28,7 @@ type SessionStreamReads = {
  *
  * Not listed, because they depend on the screen's own data: a solve by the screen's own team
  * that opens a locked objective reads the objectives again (their text comes with the unlock),
+ * a solve worth no points reads the ranking again (no score moved, so no ranking is announced),
  * and a chat message reads the threads only when they were never loaded.
  */
 export const gameScreenReads = {

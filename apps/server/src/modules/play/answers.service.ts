@@ -767,10 +767,8 @@ export const createAnswersService = (deps: {
         if (answer.firstBloodPoints > 0 && !bloods.has(stateKey(answer.team, answer.objective)))
           answer.firstBloodPoints = 0; // another team was first, in another transaction
     }
-    // A solve moves the ranking's solved count even when it is worth no points.
     for (const answer of accepted)
-      if (answer.kind === 'solved' || answer.points + answer.firstBloodPoints !== 0)
-        rankedSessions.add(answer.session);
+      if (answer.points + answer.firstBloodPoints !== 0) rankedSessions.add(answer.session);
     for (const session of rankedSessions) if (mayAnnounce(session)) announced.add(session);
 
     const results = bloodUndecided ? resultsOf() : assumed;

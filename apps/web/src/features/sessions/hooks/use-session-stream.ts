@@ -145,6 +145,13 @@ export const useSessionStream = (
             mergeSolve(current, { ...payload, solvedAt: createdAt }, ownTeam),
           );
           readAgain('objective.solved');
+          // A solve worth no points moves no score, so no ranking is announced after it: its
+          // solved count is read again (rare: objectives are mostly worth points).
+          if (payload.points === 0 && uuid) {
+            void queryClient.invalidateQueries({ queryKey: gameQueryKeys.ranking(uuid) });
+            if (payload.teamUuid === ownTeam)
+              void queryClient.invalidateQueries({ queryKey: sessionQueryKeys.detail(uuid) });
+          }
           if (payload.teamUuid === ownTeam) return;
           // Who solved, never what they answered.
           if (payload.firstBlood) toast.info(t('toast.firstBlood', { team: payload.teamName }));
