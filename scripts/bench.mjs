@@ -7,8 +7,9 @@
 //   --connections N  concurrent connections (default 50)
 //   --sse-clients N  SSE clients of the fan-out figure (default 2000; the budget is at 5000)
 //   --sse-rate N     events per second published during the fan-out figure (default 20)
-//   --only <part>    one part only: http, play, fan-out, labs or lighthouse (the baseline is always
-//                    measured)
+//   --solve-clients N  game screens open during the requests-per-solve figure (default 1000)
+//   --only <part>    one part only: http, play, requests, fan-out, labs or lighthouse (the
+//                    baseline is always measured)
 //   --database <db>  one database only: pglite or postgres (PostgreSQL needs DATABASE_URL)
 //   --profile <dir>  write a CPU profile of each Rampart server process into <dir>
 import { spawn, spawnSync } from 'node:child_process';
@@ -33,6 +34,7 @@ import {
   setUpSolvingSessions,
 } from './bench/play-fixture.mjs';
 import { measureLabAllocation } from './bench/lab-allocation.mjs';
+import { measureRequestsPerSolve } from './bench/requests-per-solve.mjs';
 import { auditPage } from './bench/lighthouse.mjs';
 import { buildIfStale } from './lib/build-if-stale.mjs';
 
@@ -47,6 +49,7 @@ const duration = option('duration', 5);
 const connections = option('connections', 50);
 const sseClients = option('sse-clients', 2000);
 const sseRate = option('sse-rate', 20);
+const solveClients = option('solve-clients', 1000);
 const onlyIndex = process.argv.indexOf('--only');
 const only = onlyIndex > 0 ? process.argv[onlyIndex + 1] : null;
 const part = (name) => only === null || only === name;
@@ -505,6 +508,45 @@ try {
       `p99 ${stats.p99} ms · max ${stats.max} ms`,
       `${format(stats.bytes)} bytes, one request after another`,
       'budget: < 100 ms',
+    ]);
+    await stopProcess(server.child);
+  }
+
+  // Requests per solve: game screens open on one session, each doing on every event what the web
+  // app does; one team solves. A count, not a speed: the embedded database is enough.
+  if (part('requests')) {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rampart-bench-requests-'));
+    const env = { PGLITE_DIR: dataDir, LOG_LEVEL: 'warn' };
+    const imported = spawnSync(
+      process.execPath,
+      ['apps/server/dist/cli/content.js', 'import', benchPack],
+      { encoding: 'utf8', env: { ...process.env, ...env } },
+    );
+    if (imported.status !== 0) throw new Error(`bench pack import failed: ${imported.stderr}`);
+    const server = await startProcess(['apps/server/dist/main.js'], {
+      ...env,
+      SEED_DEMO_ACCOUNTS: 'true',
+      SSE_MAX_STREAMS_PER_USER: String(solveClients),
+    });
+    processes.push(server.child);
+    const fixture = await setUpRunningSession(server.url, { missionUuid: BENCH_MISSION });
+    const figure = await measureRequestsPerSolve(server.url, {
+      sessionUuid: fixture.sessionUuid,
+      players: fixture.players,
+      objectives: Array.from({ length: BENCH_OBJECTIVES }, (_, index) => ({
+        uuid: benchObjectiveUuid(index),
+        flag: benchFlag(index),
+      })),
+      clients: solveClients,
+    });
+    rows.push([
+      `requests per solve: ${format(figure.connected)}/${format(solveClients)} game screens open, ${fixture.players.length} teams`,
+      `${figure.perSolve.toLocaleString('en-US', { maximumFractionDigits: 1 })} requests`,
+      Object.entries(figure.statuses)
+        .map(([status, times]) => `${format(times)}× ${status}`)
+        .join(' · '),
+      `the answer included; ${figure.eventsPerScreen.toFixed(1)} events per screen and solve, handled as the web app does`,
+      'budget: O(1), not O(screens)',
     ]);
     await stopProcess(server.child);
   }

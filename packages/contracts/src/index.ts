@@ -27,6 +27,7 @@ export * from './http/play.js';
 export * from './http/chat.js';
 export * from './http/content-packs.js';
 export * from './realtime/events.js';
+export * from './realtime/game-screen-reads.js';
 export * from './http/trainer-cockpit.js';
 export * from './http/trainer-support.js';
 export * from './http/trainer-players.js';

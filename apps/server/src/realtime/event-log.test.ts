@@ -557,7 +557,7 @@ describe('when transactions try to commit out of sequence order', () => {
     };
     await follow(hub, stream, client);
     for (let index = 0; index < 12; index += 1) {
-      await writer.transaction((_trx, append) => append(joined(stream, `s${index}`)));
+      await writer.transaction(({ append }) => append(joined(stream, `s${index}`)));
       await new Promise((resolve) => setTimeout(resolve, 10));
     }
     const all = Array.from({ length: 12 }, (_, index) => index + 1);

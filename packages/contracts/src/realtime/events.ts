@@ -184,7 +184,11 @@ export const realtimeEventSchema = z.discriminatedUnion('type', [
       reason: z.string().max(500).nullable(),
     }),
   }),
-  /** The ranking after a change of scores: the whole table (it is small), serialised once. */
+  /**
+   * The ranking after a change of scores or of solves: the whole table (it is small), serialised
+   * once, with every column the ranking screen shows (the rows `GET …/ranking` answers), so an
+   * open screen takes it as it is instead of reading it again.
+   */
   z.object({
     type: z.literal('ranking.changed'),
     payload: z.object({
@@ -193,9 +197,11 @@ export const realtimeEventSchema = z.discriminatedUnion('type', [
           z.object({
             uuid,
             name: shortText,
+            logoUrl: z.string().max(300).nullable(),
             score: z.number().int(),
             rank: z.number().int().positive(),
             eliminated: z.boolean(),
+            completed_objectives: z.number().int().nonnegative(),
           }),
         )
         .max(200),

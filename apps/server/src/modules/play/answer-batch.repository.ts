@@ -270,7 +270,8 @@ export const ANSWER_BATCH_SQL = {
   standings: `
     select json_build_object(
       'ranking', (select coalesce(json_agg(k), '[]') from (
-        select t.session_uuid, t.uuid, t.name, t.score, t.score_reached_at, t.eliminated_at
+        select t.session_uuid, t.uuid, t.name, t.score, t.score_reached_at, t.eliminated_at,
+          t.logo is not null as has_logo, t.completed_objectives as completed
         from jsonb_array_elements_text($1::jsonb) as g(uuid)
         cross join lateral (
           select * from gaming_session_team t where t.session_uuid = g.uuid::uuid offset 0) t) k)
@@ -512,6 +513,8 @@ export const createAnswerBatchRepository = () => ({
         score: number;
         score_reached_at: string | null;
         eliminated_at: string | null;
+        has_logo: boolean;
+        completed: number;
       }[];
     }>(trx, ANSWER_BATCH_SQL.standings, [JSON.stringify(rankedSessions)]),
 });

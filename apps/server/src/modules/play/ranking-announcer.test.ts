@@ -40,8 +40,24 @@ const announcerWith = (failures = 0) => {
   const announcer = createRankingAnnouncer({
     events,
     rankingRows: async () => [
-      { uuid: 'b', name: 'blue', score: 10, score_reached_at: null, eliminated_at: null },
-      { uuid: 'r', name: 'red', score: 30, score_reached_at: null, eliminated_at: null },
+      {
+        uuid: 'b',
+        name: 'blue',
+        score: 10,
+        score_reached_at: null,
+        eliminated_at: null,
+        has_logo: false,
+        completed: 1,
+      },
+      {
+        uuid: 'r',
+        name: 'red',
+        score: 30,
+        score_reached_at: null,
+        eliminated_at: null,
+        has_logo: false,
+        completed: 3,
+      },
     ],
     logger: { warn: (_details, message) => void warnings.push(message) },
   });
@@ -70,8 +86,24 @@ describe('the ranking announcer', () => {
             type: 'ranking.changed',
             payload: {
               teams: [
-                { uuid: 'r', name: 'red', score: 30, rank: 1, eliminated: false },
-                { uuid: 'b', name: 'blue', score: 10, rank: 2, eliminated: false },
+                {
+                  uuid: 'r',
+                  name: 'red',
+                  logoUrl: null,
+                  score: 30,
+                  rank: 1,
+                  eliminated: false,
+                  completed_objectives: 3,
+                },
+                {
+                  uuid: 'b',
+                  name: 'blue',
+                  logoUrl: null,
+                  score: 10,
+                  rank: 2,
+                  eliminated: false,
+                  completed_objectives: 1,
+                },
               ],
             },
           },

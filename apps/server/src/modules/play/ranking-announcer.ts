@@ -4,6 +4,7 @@ import type { EventToAppend } from '../../realtime/event-log.repository.js';
 import type { EventWriter } from '../../realtime/event-writer.js';
 import { holdStream } from '../../realtime/pipelined-appends.js';
 import { sessionStream } from '../../realtime/streams.js';
+import { logoUrlOf } from '../sessions/session-view.js';
 import type { PlayRepository } from './play.repository.js';
 import { rankTeamRows } from './scoring.js';
 
@@ -27,9 +28,15 @@ export interface RankingRow {
   score: number;
   score_reached_at: Date | null;
   eliminated_at: Date | null;
+  has_logo: boolean;
+  completed: number | string | null;
 }
 
-/** The session's ranking as an event for everyone: the whole table, serialised once. */
+/**
+ * The session's ranking as an event for everyone: the whole table, serialised once, with every
+ * column of `GET …/ranking` (the ranking cache builds the same rows), so that open screens take
+ * it as it is rather than reading it again.
+ */
 export const rankingEventOf = (
   sessionUuid: string,
   rows: readonly RankingRow[],
@@ -38,13 +45,17 @@ export const rankingEventOf = (
   audience: 'session',
   type: 'ranking.changed',
   payload: {
-    teams: rankTeamRows(rows).map(({ uuid, name, score, rank, eliminated }) => ({
-      uuid,
-      name,
-      score,
-      rank,
-      eliminated,
-    })),
+    teams: rankTeamRows(rows).map(
+      ({ uuid, name, score, rank, eliminated, has_logo, completed }) => ({
+        uuid,
+        name,
+        logoUrl: has_logo ? logoUrlOf(sessionUuid, uuid) : null,
+        score,
+        rank,
+        eliminated,
+        completed_objectives: Number(completed ?? 0),
+      }),
+    ),
   },
 });
 

@@ -2,12 +2,18 @@ import type { EventWriter } from '../../realtime/event-writer.js';
 import { rankingEvent, rankingEventOf } from './ranking-announcer.js';
 import type { PlayRepository } from './play.repository.js';
 
-/** What a ranking says, in a form two of them compare by: each team's place, name and score. */
+/**
+ * What a ranking says, in a form two of them compare by: each team's place, name, score and
+ * solved count.
+ */
 const standingsOf = (payload: unknown) =>
   JSON.stringify(
     ((payload as { teams?: unknown[] } | null)?.teams ?? []).map((team) => {
-      const { uuid, name, score, rank, eliminated } = team as Record<string, unknown>;
-      return [uuid, name, score, rank, eliminated];
+      const { uuid, name, score, rank, eliminated, completed_objectives } = team as Record<
+        string,
+        unknown
+      >;
+      return [uuid, name, score, rank, eliminated, completed_objectives];
     }),
   );
 

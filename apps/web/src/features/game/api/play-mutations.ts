@@ -1,15 +1,33 @@
-import { deleteFollow, postAnswer, postFollow, postUnlockHint } from '@rampart/contracts';
+import {
+  answerReads,
+  deleteFollow,
+  postAnswer,
+  postFollow,
+  postUnlockHint,
+} from '@rampart/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
+import type { PlayerSession } from '../../sessions/api/get-session';
+import { gameScreenKeyOf } from '../../sessions/lib/game-screen-keys';
 import { sessionApiPath, sessionQueryKeys } from '../../sessions/lib/session-query-keys';
+import {
+  hasOpenedObjective,
+  mergeAnswerIntoSession,
+  mergeAnswerResult,
+  mergeTeamScore,
+} from '../lib/game-cache';
 import { gameQueryKeys } from './game-query-keys';
+import type { GameObjectives } from './get-objectives';
 
 const objectivePath = (template: string, sessionUuid: string, objective: string) =>
   sessionApiPath(template, sessionUuid, { objective });
 
 /**
- * Submits an answer; the objectives, the ranking and the session's progress follow. The client
- * id names the submission: sent again with it, it is answered its first result, not decided twice.
+ * Submits an answer. Its response says the objective's state and the team's score and progress,
+ * merged at once; the stream says the rest (the solvers, the ranking), so nothing is read again
+ * unless the solve opened a locked objective (its text comes with the objectives) or the answer
+ * failed (the game may have moved on). The client id names the submission: sent again with it,
+ * it is answered its first result, not decided twice.
  */
 export const useSubmitAnswer = (sessionUuid: string) => {
   const queryClient = useQueryClient();
@@ -28,8 +46,27 @@ export const useSubmitAnswer = (sessionUuid: string) => {
         { answer, clientId },
         { schema: postAnswer.responses[200] },
       ),
-    onSettled: () => {
-      void queryClient.invalidateQueries({ queryKey: gameQueryKeys.all(sessionUuid) });
+    onSuccess: (result, { objective }) => {
+      const objectives = gameQueryKeys.objectivesAll(sessionUuid);
+      const session = (current: PlayerSession | undefined) =>
+        mergeAnswerIntoSession(current, result);
+      queryClient.setQueriesData<GameObjectives>({ queryKey: objectives }, (current) =>
+        mergeAnswerResult(current, objective, result, new Date().toISOString()),
+      );
+      queryClient.setQueriesData<PlayerSession>(
+        { queryKey: sessionQueryKeys.detail(sessionUuid) },
+        session,
+      );
+      const opened = queryClient
+        .getQueriesData<GameObjectives>({ queryKey: objectives })
+        .some(([, data]) => hasOpenedObjective(data));
+      if (opened)
+        void queryClient.invalidateQueries({ queryKey: objectives }, { cancelRefetch: false });
+      for (const query of answerReads)
+        void queryClient.invalidateQueries({ queryKey: gameScreenKeyOf(query, sessionUuid) });
+    },
+    onError: () => {
+      void queryClient.invalidateQueries({ queryKey: gameQueryKeys.objectivesAll(sessionUuid) });
       void queryClient.invalidateQueries({ queryKey: sessionQueryKeys.detail(sessionUuid) });
     },
   });
@@ -53,7 +90,7 @@ export const useToggleFollow = (sessionUuid: string) => {
 
 /**
  * Unlocks a hint for the team, once the player confirmed its cost; the objectives (with the
- * hint's text), the ranking and the session's score follow.
+ * hint's text) and the team's score follow.
  */
 export const useUnlockHint = (sessionUuid: string) => {
   const queryClient = useQueryClient();
@@ -64,9 +101,19 @@ export const useUnlockHint = (sessionUuid: string) => {
         undefined,
         { schema: postUnlockHint.responses[200] },
       ),
-    onSettled: () => {
-      void queryClient.invalidateQueries({ queryKey: gameQueryKeys.all(sessionUuid) });
-      void queryClient.invalidateQueries({ queryKey: sessionQueryKeys.detail(sessionUuid) });
-    },
+    // The team's score from the response at once; the ranking comes with the stream. The hint's
+    // text is read with the objectives, in the screen's language (once, with the team's event).
+    onSuccess: ({ score }) =>
+      queryClient.setQueriesData<PlayerSession>(
+        { queryKey: sessionQueryKeys.detail(sessionUuid) },
+        (current) => mergeTeamScore(current, score),
+      ),
+    onError: () =>
+      void queryClient.invalidateQueries({ queryKey: sessionQueryKeys.detail(sessionUuid) }),
+    onSettled: () =>
+      void queryClient.invalidateQueries(
+        { queryKey: gameQueryKeys.objectivesAll(sessionUuid) },
+        { cancelRefetch: false },
+      ),
   });
 };

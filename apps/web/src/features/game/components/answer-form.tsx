@@ -57,15 +57,17 @@ export function AnswerForm({
     const answer = objective.type === 'flag' ? flag : multiple ? picked : picked[0]!;
     onResult(null);
     clientId.current ??= generateId();
-    submit.mutate(
-      { objective: objective.uuid, answer, clientId: clientId.current },
-      {
-        onSuccess: (outcome) => {
-          clientId.current = null;
-          onResult(outcome);
-          if (!outcome.correct) field.current?.select();
-        },
+    // Told through the promise rather than `mutate`'s callbacks: a correct answer closes the
+    // objective in the cache at once, which unmounts this form before such a callback would run,
+    // and the result belongs to the objective's detail, which stays.
+    submit.mutateAsync({ objective: objective.uuid, answer, clientId: clientId.current }).then(
+      (outcome) => {
+        clientId.current = null;
+        onResult(outcome);
+        if (!outcome.correct) field.current?.select();
       },
+      // The form shows the error from the mutation's state.
+      () => undefined,
     );
   };
 

@@ -1,13 +1,27 @@
-import type { ChatThreadsAnswer, EventEnvelope } from '@rampart/contracts';
+import {
+  gameScreenReads,
+  type ChatThreadsAnswer,
+  type EventEnvelope,
+  type Ranking,
+} from '@rampart/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../../lib/toast';
 import { useCurrentUser } from '../../auth';
 import { chatQueryKeys } from '../../chat/api/chat-query-keys';
 import { mergeMessage } from '../../chat/lib/chat-cache';
-import { contentQueryKeys } from '../../content/content-query-keys';
-import { labQueryKeys } from '../../game/api/lab-query-keys';
+import { gameQueryKeys } from '../../game/api/game-query-keys';
+import type { GameObjectives } from '../../game/api/get-objectives';
+import {
+  hasOpenedObjective,
+  mergeAttempt,
+  mergeRankingIntoSession,
+  mergeSolve,
+  patchSessionTimes,
+  rankingOf,
+} from '../../game/lib/game-cache';
 import { useEventStream, type EventStreamHandlers, type StreamStatus } from '../../realtime';
+import { gameScreenKeyOf } from '../lib/game-screen-keys';
 import { sessionApiPath, sessionQueryKeys } from '../lib/session-query-keys';
 import type { PlayerSession } from '../api/get-session';
 import type { SessionEvents } from './session-events';
@@ -30,10 +44,12 @@ const passingOn = (handlers: EventStreamHandlers, events: SessionEvents | undefi
     : handlers;
 
 /**
- * The session's event stream while a session screen is open: every change refetches the
- * session (teams, members, status); a change of course (pause, resume, stop) also updates the
- * timer at once and says so in a toast. Reopened when the player's team changes, since the team
- * decides which of the session's events this player may read.
+ * The session's event stream while a session screen is open. What an event's payload says is
+ * merged into the cached session, objectives and ranking (`game-cache.ts`); what it cannot say
+ * is read again, as the contracts' `gameScreenReads` lists per event, so that a solve costs the
+ * open screens no request. A change of course (pause, resume, stop) moves the timer at once and
+ * says so in a toast. Reopened when the player's team changes, since the team decides which of
+ * the session's events this player may read (and a reconnection replays what it missed).
  */
 export const useSessionStream = (
   session: PlayerSession | undefined,
@@ -43,16 +59,32 @@ export const useSessionStream = (
   const queryClient = useQueryClient();
   const uuid = session?.uuid;
   const teamUuid = session?.gaming_session_user?.gaming_session_team?.uuid ?? 'none';
-  const refresh = () => {
+  /** What the contracts' table says this event makes the game screen read again. */
+  const readAgain = (type: keyof typeof gameScreenReads) => {
     if (!uuid) return;
-    void queryClient.invalidateQueries({ queryKey: sessionQueryKeys.detail(uuid) });
-    void queryClient.invalidateQueries({ queryKey: contentQueryKeys.all });
+    for (const query of gameScreenReads[type])
+      void queryClient.invalidateQueries({ queryKey: gameScreenKeyOf(query, uuid) });
   };
-  /** Objectives and ranking of the game in progress (and the session's own progress). */
-  const refreshGame = () => {
+  const patchSession = (
+    patch: (current: PlayerSession | undefined) => PlayerSession | undefined,
+  ) => {
+    if (uuid)
+      queryClient.setQueriesData<PlayerSession>({ queryKey: sessionQueryKeys.detail(uuid) }, patch);
+  };
+  const patchObjectives = (
+    patch: (current: GameObjectives | undefined) => GameObjectives | undefined,
+  ) => {
     if (!uuid) return;
-    void queryClient.invalidateQueries({ queryKey: ['game', uuid] });
-    void queryClient.invalidateQueries({ queryKey: sessionQueryKeys.detail(uuid) });
+    const key = gameQueryKeys.objectivesAll(uuid);
+    queryClient.setQueriesData<GameObjectives>({ queryKey: key }, patch);
+    // A solve opened a locked objective: its text comes only with the objectives read again
+    // (once, if the answer's own response already asked for them).
+    if (
+      queryClient
+        .getQueriesData<GameObjectives>({ queryKey: key })
+        .some(([, data]) => hasOpenedObjective(data))
+    )
+      void queryClient.invalidateQueries({ queryKey: key }, { cancelRefetch: false });
   };
   const ownTeam = session?.gaming_session_user?.gaming_session_team?.uuid ?? null;
   const eliminated = session?.gaming_session_user?.gaming_session_team?.eliminated ?? false;
@@ -68,17 +100,7 @@ export const useSessionStream = (
     passingOn(
       {
         'session.status_changed': ({ payload }) => {
-          if (uuid) {
-            queryClient.setQueriesData<PlayerSession>(
-              { queryKey: sessionQueryKeys.detail(uuid) },
-              (current) =>
-                current && {
-                  ...current,
-                  ...payload,
-                  clockOffsetMs: Date.parse(payload.serverTime) - Date.now(),
-                },
-            );
-          }
+          patchSession((current) => patchSessionTimes(current, payload, Date.now()));
           if (payload.status === 'paused') toast.info(t('toast.paused'));
           if (payload.status === 'running') toast.info(t('toast.resumed'));
           if (payload.status === 'stopped') toast.info(t('toast.stopped'));
@@ -87,72 +109,62 @@ export const useSessionStream = (
             toast.success(
               ownTeam && !eliminated ? t('game:team.allSolved') : t('toast.allSolvedEnded'),
             );
-          refresh();
-          // What a running speedrun is worth stops and restarts with the clock.
-          refreshGame();
+          readAgain('session.status_changed');
         },
-        'session.updated': refresh,
+        'session.updated': () => readAgain('session.updated'),
         // A trainer changed the session under way: the timer moves at once, and the minutes
         // added or removed are said.
         'session.settings_changed': ({ payload }) => {
-          if (uuid) {
-            const { sessionUuid: _session, minutesAdded: _minutes, ...settings } = payload;
-            queryClient.setQueriesData<PlayerSession>(
-              { queryKey: sessionQueryKeys.detail(uuid) },
-              (current) =>
-                current && {
-                  ...current,
-                  ...settings,
-                  clockOffsetMs: Date.parse(payload.serverTime) - Date.now(),
-                },
-            );
-          }
+          patchSession((current) => patchSessionTimes(current, payload, Date.now()));
           const count = Math.abs(payload.minutesAdded);
           if (payload.minutesAdded > 0) toast.info(t('toast.minutesAdded', { count }));
           if (payload.minutesAdded < 0) toast.info(t('toast.minutesRemoved', { count }));
-          refresh();
-          refreshGame();
+          readAgain('session.settings_changed');
         },
-        'session.player_joined': refresh,
-        'team.created': refresh,
-        'team.member_joined': refresh,
-        'team.member_left': refresh,
+        'session.player_joined': () => readAgain('session.player_joined'),
+        'team.created': () => readAgain('team.created'),
+        'team.member_joined': () => readAgain('team.member_joined'),
+        'team.member_left': () => readAgain('team.member_left'),
         // Teams a trainer fixed: who is in which team, and so what this player's game shows.
-        'team.member_moved': () => {
-          refresh();
-          refreshGame();
-        },
-        'session.player_left': () => {
-          refresh();
-          refreshGame();
-        },
+        'team.member_moved': () => readAgain('team.member_moved'),
+        'session.player_left': () => readAgain('session.player_left'),
         'team.dissolved': ({ payload }) => {
-          refresh();
-          refreshGame();
+          readAgain('team.dissolved');
           if (payload.teamUuid === ownTeam)
             toast.warning(t('toast.ownTeamDissolved', { team: payload.teamName }));
         },
         'team.reinstated': ({ payload }) => {
-          refresh();
-          refreshGame();
+          readAgain('team.reinstated');
           toast.info(t('toast.reinstated', { team: payload.teamName }));
         },
         // A teammate opened or closed the game: only the session's view (who is online) changed.
-        'team.presence_changed': () => {
-          if (uuid) void queryClient.invalidateQueries({ queryKey: sessionQueryKeys.detail(uuid) });
-        },
-        'objective.solved': ({ payload }) => {
-          refreshGame();
+        'team.presence_changed': () => readAgain('team.presence_changed'),
+        // Merged from the payload: the ranking that follows says the scores.
+        'objective.solved': ({ payload, createdAt }) => {
+          patchObjectives((current) =>
+            mergeSolve(current, { ...payload, solvedAt: createdAt }, ownTeam),
+          );
+          readAgain('objective.solved');
+          // A solve worth no points moves no score, so no ranking is announced after it: its
+          // solved count is read again (rare: objectives are mostly worth points).
+          if (payload.points === 0 && uuid) {
+            void queryClient.invalidateQueries({ queryKey: gameQueryKeys.ranking(uuid) });
+            if (payload.teamUuid === ownTeam)
+              void queryClient.invalidateQueries({ queryKey: sessionQueryKeys.detail(uuid) });
+          }
           if (payload.teamUuid === ownTeam) return;
           // Who solved, never what they answered.
           if (payload.firstBlood) toast.info(t('toast.firstBlood', { team: payload.teamName }));
           else toast.info(t('toast.solved', { team: payload.teamName }));
         },
-        'objective.attempted': refreshGame,
+        'objective.attempted': ({ payload }) => {
+          patchObjectives((current) => mergeAttempt(current, payload));
+          readAgain('objective.attempted');
+        },
         // To the team only: a teammate bought a hint (or the trainer gave one); its text comes
         // with the objectives read again, never with the event.
         'hint.unlocked': ({ payload }) => {
-          refreshGame();
+          readAgain('hint.unlocked');
           toast.info(
             payload.free
               ? t('toast.hintGiven', { position: payload.position })
@@ -164,16 +176,16 @@ export const useSessionStream = (
           );
         },
         'objective.unlocked': () => {
-          refreshGame();
+          readAgain('objective.unlocked');
           toast.info(t('toast.unlocked'));
         },
         // A trainer edited an objective in play: read again through the player's own view.
         'objective.updated': () => {
-          refreshGame();
+          readAgain('objective.updated');
           toast.info(t('toast.objectiveUpdated'));
         },
         'speedrun.launched': ({ payload }) => {
-          refreshGame();
+          readAgain('speedrun.launched');
           toast.warning(t('toast.speedrun', { title: payload.title }), {
             description: payload.description,
           });
@@ -181,8 +193,7 @@ export const useSessionStream = (
         // Written twice for the team concerned: to the session without the reason, to the team
         // with it. The team toasts the copy with the reason; other teams only get the first.
         'team.eliminated': ({ payload }) => {
-          refreshGame();
-          refresh();
+          readAgain('team.eliminated');
           if (payload.teamUuid === ownTeam && payload.reason === null) return;
           toast.warning(t('toast.eliminated', { team: payload.teamName }), {
             description: payload.reason ?? undefined,
@@ -191,7 +202,7 @@ export const useSessionStream = (
         // Likewise: every player learns of the points, the team alone reads the trainer's reason
         // (its view lists it too).
         'score.adjusted': ({ payload }) => {
-          refreshGame();
+          readAgain('score.adjusted');
           if (payload.teamUuid === ownTeam && payload.reason === null) return;
           const direction = payload.points >= 0 ? 'Gain' : 'Loss';
           const count = Math.abs(payload.points);
@@ -202,12 +213,21 @@ export const useSessionStream = (
             { description: payload.reason ?? undefined },
           );
         },
-        'ranking.changed': refreshGame,
+        // The whole table, with every column the ranking shows: taken as it is, and the teams'
+        // places and scores patched into the session's view.
+        'ranking.changed': ({ payload }) => {
+          if (!uuid) return;
+          const key = gameQueryKeys.ranking(uuid);
+          // A read still under way answers an older table: it must not land over this one.
+          void queryClient.cancelQueries({ queryKey: key });
+          queryClient.setQueryData<Ranking>(key, rankingOf(payload));
+          patchSession((current) => mergeRankingIntoSession(current, payload));
+          readAgain('ranking.changed');
+        },
         // The team's lab environment started, became ready, was extended or released: the
         // Console and VPN tabs read it again, and the player is told in words.
         'lab.environment_changed': (event) => {
-          if (uuid)
-            void queryClient.invalidateQueries({ queryKey: labQueryKeys.environment(uuid) });
+          readAgain('lab.environment_changed');
           labNotice(event);
         },
         // Into the threads as they are: a message of someone else is unread until seen.
@@ -220,13 +240,8 @@ export const useSessionStream = (
             mergeMessage(current, payload.message, payload.message.author.id !== selfId),
           );
         },
-        'stream.reset': () => {
-          refresh();
-          refreshGame();
-          if (uuid)
-            void queryClient.invalidateQueries({ queryKey: labQueryKeys.environment(uuid) });
-          if (uuid) void queryClient.invalidateQueries({ queryKey: chatQueryKeys.session(uuid) });
-        },
+        // Events were missed: everything the screen holds is read again.
+        'stream.reset': () => readAgain('stream.reset'),
       },
       events,
     ),

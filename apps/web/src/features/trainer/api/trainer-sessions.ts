@@ -129,8 +129,10 @@ export const useSessionControl = (uuid: string) => {
       return withClockOffset(session);
     },
     onSuccess: (session) => queryClient.setQueryData(trainerQueryKeys.session(uuid), session),
+    // Refused (another trainer's click won): the session is read again to show the state that
+    // won. Accepted, the answer is that state already.
+    onError: () => void queryClient.invalidateQueries({ queryKey: trainerQueryKeys.session(uuid) }),
     onSettled: () => {
-      void queryClient.invalidateQueries({ queryKey: trainerQueryKeys.session(uuid) });
       void queryClient.invalidateQueries({ queryKey: trainerQueryKeys.sessions });
       void queryClient.invalidateQueries({ queryKey: cockpitQueryKeys.audit(uuid) });
     },
