@@ -7,8 +7,8 @@ import {
   type DisplaySnapshot,
   type ErrorCode,
 } from '@rampart/contracts';
-import type { CreateEventStream } from '../../realtime';
-import { createEventStreamClient } from '../../realtime';
+import type { CreateEventStream } from '../../../lib/event-stream';
+import { createEventStreamClient } from '../../../lib/event-stream';
 
 /**
  * The projector view's calls. Not through the app's API client: a display holds no account, its

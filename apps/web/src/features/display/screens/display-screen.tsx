@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { useAppInfo, useDocumentTitle } from '../../app-info';
 import { LanguageSwitcher, localizePath, splitLocalePrefix } from '../../locale';
-import { EventStreamContext } from '../../realtime';
+import { EventStreamContext } from '../../../lib/event-stream';
 import { createDisplayEventStream, displayApiPaths } from '../api/display-api';
 import { DisplayBanners } from '../components/display-banners';
 import { DisplayClock } from '../components/display-clock';

@@ -7,7 +7,11 @@ import { chatQueryKeys } from '../../chat/api/chat-query-keys';
 import { mergeMessage } from '../../chat/lib/chat-cache';
 import { contentQueryKeys } from '../../content/content-query-keys';
 import { labQueryKeys } from '../../game/api/lab-query-keys';
-import { useEventStream, type EventStreamHandlers, type StreamStatus } from '../../realtime';
+import {
+  useEventStream,
+  type EventStreamHandlers,
+  type StreamStatus,
+} from '../../../lib/event-stream';
 import { sessionApiPath, sessionQueryKeys } from '../lib/session-query-keys';
 import type { PlayerSession } from '../api/get-session';
 import type { SessionEvents } from './session-events';

@@ -1,7 +1,11 @@
 import { getTrainerSessionEvents, type RealtimeEventType } from '@rampart/contracts';
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEventStream, type EventStreamHandlers, type StreamStatus } from '../../realtime';
+import {
+  useEventStream,
+  type EventStreamHandlers,
+  type StreamStatus,
+} from '../../../lib/event-stream';
 import { sessionApiPath } from '../../sessions/lib/session-query-keys';
 import { cockpitQueryKeys } from '../api/trainer-cockpit';
 import { displayLinkQueryKeys } from '../api/display-links';
