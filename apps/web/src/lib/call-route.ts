@@ -17,13 +17,18 @@ type ParamsOption<C extends RouteContract> = [PathParamName<C['path']>] extends 
   ? { params?: never }
   : { params: PathParams<C['path']> };
 
-type BodyOption<C extends RouteContract> = C['body'] extends z.ZodType
-  ? C['consumes'] extends 'multipart/form-data'
-    ? { body: FormData }
-    : undefined extends z.input<C['body']>
-      ? { body?: z.input<C['body']> }
-      : { body: z.input<C['body']> }
-  : { body?: never };
+/** A contract may declare its body conditionally (`body?: schema | undefined`). */
+type BodySchema<C extends RouteContract> = NonNullable<C['body']>;
+
+type BodyOption<C extends RouteContract> = [BodySchema<C>] extends [never]
+  ? { body?: never }
+  : BodySchema<C> extends z.ZodType
+    ? C['consumes'] extends 'multipart/form-data'
+      ? { body: FormData }
+      : undefined extends z.input<BodySchema<C>>
+        ? { body?: z.input<BodySchema<C>> }
+        : { body: z.input<BodySchema<C>> }
+    : { body?: never };
 
 type QueryOption<C extends RouteContract> = C['query'] extends z.ZodObject
   ? { query?: { [K in keyof z.input<C['query']>]?: z.input<C['query']>[K] & QueryValue } }

@@ -1,11 +1,8 @@
 import { deleteFollow, postAnswer, postFollow, postUnlockHint } from '@rampart/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '../../../lib/api-client';
-import { sessionApiPath, sessionQueryKeys } from '../../sessions/lib/session-query-keys';
+import { callRoute } from '../../../lib/call-route';
+import { sessionQueryKeys } from '../../sessions/lib/session-query-keys';
 import { gameQueryKeys } from './game-query-keys';
-
-const objectivePath = (template: string, sessionUuid: string, objective: string) =>
-  sessionApiPath(template, sessionUuid, { objective });
 
 /**
  * Submits an answer; the objectives, the ranking and the session's progress follow. The client
@@ -23,11 +20,10 @@ export const useSubmitAnswer = (sessionUuid: string) => {
       answer: string | string[];
       clientId: string;
     }) =>
-      apiClient.post(
-        objectivePath(postAnswer.path, sessionUuid, objective),
-        { answer, clientId },
-        { schema: postAnswer.responses[200] },
-      ),
+      callRoute(postAnswer, {
+        params: { uuid: sessionUuid, objective },
+        body: { answer, clientId },
+      }),
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: gameQueryKeys.all(sessionUuid) });
       void queryClient.invalidateQueries({ queryKey: sessionQueryKeys.detail(sessionUuid) });
@@ -40,12 +36,8 @@ export const useToggleFollow = (sessionUuid: string) => {
   return useMutation({
     mutationFn: ({ objective, follow }: { objective: string; follow: boolean }) =>
       follow
-        ? apiClient.post(objectivePath(postFollow.path, sessionUuid, objective), undefined, {
-            schema: postFollow.responses[200],
-          })
-        : apiClient.delete(objectivePath(deleteFollow.path, sessionUuid, objective), {
-            schema: deleteFollow.responses[200],
-          }),
+        ? callRoute(postFollow, { params: { uuid: sessionUuid, objective } })
+        : callRoute(deleteFollow, { params: { uuid: sessionUuid, objective } }),
     onSettled: () =>
       void queryClient.invalidateQueries({ queryKey: gameQueryKeys.all(sessionUuid) }),
   });
@@ -59,11 +51,7 @@ export const useUnlockHint = (sessionUuid: string) => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ objective, hint }: { objective: string; hint: string }) =>
-      apiClient.post(
-        sessionApiPath(postUnlockHint.path, sessionUuid, { objective, hint }),
-        undefined,
-        { schema: postUnlockHint.responses[200] },
-      ),
+      callRoute(postUnlockHint, { params: { uuid: sessionUuid, objective, hint } }),
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: gameQueryKeys.all(sessionUuid) });
       void queryClient.invalidateQueries({ queryKey: sessionQueryKeys.detail(sessionUuid) });

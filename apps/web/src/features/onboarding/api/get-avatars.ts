@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiClient } from '../../../lib/api-client';
+import { callRoute } from '../../../lib/call-route';
 import { loadContractSchemas } from '../../../lib/load-contract-schemas';
 
 // The header shows an AvatarImage from this feature on the first page: its modules reach the
@@ -7,10 +7,7 @@ import { loadContractSchemas } from '../../../lib/load-contract-schemas';
 // apps/web/README.md).
 export const getAvatars = async (signal?: AbortSignal) => {
   const { getAvatars: route } = await loadContractSchemas();
-  return apiClient.get(route.path, {
-    schema: route.responses[200],
-    ...(signal ? { signal } : {}),
-  });
+  return callRoute(route, { ...(signal ? { signal } : {}) });
 };
 
 export type AvatarCatalogue = Awaited<ReturnType<typeof getAvatars>>['avatars'];

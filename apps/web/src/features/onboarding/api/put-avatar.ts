@@ -1,12 +1,12 @@
 import type { AuthUser, AvatarId } from '@rampart/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '../../../lib/api-client';
+import { callRoute } from '../../../lib/call-route';
 import { loadContractSchemas } from '../../../lib/load-contract-schemas';
 import { authQueryKeys } from '../../auth';
 
 export const putAvatar = async (avatarId: AvatarId) => {
   const { putAvatar: route } = await loadContractSchemas();
-  const { user } = await apiClient.put(route.path, { avatarId }, { schema: route.responses[200] });
+  const { user } = await callRoute(route, { body: { avatarId } });
   return user;
 };
 

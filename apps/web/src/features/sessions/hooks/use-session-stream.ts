@@ -1,4 +1,4 @@
-import type { ChatThreadsAnswer, EventEnvelope } from '@rampart/contracts';
+import { getSessionEvents, type ChatThreadsAnswer, type EventEnvelope } from '@rampart/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../../lib/toast';
@@ -12,10 +12,11 @@ import {
   type EventStreamHandlers,
   type StreamStatus,
 } from '../../../lib/event-stream';
-import { sessionApiPath, sessionQueryKeys } from '../lib/session-query-keys';
+import { sessionQueryKeys } from '../lib/session-query-keys';
 import type { PlayerSession } from '../api/get-session';
 import type { SessionEvents } from './session-events';
 import { useLabNotices } from './use-lab-notices';
+import { fillPath } from '../../../lib/route-path';
 
 /** Each handler, then the screen's listeners: they see an event once the caches heard of it. */
 const passingOn = (handlers: EventStreamHandlers, events: SessionEvents | undefined) =>
@@ -63,9 +64,7 @@ export const useSessionStream = (
   const selfId = useCurrentUser()?.uuid ?? null;
   const labNotice = useLabNotices(ownTeam, session?.status);
   const path =
-    uuid && session?.gaming_session_user
-      ? sessionApiPath('/api/sessions/{uuid}/events', uuid)
-      : null;
+    uuid && session?.gaming_session_user ? fillPath(getSessionEvents.path, { uuid }) : null;
 
   return useEventStream(
     path,

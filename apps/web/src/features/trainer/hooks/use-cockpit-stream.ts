@@ -6,13 +6,13 @@ import {
   type EventStreamHandlers,
   type StreamStatus,
 } from '../../../lib/event-stream';
-import { sessionApiPath } from '../../sessions/lib/session-query-keys';
 import { cockpitQueryKeys } from '../api/trainer-cockpit';
 import { displayLinkQueryKeys } from '../api/display-links';
 import { labQueryKeys } from '../api/trainer-labs';
 import { supportContextKeys } from '../api/trainer-support';
 import { trainerQueryKeys, type TrainerSessionView } from '../api/trainer-sessions';
 import { useThrottledInvalidate } from './use-throttled-invalidate';
+import { fillPath } from '../../../lib/route-path';
 
 /** Events that change the session's own view (its teams count, the players without a team). */
 const sessionChanges: readonly RealtimeEventType[] = [
@@ -123,7 +123,7 @@ export const useCockpitStream = (uuid: string, extra: EventStreamHandlers = {}):
       },
     ]),
   );
-  return useEventStream(sessionApiPath(getTrainerSessionEvents.path, uuid), {
+  return useEventStream(fillPath(getTrainerSessionEvents.path, { uuid }), {
     ...extra,
     ...handlers,
     'session.status_changed': (event) => {
