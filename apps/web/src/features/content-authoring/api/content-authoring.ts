@@ -9,7 +9,7 @@ import {
 } from '@rampart/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callRoute } from '../../../lib/call-route';
-import { trainerPlayersQueryKeys } from '../../trainer/api/players';
+import { trainerPlayersQueryKeys } from '../../trainer-players/api/players';
 import type { ChapterDraft } from '../lib/chapter-draft';
 import { documentForSave } from '../lib/chapter-draft';
 import { fillPath } from '../../../lib/route-path';

@@ -7,9 +7,9 @@ import { SectionError, SectionLoading } from '../../../components/ui/section-sta
 import { errorMessage } from '../../../lib/error-message';
 import { toast } from '../../../lib/toast';
 import { useLocalizedPath } from '../../locale';
-import { useTrainerChapters } from '../../trainer/api/players';
-import { ConfirmDialog } from '../../trainer/components/confirm-dialog';
-import { MissionSurveyDialog } from '../../trainer/components/mission-survey-dialog';
+import { useTrainerChapters } from '../../trainer-players/api/players';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog/confirm-dialog';
+import { MissionSurveyDialog } from '../../debrief/components/mission-survey-dialog';
 import { TrainerScreen } from '../../trainer/components/trainer-screen';
 import { chapterPackUrl, useDeleteChapter } from '../api/content-authoring';
 import { PackImportDialog } from '../components/pack-import-dialog';
