@@ -5,9 +5,9 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { createQueryClient } from './app/query-client';
 import { createAppRouter } from './app/router/create-router';
-import { appInfoQueryOptions } from './features/app-info';
+import { appInfoQueryOptions } from './lib/app-info';
 import { rootErrorOptions } from './features/errors';
-import { readLocaleCookie, resolveLocale } from './features/locale';
+import { readLocaleCookie, resolveLocale } from './lib/locale';
 import { initI18n } from './lib/i18n/i18n';
 
 const queryClient = createQueryClient();

@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { toast } from '../../../lib/toast';
-import { useLocalizedPath } from '../../locale';
+import { useLocalizedPath } from '../../../lib/locale';
 import { AvatarImage } from '../../onboarding';
 import type { AuthSide } from '../app-auth';
 import { useLogout } from '../hooks/use-auth-actions';

@@ -6,7 +6,7 @@ import { EmptyState } from '../../../components/ui/empty-state/empty-state';
 import { SectionError, SectionLoading } from '../../../components/ui/section-state/section-state';
 import { errorMessage } from '../../../lib/error-message';
 import { toast } from '../../../lib/toast';
-import { useLocalizedPath } from '../../locale';
+import { useLocalizedPath } from '../../../lib/locale';
 import { useTrainerChapters } from '../../trainer-players/api/players';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog/confirm-dialog';
 import { MissionSurveyDialog } from '../../debrief/components/mission-survey-dialog';

@@ -10,7 +10,7 @@ import { mergeMessage } from '../../chat/lib/chat-cache';
 import { contentQueryKeys } from '../../content/content-query-keys';
 import { useContentLocale } from '../../content/hooks/use-content-locale';
 import { sessionJoinPath } from '../../content/lib/session-path';
-import { useLocalizedPath } from '../../locale';
+import { useLocalizedPath } from '../../../lib/locale';
 import { sessionQueryKeys } from '../../sessions/lib/session-query-keys';
 import type { EventStreamHandlers } from '../../../lib/event-stream/use-event-stream';
 

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
 import { Button } from '../../../components/ui/button/button';
-import { useDocumentTitle } from '../../app-info';
-import { useLocalizedPath } from '../../locale';
+import { useDocumentTitle } from '../../../lib/app-info';
+import { useLocalizedPath } from '../../../lib/locale';
 import { SessionGate, sessionScreenPath, type PlayerSession } from '../../sessions';
 import { useSurvey } from '../../survey/api/survey';
 import styles from '../../transitions/components/connexion-transition.module.css';

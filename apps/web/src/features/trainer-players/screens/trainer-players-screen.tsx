@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/button/button';
 import { EmptyState } from '../../../components/ui/empty-state/empty-state';
 import formStyles from '../../../components/ui/form/form.module.css';
 import { SectionError, SectionLoading } from '../../../components/ui/section-state/section-state';
-import { useAppInfo, useDocumentTitle } from '../../app-info';
+import { useAppInfo, useDocumentTitle } from '../../../lib/app-info';
 import { useTrainerChapters, useTrainerPlayers } from '../api/players';
 import {
   ChaptersDialog,

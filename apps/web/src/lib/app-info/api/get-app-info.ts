@@ -2,9 +2,9 @@ import type { AppInfo, Locale } from '@rampart/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { callRoute } from '../../../lib/call-route';
-import { loadContractSchemas } from '../../../lib/load-contract-schemas';
-import { appLocales } from '../../../lib/locales';
+import { callRoute } from '../../call-route';
+import { loadContractSchemas } from '../../load-contract-schemas';
+import { appLocales } from '../../locales';
 
 export const getAppInfo = async (signal?: AbortSignal): Promise<AppInfo> => {
   const { getAppInfo: route } = await loadContractSchemas();
