@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { toast } from '../../../lib/toast';
 import { useLocalizedPath } from '../../../lib/locale';
-import { AvatarImage } from '../../onboarding';
+import { AvatarImage } from '../../../components/avatar-image/avatar-image';
 import type { AuthSide } from '../app-auth';
 import { useLogout } from '../hooks/use-auth-actions';
 import { useCurrentUser } from '../hooks/use-current-user';
