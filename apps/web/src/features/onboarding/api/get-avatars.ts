@@ -1,12 +1,15 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { callRoute } from '../../../lib/call-route';
+import { loadCallRoute } from '../../../lib/load-call-route';
 import { loadContractSchemas } from '../../../lib/load-contract-schemas';
 
 // The header shows an AvatarImage from this feature on the first page: its modules reach the
 // contracts' routes, which carry zod, through loadContractSchemas (first-page JS in
 // apps/web/README.md).
 export const getAvatars = async (signal?: AbortSignal) => {
-  const { getAvatars: route } = await loadContractSchemas();
+  const [{ getAvatars: route }, callRoute] = await Promise.all([
+    loadContractSchemas(),
+    loadCallRoute(),
+  ]);
   return callRoute(route, { ...(signal ? { signal } : {}) });
 };
 

@@ -1,11 +1,14 @@
 import type { AuthUser, AvatarId } from '@rampart/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { callRoute } from '../../../lib/call-route';
+import { loadCallRoute } from '../../../lib/load-call-route';
 import { loadContractSchemas } from '../../../lib/load-contract-schemas';
 import { authQueryKeys } from '../../auth';
 
 export const putAvatar = async (avatarId: AvatarId) => {
-  const { putAvatar: route } = await loadContractSchemas();
+  const [{ putAvatar: route }, callRoute] = await Promise.all([
+    loadContractSchemas(),
+    loadCallRoute(),
+  ]);
   const { user } = await callRoute(route, { body: { avatarId } });
   return user;
 };

@@ -2,12 +2,15 @@ import type { AppInfo, Locale } from '@rampart/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { callRoute } from '../../call-route';
+import { loadCallRoute } from '../../load-call-route';
 import { loadContractSchemas } from '../../load-contract-schemas';
 import { appLocales } from '../../locales';
 
 export const getAppInfo = async (signal?: AbortSignal): Promise<AppInfo> => {
-  const { getAppInfo: route } = await loadContractSchemas();
+  const [{ getAppInfo: route }, callRoute] = await Promise.all([
+    loadContractSchemas(),
+    loadCallRoute(),
+  ]);
   return callRoute(route, signal ? { signal } : {});
 };
 
