@@ -1,5 +1,4 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { loadCallRoute } from '../../../lib/load-call-route';
 import { loadContractSchemas } from '../../../lib/load-contract-schemas';
 
 // The header shows an AvatarImage from this feature on the first page: its modules reach the
@@ -8,7 +7,8 @@ import { loadContractSchemas } from '../../../lib/load-contract-schemas';
 export const getAvatars = async (signal?: AbortSignal) => {
   const [{ getAvatars: route }, callRoute] = await Promise.all([
     loadContractSchemas(),
-    loadCallRoute(),
+    // callRoute comes with the schemas, out of the first page's JavaScript.
+    import('../../../lib/call-route').then((module) => module.callRoute),
   ]);
   return callRoute(route, { ...(signal ? { signal } : {}) });
 };

@@ -1,13 +1,13 @@
 import type { AuthUser, AvatarId } from '@rampart/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { loadCallRoute } from '../../../lib/load-call-route';
 import { loadContractSchemas } from '../../../lib/load-contract-schemas';
 import { authQueryKeys } from '../../auth';
 
 export const putAvatar = async (avatarId: AvatarId) => {
   const [{ putAvatar: route }, callRoute] = await Promise.all([
     loadContractSchemas(),
-    loadCallRoute(),
+    // callRoute comes with the schemas, out of the first page's JavaScript.
+    import('../../../lib/call-route').then((module) => module.callRoute),
   ]);
   const { user } = await callRoute(route, { body: { avatarId } });
   return user;

@@ -2,14 +2,14 @@ import type { AppInfo, Locale } from '@rampart/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { loadCallRoute } from '../../load-call-route';
 import { loadContractSchemas } from '../../load-contract-schemas';
 import { appLocales } from '../../locales';
 
 export const getAppInfo = async (signal?: AbortSignal): Promise<AppInfo> => {
   const [{ getAppInfo: route }, callRoute] = await Promise.all([
     loadContractSchemas(),
-    loadCallRoute(),
+    // callRoute comes with the schemas, out of the first page's JavaScript.
+    import('../../call-route').then((module) => module.callRoute),
   ]);
   return callRoute(route, signal ? { signal } : {});
 };
