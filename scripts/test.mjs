@@ -1,5 +1,7 @@
 #!/usr/bin/env node
-// `npm test`: every test. The OpenAPI document's lint (`npm run lint:api`), the unit and
+// `npm test`: every test. First the static checks, failing fast: `npm run lint` (ESLint with the
+// import directions and cycles, Prettier) and `npm run typecheck`; a red check stops the run
+// before any suite starts. Then the OpenAPI document's lint (`npm run lint:api`), the unit and
 // integration suites (Vitest: the server on PGlite, and on PostgreSQL when DATABASE_URL is set;
 // the web app), then the browser journeys (Playwright in Chromium against the built app). Prints
 // one "N passed, N failed" line per runner and a total, after the name and first error line of
@@ -41,6 +43,22 @@ const firstLine = (text) =>
     .find((line) => line.trim() !== '')
     ?.trim()
     .slice(0, 300) ?? '';
+
+if (!only || only === 'unit') {
+  // Static checks first: they take well under a minute and a failure there makes the suites'
+  // results moot, so a red lint or type check ends the run at once.
+  for (const script of ['lint', 'typecheck']) {
+    const started = Date.now();
+    const status = run('npm', ['run', '--silent', script]);
+    console.log(
+      `npm run ${script}: ${status === 0 ? 'ok' : 'failed'} in ${Math.round((Date.now() - started) / 1000)} s`,
+    );
+    if (status !== 0) {
+      console.log(`\nFailed: npm run ${script} (see its problems above); the suites did not run.`);
+      process.exit(1);
+    }
+  }
+}
 
 if (!only || only === 'unit') {
   // The OpenAPI document, generated from the contracts, against Redocly's recommended ruleset.

@@ -1,9 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { StrictMode, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { appInfoQueryOptions } from '../features/app-info';
+import { appInfoQueryOptions } from '../lib/app-info';
 import { rootErrorOptions } from '../features/errors';
-import { readLocaleCookie, resolveLocale } from '../features/locale';
+import { readLocaleCookie, resolveLocale } from '../lib/locale';
 import { initI18n } from '../lib/i18n/i18n';
 import { createQueryClient } from './query-client';
 

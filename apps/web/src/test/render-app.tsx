@@ -6,8 +6,8 @@ import { App } from '../app/app';
 import { rootErrorOptions } from '../features/errors';
 import { createQueryClient } from '../app/query-client';
 import { createAppRouterWith } from '../app/router/create-router';
-import { splitLocalePrefix } from '../features/locale';
-import { EventStreamContext, type CreateEventStream } from '../features/realtime';
+import { splitLocalePrefix } from '../lib/locale';
+import { EventStreamContext, type CreateEventStream } from '../lib/event-stream';
 
 export const testAppInfo: AppInfo = {
   'app-name': 'Rampart Test',

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SkipLink } from '../../components/ui/skip-link/skip-link';
-import { useAppInfo } from '../../features/app-info';
+import { useAppInfo } from '../../lib/app-info';
 import { AppFooter } from './components/app-footer';
 import { BrandLink } from './components/brand-link';
 import { MainContent } from './main-content';

@@ -1,6 +1,6 @@
 import { isWebRoute } from '@rampart/contracts';
 import type { AuthNavigator } from '../../features/auth';
-import { localizePath, splitLocalePrefix } from '../../features/locale';
+import { localizePath, splitLocalePrefix } from '../../lib/locale';
 
 /** The little of a data router the navigator needs (browser and memory routers alike). */
 export interface NavigableRouter {

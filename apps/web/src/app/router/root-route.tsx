@@ -2,9 +2,9 @@ import { useIsFetching, useIsMutating } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
 import { LoadingBar } from '../../components/ui/loading-bar/loading-bar';
-import { useAppInfo } from '../../features/app-info';
+import { useAppInfo } from '../../lib/app-info';
 import { useInactivityLogout } from '../../features/auth';
-import { useLocaleSync } from '../../features/locale';
+import { useLocaleSync } from '../../lib/locale';
 import { useOnPlayerScreen } from './screen-handle';
 
 /** Shown while a navigation, a query or a mutation is under way. */

@@ -1,6 +1,6 @@
 import type { WebAccess, WebRouteId } from '@rampart/contracts';
 import type { AuthClient } from '../../features/auth';
-import { localizePath, splitLocalePrefix } from '../../features/locale';
+import { localizePath, splitLocalePrefix } from '../../lib/locale';
 import { screenRequirements } from './screen-requirements';
 
 type GuardClient = Pick<AuthClient, 'resolveIdentity' | 'loginPath' | 'config'>;

@@ -10,7 +10,7 @@ export const trainerScreenModules = {
   trainerHome: () => import('../../features/trainer/screens/trainer-home-screen'),
   trainerSessionNew: () => import('../../features/trainer/screens/trainer-session-new-screen'),
   trainerSession: () => import('../../features/trainer/screens/trainer-session-screen'),
-  trainerPlayers: () => import('../../features/trainer/screens/trainer-players-screen'),
+  trainerPlayers: () => import('../../features/trainer-players/screens/trainer-players-screen'),
   trainerContent: () => import('../../features/content-authoring/screens/content-screen'),
   trainerChapterEditor: () =>
     import('../../features/content-authoring/screens/chapter-editor-screen'),

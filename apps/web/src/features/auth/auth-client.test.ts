@@ -1,7 +1,7 @@
 import type { AuthUser } from '@rampart/contracts';
 import { describe, expect, it, vi } from 'vitest';
 import { createApiClient } from '../../lib/api-client';
-import { splitLocalePrefix } from '../locale';
+import { splitLocalePrefix } from '../../lib/locale';
 import type { AuthConfig } from './auth-config';
 import { createAuthClient, type AuthUserStore } from './auth-client';
 import { createMemoryTokenStorage } from './token-storage';

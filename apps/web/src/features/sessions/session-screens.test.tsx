@@ -2,7 +2,7 @@ import type { SessionDetail } from '@rampart/contracts';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '../../test/render-app';
-import { fakeEventStreams } from '../realtime/testing/fake-event-streams';
+import { fakeEventStreams } from '../../lib/event-stream/testing/fake-event-streams';
 import { buildPlayerSession, buildTeam, sessionApi } from './testing/session-api';
 
 const outsider = (overrides: Partial<SessionDetail> = {}) =>

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { useAppInfo } from '../../../features/app-info';
+import { useAppInfo } from '../../../lib/app-info';
 import { CookiePolicyButton } from '../../../features/cookie-policy';
-import { LanguageSwitcher } from '../../../features/locale';
+import { LanguageSwitcher } from '../../../lib/locale';
 import styles from './app-footer.module.css';
 
 /** The product's start year: the copyright line keeps it, whatever the current year. */

@@ -1,8 +1,8 @@
 import { Suspense } from 'react';
 import { useMatches } from 'react-router';
-import { useAppInfo } from '../../../features/app-info';
+import { useAppInfo } from '../../../lib/app-info';
 import { UserMenu } from '../../../features/auth';
-import { LanguageSwitcher } from '../../../features/locale';
+import { LanguageSwitcher } from '../../../lib/locale';
 import { SoundToggle } from '../../../features/sound';
 import type { ScreenHandle } from '../../router/screen-handle';
 import { BrandLink } from './brand-link';

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { BrandMark } from '../../../components/ui/icons/brand-mark';
-import { useLocalizedPath } from '../../../features/locale';
+import { useLocalizedPath } from '../../../lib/locale';
 import styles from './brand-link.module.css';
 
 export function BrandLink({

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { splitLocalePrefix, useLocalizedPath } from '../../../features/locale';
+import { splitLocalePrefix, useLocalizedPath } from '../../../lib/locale';
 import styles from './main-nav.module.css';
 
 interface NavItem {

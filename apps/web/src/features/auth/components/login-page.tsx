@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useDocumentTitle } from '../../app-info';
-import { useLocalizedPath } from '../../locale';
+import { useDocumentTitle } from '../../../lib/app-info';
+import { useLocalizedPath } from '../../../lib/locale';
 import { LoginArt } from './login-art';
 import styles from './login-page.module.css';
 import { Eyebrow } from '../../../components/ui/eyebrow/eyebrow';

@@ -4,7 +4,7 @@ import { useSearchParams } from 'react-router';
 import { safeRedirectPath } from '../../../lib/safe-redirect';
 import { REDIRECT_PARAM } from '../auth-client';
 import { buttonClassName } from '../../../components/ui/button/button';
-import { useAppInfo } from '../../app-info';
+import { useAppInfo } from '../../../lib/app-info';
 import type { AuthSide } from '../app-auth';
 import styles from './provider-sign-in.module.css';
 

@@ -1,5 +1,5 @@
 import { Navigate, useLocation } from 'react-router';
-import { useLocalizedPath } from '../../locale';
+import { useLocalizedPath } from '../../../lib/locale';
 
 /** `/auth/login` is where guards send visitors; the login page itself is `/login`. */
 export default function AuthLoginScreen() {

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button/button';
 import { errorMessage } from '../../../lib/error-message';
-import { useLocalizedPath } from '../../locale';
+import { useLocalizedPath } from '../../../lib/locale';
 import { sessionScreenPath, useCreatePlayerSession } from '../../sessions';
 import styles from './mission-step.module.css';
 

@@ -9,34 +9,35 @@ import {
   type ChatThreadsAnswer,
 } from '@rampart/contracts';
 import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
-import { apiClient } from '../../../lib/api-client';
-import { sessionApiPath } from '../../sessions/lib/session-query-keys';
+import { callRoute } from '../../../lib/call-route';
 import { mergeMessage, withUnread } from '../lib/chat-cache';
 import { chatQueryKeys } from './chat-query-keys';
 
-/** Where a conversation lives: its routes and the query that holds its threads. */
+/** Where a conversation lives: how to post to it and mark it read, the query of its threads. */
 export interface ChatPlace {
   queryKey: QueryKey;
-  messagesPath: string;
-  readPath: string;
+  postMessage: (input: SendInput) => Promise<{ message: ChatMessage }>;
+  markRead: (threadIds: string[]) => Promise<unknown>;
 }
 
-export const sessionChatPlace = (sessionUuid: string): ChatPlace => ({
-  queryKey: chatQueryKeys.session(sessionUuid),
-  messagesPath: sessionApiPath(postSessionChatMessage.path, sessionUuid),
-  readPath: sessionApiPath(postSessionChatRead.path, sessionUuid),
+// The client id makes a retry of a message safe: the server answers the first message.
+export const sessionChatPlace = (uuid: string): ChatPlace => ({
+  queryKey: chatQueryKeys.session(uuid),
+  postMessage: (body) => callRoute(postSessionChatMessage, { params: { uuid }, body, retry: true }),
+  markRead: (threadIds) =>
+    callRoute(postSessionChatRead, { params: { uuid }, body: { threadIds } }),
 });
 
 export const supportChatPlace: ChatPlace = {
   queryKey: chatQueryKeys.support,
-  messagesPath: postSupportMessage.path,
-  readPath: postSupportRead.path,
+  postMessage: (body) => callRoute(postSupportMessage, { body, retry: true }),
+  markRead: (threadIds) => callRoute(postSupportRead, { body: { threadIds } }),
 };
 
 export const trainerSupportPlace: ChatPlace = {
   queryKey: chatQueryKeys.trainerSupport,
-  messagesPath: postTrainerSupportMessage.path,
-  readPath: postTrainerSupportRead.path,
+  postMessage: (body) => callRoute(postTrainerSupportMessage, { body, retry: true }),
+  markRead: (threadIds) => callRoute(postTrainerSupportRead, { body: { threadIds } }),
 };
 
 export interface SendInput {
@@ -52,12 +53,7 @@ export interface SendInput {
 export const useSendMessage = (place: ChatPlace) => {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: SendInput) =>
-      apiClient.post(place.messagesPath, input, {
-        schema: postSessionChatMessage.responses[201],
-        // The client id makes a retry safe: the server answers the first message.
-        retry: true,
-      }),
+    mutationFn: (input: SendInput) => place.postMessage(input),
     onSuccess: ({ message }: { message: ChatMessage }) => {
       queryClient.setQueryData<ChatThreadsAnswer>(place.queryKey, (current) =>
         mergeMessage(current, message, false),
@@ -73,7 +69,7 @@ export const useSendMessage = (place: ChatPlace) => {
 export const useMarkThreadsRead = (place: ChatPlace) => {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (threadIds: string[]) => apiClient.post(place.readPath, { threadIds }),
+    mutationFn: (threadIds: string[]) => place.markRead(threadIds),
     onMutate: (threadIds) => {
       queryClient.setQueryData<ChatThreadsAnswer>(place.queryKey, (current) =>
         withUnread(current, threadIds, 0),

@@ -4,8 +4,7 @@ import {
   getTrainerSupportThreads,
 } from '@rampart/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { apiClient } from '../../../lib/api-client';
-import { sessionApiPath } from '../../sessions/lib/session-query-keys';
+import { callRoute } from '../../../lib/call-route';
 import { chatQueryKeys } from './chat-query-keys';
 
 /** A session's threads the player belongs to; kept live by `chat.message_posted` events. */
@@ -13,10 +12,7 @@ export const useSessionChatThreads = (sessionUuid: string) =>
   useQuery({
     queryKey: chatQueryKeys.session(sessionUuid),
     queryFn: ({ signal }) =>
-      apiClient.get(sessionApiPath(getSessionChatThreads.path, sessionUuid), {
-        schema: getSessionChatThreads.responses[200],
-        signal,
-      }),
+      callRoute(getSessionChatThreads, { params: { uuid: sessionUuid }, signal }),
   });
 
 /** The player's support thread outside sessions; kept live by `support.message_posted`. */
@@ -24,8 +20,7 @@ export const useSupportThreads = (enabled = true) =>
   useQuery({
     queryKey: chatQueryKeys.support,
     enabled,
-    queryFn: ({ signal }) =>
-      apiClient.get(getSupportThreads.path, { schema: getSupportThreads.responses[200], signal }),
+    queryFn: ({ signal }) => callRoute(getSupportThreads, { signal }),
   });
 
 /** Trainers: every player's support thread with a message. Read again every few seconds. */
@@ -33,9 +28,5 @@ export const useTrainerSupportThreads = () =>
   useQuery({
     queryKey: chatQueryKeys.trainerSupport,
     refetchInterval: 5000,
-    queryFn: ({ signal }) =>
-      apiClient.get(getTrainerSupportThreads.path, {
-        schema: getTrainerSupportThreads.responses[200],
-        signal,
-      }),
+    queryFn: ({ signal }) => callRoute(getTrainerSupportThreads, { signal }),
   });

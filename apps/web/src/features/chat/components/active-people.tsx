@@ -1,7 +1,7 @@
 import type { ChatMessage } from '@rampart/contracts';
 import { useTranslation } from 'react-i18next';
 import { activeAuthors } from '../lib/active-authors';
-import { useNow } from '../hooks/use-now';
+import { useNow } from '../../../lib/use-now';
 import styles from './chat.module.css';
 
 /**

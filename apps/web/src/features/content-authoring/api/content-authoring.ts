@@ -8,24 +8,18 @@ import {
   putChapterDocument,
 } from '@rampart/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '../../../lib/api-client';
-import { trainerPlayersQueryKeys } from '../../trainer/api/players';
+import { callRoute } from '../../../lib/call-route';
+import { trainerPlayersQueryKeys } from '../../trainer-players/api/players';
 import type { ChapterDraft } from '../lib/chapter-draft';
 import { documentForSave } from '../lib/chapter-draft';
+import { fillPath } from '../../../lib/route-path';
 
 export const contentAuthoringKeys = {
   document: (uuid: string) => ['trainer', 'content', 'document', uuid] as const,
 };
 
-const chapterPath = (path: string, uuid: string) =>
-  path.replace('{uuid}', encodeURIComponent(uuid));
-const objectivePath = (path: string, objectiveUuid: string, fileUuid = '') =>
-  path
-    .replace('{objectiveUuid}', encodeURIComponent(objectiveUuid))
-    .replace('{fileUuid}', encodeURIComponent(fileUuid));
-
 /** Where the browser downloads a chapter's pack (a zip): a plain link, the cookie goes along. */
-export const chapterPackUrl = (uuid: string) => chapterPath(getChapterPack.path, uuid);
+export const chapterPackUrl = (uuid: string) => fillPath(getChapterPack.path, { uuid });
 
 /** The chapters list is the players screen's query: one cache, both screens stay in step. */
 const useRefreshChapters = () => {
@@ -40,22 +34,17 @@ export const useChapterDocument = (uuid: string | null) =>
     // The editor keeps its own draft: a refetch behind its back would change nothing it shows.
     refetchOnWindowFocus: false,
     staleTime: Infinity,
-    queryFn: ({ signal }) =>
-      apiClient.get(chapterPath(getChapterDocument.path, uuid!), {
-        signal,
-        schema: getChapterDocument.responses[200],
-      }),
+    queryFn: ({ signal }) => callRoute(getChapterDocument, { params: { uuid: uuid! }, signal }),
   });
 
 export const useSaveChapter = () => {
   const refresh = useRefreshChapters();
   return useMutation({
     mutationFn: ({ draft, revision }: { draft: ChapterDraft; revision: string | null }) =>
-      apiClient.put(
-        chapterPath(putChapterDocument.path, draft.chapter.uuid),
-        { document: documentForSave(draft), revision },
-        { schema: putChapterDocument.responses[200] },
-      ),
+      callRoute(putChapterDocument, {
+        params: { uuid: draft.chapter.uuid },
+        body: { document: documentForSave(draft), revision },
+      }),
     onSuccess: () => void refresh(),
   });
 };
@@ -63,7 +52,7 @@ export const useSaveChapter = () => {
 export const useDeleteChapter = () => {
   const refresh = useRefreshChapters();
   return useMutation({
-    mutationFn: (uuid: string) => apiClient.delete(chapterPath(deleteChapter.path, uuid)),
+    mutationFn: (uuid: string) => callRoute(deleteChapter, { params: { uuid } }),
     onSuccess: () => void refresh(),
   });
 };
@@ -73,16 +62,14 @@ export const useAttachFile = () =>
     mutationFn: ({ objectiveUuid, file }: { objectiveUuid: string; file: File }) => {
       const form = new FormData();
       form.append('file', file);
-      return apiClient.post(objectivePath(postObjectiveFile.path, objectiveUuid), form, {
-        schema: postObjectiveFile.responses[201],
-      });
+      return callRoute(postObjectiveFile, { params: { objectiveUuid }, body: form });
     },
   });
 
 export const useRemoveFile = () =>
   useMutation({
     mutationFn: ({ objectiveUuid, fileUuid }: { objectiveUuid: string; fileUuid: string }) =>
-      apiClient.delete(objectivePath(deleteObjectiveFile.path, objectiveUuid, fileUuid)),
+      callRoute(deleteObjectiveFile, { params: { objectiveUuid, fileUuid } }),
   });
 
 /** A zip of content packs: checked first (`dryRun`), then imported. */
@@ -93,9 +80,7 @@ export const useImportPack = () => {
       const form = new FormData();
       form.append('dryRun', String(dryRun));
       form.append('archive', archive);
-      return apiClient.post(postContentPacks.path, form, {
-        schema: postContentPacks.responses[200],
-      });
+      return callRoute(postContentPacks, { body: form });
     },
     onSuccess: (answer) => {
       if (!answer.import.dryRun) void refresh();

@@ -7,7 +7,7 @@ import { Button, ButtonLink, buttonClassName } from '../../../components/ui/butt
 import formStyles from '../../../components/ui/form/form.module.css';
 import { isApiError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/error-message';
-import { useLocalizedPath } from '../../locale';
+import { useLocalizedPath } from '../../../lib/locale';
 import { TrainerScreen } from '../../trainer/components/trainer-screen';
 import { chapterPackUrl, contentAuthoringKeys, useSaveChapter } from '../api/content-authoring';
 import { documentForSave, placeOf, type ChapterDraft } from '../lib/chapter-draft';

@@ -1,13 +1,14 @@
 import { getChapter as getChapterRoute, type Locale } from '@rampart/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiClient, isApiError } from '../../../lib/api-client';
+import { isApiError } from '../../../lib/api-client';
+import { callRoute } from '../../../lib/call-route';
 import { contentQueryKeys } from '../content-query-keys';
 import { useContentLocale } from '../hooks/use-content-locale';
 
 export const getChapter = async (uuid: string, locale: Locale, signal?: AbortSignal) => {
-  const { chapter } = await apiClient.get(getChapterRoute.path.replace('{uuid}', uuid), {
+  const { chapter } = await callRoute(getChapterRoute, {
+    params: { uuid },
     query: { locale },
-    schema: getChapterRoute.responses[200],
     ...(signal ? { signal } : {}),
   });
   return chapter;

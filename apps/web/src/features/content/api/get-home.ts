@@ -1,15 +1,11 @@
 import { getHome as getHomeRoute, type Locale } from '@rampart/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiClient } from '../../../lib/api-client';
+import { callRoute } from '../../../lib/call-route';
 import { contentQueryKeys } from '../content-query-keys';
 import { useContentLocale } from '../hooks/use-content-locale';
 
 export const getHome = (locale: Locale, signal?: AbortSignal) =>
-  apiClient.get(getHomeRoute.path, {
-    query: { locale },
-    schema: getHomeRoute.responses[200],
-    ...(signal ? { signal } : {}),
-  });
+  callRoute(getHomeRoute, { query: { locale }, ...(signal ? { signal } : {}) });
 
 export type Home = Awaited<ReturnType<typeof getHome>>;
 

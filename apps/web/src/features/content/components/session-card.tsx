@@ -2,7 +2,7 @@ import type { SessionSummary } from '@rampart/contracts';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '../../../components/ui/button/button';
-import { useLocalizedPath } from '../../locale';
+import { useLocalizedPath } from '../../../lib/locale';
 import { sessionJoinPath, sessionPath } from '../lib/session-path';
 import { ProgressMeter } from './progress-meter';
 import { SessionStatusBadge } from './session-status-badge';

@@ -3,28 +3,22 @@ import {
   getDisplayEvents,
   getDisplaySnapshot,
   getDisplayTeamLogo,
-  toColonPath,
   type DisplaySnapshot,
   type ErrorCode,
 } from '@rampart/contracts';
-import type { CreateEventStream } from '../../realtime';
-import { createEventStreamClient } from '../../realtime';
+import type { CreateEventStream } from '../../../lib/event-stream';
+import { createEventStreamClient } from '../../../lib/event-stream';
+import { fillPath } from '../../../lib/route-path';
 
 /**
  * The projector view's calls. Not through the app's API client: a display holds no account, its
  * token is its only credential, and a refusal is the screen's answer, not an expired login. No
  * cookie goes with them (`credentials: 'omit'`), and the page sends no referrer.
  */
-const pathOf = (template: string, values: Record<string, string>) =>
-  Object.entries(values).reduce(
-    (path, [name, value]) => path.replace(`:${name}`, encodeURIComponent(value)),
-    toColonPath(template),
-  );
-
 export const displayApiPaths = {
-  snapshot: (token: string) => pathOf(getDisplaySnapshot.path, { token }),
-  events: (token: string) => pathOf(getDisplayEvents.path, { token }),
-  logo: (token: string, teamUuid: string) => pathOf(getDisplayTeamLogo.path, { token, teamUuid }),
+  snapshot: (token: string) => fillPath(getDisplaySnapshot.path, { token }),
+  events: (token: string) => fillPath(getDisplayEvents.path, { token }),
+  logo: (token: string, teamUuid: string) => fillPath(getDisplayTeamLogo.path, { token, teamUuid }),
 };
 
 /** The server refused the link (unknown, revoked, lapsed): nothing to retry. */

@@ -1,7 +1,11 @@
 import type { DisplaySnapshot, EventEnvelope } from '@rampart/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useEventStream, type EventStreamHandlers, type StreamStatus } from '../../realtime';
+import {
+  useEventStream,
+  type EventStreamHandlers,
+  type StreamStatus,
+} from '../../../lib/event-stream';
 import {
   DisplayRefused,
   displayApiPaths,

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Button, ButtonLink } from '../../../components/ui/button/button';
-import { useAppInfo, useDocumentTitle } from '../../app-info';
-import { useLocalizedPath } from '../../locale';
+import { useAppInfo, useDocumentTitle } from '../../../lib/app-info';
+import { useLocalizedPath } from '../../../lib/locale';
 import styles from './error-page.module.css';
 
 /** The error screen: 404 is "Page Not Found", any other status "Internal Server Error". */

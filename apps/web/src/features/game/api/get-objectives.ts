@@ -1,14 +1,13 @@
 import { getObjectives as route, type Locale } from '@rampart/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiClient } from '../../../lib/api-client';
+import { callRoute } from '../../../lib/call-route';
 import { useContentLocale } from '../../content/hooks/use-content-locale';
-import { sessionApiPath } from '../../sessions/lib/session-query-keys';
 import { gameQueryKeys } from './game-query-keys';
 
 export const getObjectives = (sessionUuid: string, locale: Locale, signal?: AbortSignal) =>
-  apiClient.get(sessionApiPath(route.path, sessionUuid), {
+  callRoute(route, {
+    params: { uuid: sessionUuid },
     query: { locale },
-    schema: route.responses[200],
     ...(signal ? { signal } : {}),
   });
 

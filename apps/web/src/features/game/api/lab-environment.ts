@@ -1,7 +1,6 @@
 import { getTeamEnvironment, postConsoleTicket, postTeamEnvironment } from '@rampart/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '../../../lib/api-client';
-import { sessionApiPath } from '../../sessions/lib/session-query-keys';
+import { callRoute } from '../../../lib/call-route';
 import { labQueryKeys } from './lab-query-keys';
 
 /** Provisioning asks again every few seconds too: the change event may come from another node. */
@@ -16,10 +15,7 @@ export const useTeamEnvironment = (
     queryKey: labQueryKeys.environment(sessionUuid),
     ...(fresh ? { refetchOnMount: 'always' as const } : {}),
     queryFn: ({ signal }) =>
-      apiClient.get(sessionApiPath(getTeamEnvironment.path, sessionUuid), {
-        schema: getTeamEnvironment.responses[200],
-        signal,
-      }),
+      callRoute(getTeamEnvironment, { params: { uuid: sessionUuid }, signal }),
     refetchInterval: (query) =>
       query.state.data?.environment?.phase === 'Provisioning' ? PROVISIONING_POLL_MS : false,
   });
@@ -28,10 +24,7 @@ export const useTeamEnvironment = (
 export const useStartLab = (sessionUuid: string) => {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () =>
-      apiClient.post(sessionApiPath(postTeamEnvironment.path, sessionUuid), undefined, {
-        schema: postTeamEnvironment.responses[200],
-      }),
+    mutationFn: () => callRoute(postTeamEnvironment, { params: { uuid: sessionUuid } }),
     onSuccess: (environment) =>
       queryClient.setQueryData(labQueryKeys.environment(sessionUuid), environment),
   });
@@ -39,6 +32,4 @@ export const useStartLab = (sessionUuid: string) => {
 
 /** A fresh single-use ticket for the console socket, asked before each (re)connection. */
 export const requestConsoleTicket = (sessionUuid: string) =>
-  apiClient.post(sessionApiPath(postConsoleTicket.path, sessionUuid), undefined, {
-    schema: postConsoleTicket.responses[201],
-  });
+  callRoute(postConsoleTicket, { params: { uuid: sessionUuid } });

@@ -1,8 +1,9 @@
 import { getVpnProfile, getVpnStatus } from '@rampart/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
-import { sessionApiPath } from '../../sessions/lib/session-query-keys';
+import { callRoute } from '../../../lib/call-route';
 import { labQueryKeys } from './lab-query-keys';
+import { fillPath } from '../../../lib/route-path';
 
 /** The indicator follows the laptop's handshakes: WireGuard renews one every two minutes. */
 const VPN_POLL_MS = 10_000;
@@ -11,11 +12,7 @@ const VPN_POLL_MS = 10_000;
 export const useVpnStatus = (sessionUuid: string, enabled: boolean) =>
   useQuery({
     queryKey: labQueryKeys.vpn(sessionUuid),
-    queryFn: ({ signal }) =>
-      apiClient.get(sessionApiPath(getVpnStatus.path, sessionUuid), {
-        schema: getVpnStatus.responses[200],
-        signal,
-      }),
+    queryFn: ({ signal }) => callRoute(getVpnStatus, { params: { uuid: sessionUuid }, signal }),
     enabled,
     refetchInterval: VPN_POLL_MS,
   });
@@ -25,6 +22,6 @@ export const useVpnStatus = (sessionUuid: string, enabled: boolean) =>
  * kept in no query cache: it leaves the page with the file or the code.
  */
 export const fetchVpnProfile = async (sessionUuid: string) => {
-  const response = await apiClient.openStream(sessionApiPath(getVpnProfile.path, sessionUuid));
+  const response = await apiClient.openStream(fillPath(getVpnProfile.path, { uuid: sessionUuid }));
   return response.text();
 };

@@ -6,10 +6,10 @@ import {
   postUnlockHint,
 } from '@rampart/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '../../../lib/api-client';
+import { callRoute } from '../../../lib/call-route';
 import type { PlayerSession } from '../../sessions/api/get-session';
 import { gameScreenKeyOf } from '../../sessions/lib/game-screen-keys';
-import { sessionApiPath, sessionQueryKeys } from '../../sessions/lib/session-query-keys';
+import { sessionQueryKeys } from '../../sessions/lib/session-query-keys';
 import {
   hasOpenedObjective,
   mergeAnswerIntoSession,
@@ -18,9 +18,6 @@ import {
 } from '../lib/game-cache';
 import { gameQueryKeys } from './game-query-keys';
 import type { GameObjectives } from './get-objectives';
-
-const objectivePath = (template: string, sessionUuid: string, objective: string) =>
-  sessionApiPath(template, sessionUuid, { objective });
 
 /**
  * Submits an answer. Its response says the objective's state and the team's score and progress,
@@ -41,11 +38,10 @@ export const useSubmitAnswer = (sessionUuid: string) => {
       answer: string | string[];
       clientId: string;
     }) =>
-      apiClient.post(
-        objectivePath(postAnswer.path, sessionUuid, objective),
-        { answer, clientId },
-        { schema: postAnswer.responses[200] },
-      ),
+      callRoute(postAnswer, {
+        params: { uuid: sessionUuid, objective },
+        body: { answer, clientId },
+      }),
     onSuccess: (result, { objective }) => {
       const objectives = gameQueryKeys.objectivesAll(sessionUuid);
       const session = (current: PlayerSession | undefined) =>
@@ -77,12 +73,8 @@ export const useToggleFollow = (sessionUuid: string) => {
   return useMutation({
     mutationFn: ({ objective, follow }: { objective: string; follow: boolean }) =>
       follow
-        ? apiClient.post(objectivePath(postFollow.path, sessionUuid, objective), undefined, {
-            schema: postFollow.responses[200],
-          })
-        : apiClient.delete(objectivePath(deleteFollow.path, sessionUuid, objective), {
-            schema: deleteFollow.responses[200],
-          }),
+        ? callRoute(postFollow, { params: { uuid: sessionUuid, objective } })
+        : callRoute(deleteFollow, { params: { uuid: sessionUuid, objective } }),
     onSettled: () =>
       void queryClient.invalidateQueries({ queryKey: gameQueryKeys.all(sessionUuid) }),
   });
@@ -96,11 +88,7 @@ export const useUnlockHint = (sessionUuid: string) => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ objective, hint }: { objective: string; hint: string }) =>
-      apiClient.post(
-        sessionApiPath(postUnlockHint.path, sessionUuid, { objective, hint }),
-        undefined,
-        { schema: postUnlockHint.responses[200] },
-      ),
+      callRoute(postUnlockHint, { params: { uuid: sessionUuid, objective, hint } }),
     // The team's score from the response at once; the ranking comes with the stream. The hint's
     // text is read with the objectives, in the screen's language (once, with the team's event).
     onSuccess: ({ score }) =>

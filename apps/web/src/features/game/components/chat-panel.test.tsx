@@ -3,7 +3,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest';
 import { renderApp, testPlayer } from '../../../test/render-app';
 import { buildMessage, buildThread, selfAuthor, trainerAuthor } from '../../chat/testing/chat-api';
-import { fakeEventStreams } from '../../realtime/testing/fake-event-streams';
+import { fakeEventStreams } from '../../../lib/event-stream/testing/fake-event-streams';
 import {
   briefingAlreadySeen,
   buildRunningSession,

@@ -2,7 +2,7 @@ import type { SessionDetail } from '@rampart/contracts';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderApp, testPlayer } from '../../../test/render-app';
-import { fakeEventStreams } from '../../realtime/testing/fake-event-streams';
+import { fakeEventStreams } from '../../../lib/event-stream/testing/fake-event-streams';
 import type { GameObjectives } from '../api/get-objectives';
 import {
   briefingAlreadySeen,

@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/button/button';
 import { SectionError, SectionLoading } from '../../../components/ui/section-state/section-state';
 import { isApiError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/error-message';
-import { useTimeFormat } from '../../trainer/lib/use-time-format';
+import { useTimeFormat } from '../../../lib/use-time-format';
 import { fetchVpnProfile, useVpnStatus } from '../api/lab-vpn';
 import styles from './lab-vpn-panel.module.css';
 

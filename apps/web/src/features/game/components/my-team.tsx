@@ -1,6 +1,6 @@
 import type { PlayObjective } from '@rampart/contracts';
 import { useTranslation } from 'react-i18next';
-import { AvatarImage } from '../../onboarding';
+import { AvatarImage } from '../../../components/avatar-image/avatar-image';
 import { TeamLogo, type PlayerSession } from '../../sessions';
 import styles from './my-team.module.css';
 

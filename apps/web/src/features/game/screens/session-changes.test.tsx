@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { renderApp, testPlayer } from '../../../test/render-app';
-import { fakeEventStreams } from '../../realtime/testing/fake-event-streams';
+import { fakeEventStreams } from '../../../lib/event-stream/testing/fake-event-streams';
 import {
   briefingAlreadySeen,
   buildRunningSession,

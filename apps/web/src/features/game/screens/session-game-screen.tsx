@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SectionError, SectionLoading } from '../../../components/ui/section-state/section-state';
-import { useDocumentTitle } from '../../app-info';
+import { useDocumentTitle } from '../../../lib/app-info';
 import { SessionGate, type PlayerSession } from '../../sessions';
 import { countsOf, unreadTotals, useSessionChatThreads } from '../../chat';
 import { useObjectives } from '../api/get-objectives';

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Markdown } from '../../../components/ui/markdown/markdown';
 import { CategoryTags, DifficultyMeter, ProgressMeter } from '../../content';
-import { useLocalizedPath } from '../../locale';
+import { useLocalizedPath } from '../../../lib/locale';
 import styles from './chapter-card.module.css';
 
 /** An assigned chapter: what it is about, how big and hard, how far the player got. */

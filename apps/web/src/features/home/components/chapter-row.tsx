@@ -2,7 +2,7 @@ import type { ChapterSummary } from '@rampart/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DifficultyMeter } from '../../content';
-import { useLocalizedPath } from '../../locale';
+import { useLocalizedPath } from '../../../lib/locale';
 import styles from './chapter-row.module.css';
 
 /** A chapter in the list of every chapter: its name and figures on one line. */

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Eyebrow } from '../../../components/ui/eyebrow/eyebrow';
 import { useCurrentUser } from '../../auth';
-import { AvatarImage } from '../../onboarding';
+import { AvatarImage } from '../../../components/avatar-image/avatar-image';
 import styles from './home-greeting.module.css';
 import { SupportChatEntry } from './support-chat-entry';
 

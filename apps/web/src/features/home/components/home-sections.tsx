@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { EmptyState } from '../../../components/ui/empty-state/empty-state';
 import { SessionCard, type Home } from '../../content';
-import { useLocalizedPath } from '../../locale';
+import { useLocalizedPath } from '../../../lib/locale';
 import { ChapterCard } from './chapter-card';
 import { ChapterRow } from './chapter-row';
 import { HomeSection } from './home-section';

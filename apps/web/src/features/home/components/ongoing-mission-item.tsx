@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ButtonLink } from '../../../components/ui/button/button';
 import { SessionStatusBadge, sessionPath, type Home } from '../../content';
-import { useLocalizedPath } from '../../locale';
+import { useLocalizedPath } from '../../../lib/locale';
 import card from '../../../components/ui/card/card.module.css';
 import styles from './ongoing-mission-item.module.css';
 

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { SectionError, SectionLoading } from '../../../components/ui/section-state/section-state';
-import { useDocumentTitle } from '../../app-info';
+import { useDocumentTitle } from '../../../lib/app-info';
 import { useHome } from '../../content';
 import { HomeGreeting } from '../components/home-greeting';
 import { HomeSections } from '../components/home-sections';

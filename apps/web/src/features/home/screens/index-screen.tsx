@@ -5,9 +5,9 @@ import { Button, ButtonLink } from '../../../components/ui/button/button';
 import { Eyebrow } from '../../../components/ui/eyebrow/eyebrow';
 import formStyles from '../../../components/ui/form/form.module.css';
 import { SectionError, SectionLoading } from '../../../components/ui/section-state/section-state';
-import { useDocumentTitle } from '../../app-info';
+import { useDocumentTitle } from '../../../lib/app-info';
 import { sessionPath } from '../../content';
-import { useLocalizedPath } from '../../locale';
+import { useLocalizedPath } from '../../../lib/locale';
 import {
   sessionScreenPath,
   sessionStyles as styles,

@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button/button';
 import { Dialog } from '../../../components/ui/dialog/dialog';
 import { errorMessage } from '../../../lib/error-message';
-import { useLocalizedPath } from '../../locale';
+import { useLocalizedPath } from '../../../lib/locale';
 import {
   sessionStyles as styles,
   useCloseSession,

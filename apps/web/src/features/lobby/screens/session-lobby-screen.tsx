@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useDocumentTitle } from '../../app-info';
+import { useDocumentTitle } from '../../../lib/app-info';
 import {
   SessionGate,
   SessionHeader,

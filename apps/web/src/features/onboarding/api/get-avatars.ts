@@ -1,16 +1,16 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiClient } from '../../../lib/api-client';
 import { loadContractSchemas } from '../../../lib/load-contract-schemas';
 
 // The header shows an AvatarImage from this feature on the first page: its modules reach the
 // contracts' routes, which carry zod, through loadContractSchemas (first-page JS in
 // apps/web/README.md).
 export const getAvatars = async (signal?: AbortSignal) => {
-  const { getAvatars: route } = await loadContractSchemas();
-  return apiClient.get(route.path, {
-    schema: route.responses[200],
-    ...(signal ? { signal } : {}),
-  });
+  const [{ getAvatars: route }, callRoute] = await Promise.all([
+    loadContractSchemas(),
+    // callRoute comes with the schemas, out of the first page's JavaScript.
+    import('../../../lib/call-route').then((module) => module.callRoute),
+  ]);
+  return callRoute(route, { ...(signal ? { signal } : {}) });
 };
 
 export type AvatarCatalogue = Awaited<ReturnType<typeof getAvatars>>['avatars'];

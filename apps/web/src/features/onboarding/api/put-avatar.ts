@@ -1,12 +1,15 @@
 import type { AuthUser, AvatarId } from '@rampart/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '../../../lib/api-client';
 import { loadContractSchemas } from '../../../lib/load-contract-schemas';
 import { authQueryKeys } from '../../auth';
 
 export const putAvatar = async (avatarId: AvatarId) => {
-  const { putAvatar: route } = await loadContractSchemas();
-  const { user } = await apiClient.put(route.path, { avatarId }, { schema: route.responses[200] });
+  const [{ putAvatar: route }, callRoute] = await Promise.all([
+    loadContractSchemas(),
+    // callRoute comes with the schemas, out of the first page's JavaScript.
+    import('../../../lib/call-route').then((module) => module.callRoute),
+  ]);
+  const { user } = await callRoute(route, { body: { avatarId } });
   return user;
 };
 

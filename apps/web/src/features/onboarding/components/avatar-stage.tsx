@@ -1,6 +1,6 @@
 import type { AvatarBonus, AvatarId } from '@rampart/contracts';
 import { useTranslation } from 'react-i18next';
-import { AvatarImage } from '../avatars/avatar-image';
+import { AvatarImage } from '../../../components/avatar-image/avatar-image';
 import { describeAvatarBonus } from '../avatars/describe-avatar-bonus';
 import styles from './avatar-stage.module.css';
 

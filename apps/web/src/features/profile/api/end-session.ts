@@ -1,10 +1,9 @@
 import { deleteProfileSession } from '@rampart/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '../../../lib/api-client';
+import { callRoute } from '../../../lib/call-route';
 import { profileSessionsQueryOptions } from './get-profile-sessions';
 
-export const endSession = (id: string) =>
-  apiClient.delete<void>(deleteProfileSession.path.replace('{id}', encodeURIComponent(id)));
+export const endSession = (id: string) => callRoute(deleteProfileSession, { params: { id } });
 
 /** Ends one other session or token of the account. */
 export const useEndSession = () => {

@@ -1,12 +1,9 @@
 import { getProfileHistory as getProfileHistoryRoute } from '@rampart/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiClient } from '../../../lib/api-client';
+import { callRoute } from '../../../lib/call-route';
 
 export const getProfileHistory = (signal?: AbortSignal) =>
-  apiClient.get(getProfileHistoryRoute.path, {
-    schema: getProfileHistoryRoute.responses[200],
-    ...(signal ? { signal } : {}),
-  });
+  callRoute(getProfileHistoryRoute, { ...(signal ? { signal } : {}) });
 
 export type ProfileHistory = Awaited<ReturnType<typeof getProfileHistory>>;
 

@@ -3,13 +3,10 @@ import {
   type ProfileSession,
 } from '@rampart/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiClient } from '../../../lib/api-client';
+import { callRoute } from '../../../lib/call-route';
 
 export const getProfileSessions = async (signal?: AbortSignal): Promise<ProfileSession[]> => {
-  const { sessions } = await apiClient.get(getProfileSessionsRoute.path, {
-    schema: getProfileSessionsRoute.responses[200],
-    ...(signal ? { signal } : {}),
-  });
+  const { sessions } = await callRoute(getProfileSessionsRoute, { ...(signal ? { signal } : {}) });
   return sessions;
 };
 

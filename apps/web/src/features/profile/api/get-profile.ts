@@ -1,12 +1,9 @@
 import { getProfile as getProfileRoute } from '@rampart/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiClient } from '../../../lib/api-client';
+import { callRoute } from '../../../lib/call-route';
 
 export const getProfile = (signal?: AbortSignal) =>
-  apiClient.get(getProfileRoute.path, {
-    schema: getProfileRoute.responses[200],
-    ...(signal ? { signal } : {}),
-  });
+  callRoute(getProfileRoute, { ...(signal ? { signal } : {}) });
 
 export type Profile = Awaited<ReturnType<typeof getProfile>>;
 

@@ -1,9 +1,9 @@
 import { postLogoutEverywhere } from '@rampart/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '../../../lib/api-client';
+import { callRoute } from '../../../lib/call-route';
 import { useAuthClient } from '../../auth';
 
-export const logoutEverywhere = () => apiClient.post<void>(postLogoutEverywhere.path);
+export const logoutEverywhere = () => callRoute(postLogoutEverywhere);
 
 /**
  * Ends every session of the account, this one included. Then nobody is logged in here: the

@@ -1,9 +1,9 @@
 import { postLogoutOthers } from '@rampart/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '../../../lib/api-client';
+import { callRoute } from '../../../lib/call-route';
 import { profileSessionsQueryOptions } from './get-profile-sessions';
 
-export const logoutOthers = () => apiClient.post<void>(postLogoutOthers.path);
+export const logoutOthers = () => callRoute(postLogoutOthers);
 
 /** Ends every session and token of the account but this one. */
 export const useLogoutOthers = () => {

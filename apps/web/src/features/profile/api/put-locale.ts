@@ -1,15 +1,11 @@
 import { putLocale as putLocaleRoute, type AuthUser, type Locale } from '@rampart/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '../../../lib/api-client';
+import { callRoute } from '../../../lib/call-route';
 import { authQueryKeys } from '../../auth';
 
 /** Saves the language on the account; the server also sets the `locale` cookie. */
 export const putLocale = async (locale: Locale) => {
-  const { user } = await apiClient.put(
-    putLocaleRoute.path,
-    { locale },
-    { schema: putLocaleRoute.responses[200] },
-  );
+  const { user } = await callRoute(putLocaleRoute, { body: { locale } });
   return user;
 };
 

@@ -1,6 +1,6 @@
 import { putPassword as putPasswordRoute } from '@rampart/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '../../../lib/api-client';
+import { callRoute } from '../../../lib/call-route';
 import { profileSessionsQueryOptions } from './get-profile-sessions';
 
 export interface PasswordChange {
@@ -10,7 +10,7 @@ export interface PasswordChange {
 }
 
 export const putPassword = (change: PasswordChange) =>
-  apiClient.put<void>(putPasswordRoute.path, change, { renewsSession: true });
+  callRoute(putPasswordRoute, { body: change, renewsSession: true });
 
 /**
  * Changes the password. The server ends every other session and renews this one (new session id

@@ -1,15 +1,11 @@
 import { putPseudo as putPseudoRoute, type AuthUser } from '@rampart/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '../../../lib/api-client';
+import { callRoute } from '../../../lib/call-route';
 import { authQueryKeys } from '../../auth';
 import { profileQueryOptions } from './get-profile';
 
 export const putPseudo = async (pseudo: string) => {
-  const { user } = await apiClient.put(
-    putPseudoRoute.path,
-    { pseudo },
-    { schema: putPseudoRoute.responses[200] },
-  );
+  const { user } = await callRoute(putPseudoRoute, { body: { pseudo } });
   return user;
 };
 

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ButtonLink } from '../../../components/ui/button/button';
-import { useLocalizedPath } from '../../locale';
+import { useLocalizedPath } from '../../../lib/locale';
 import { AwardBadges } from '../../stats/components/award-badges';
 import { useProfileHistory } from '../api/get-profile-history';
 import { EmptyState } from '../../../components/ui/empty-state/empty-state';

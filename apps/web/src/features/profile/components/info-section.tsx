@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../../auth';
-import { AvatarImage } from '../../onboarding';
+import { AvatarImage } from '../../../components/avatar-image/avatar-image';
 import { useProfile } from '../api/get-profile';
 import styles from './info-section.module.css';
 import { ProfileSection } from './profile-section';

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '../../../components/ui/button/button';
-import { useLocalizedPath } from '../../locale';
+import { useLocalizedPath } from '../../../lib/locale';
 import { useProfileHistory } from '../api/get-profile-history';
 import { EmptyState } from '../../../components/ui/empty-state/empty-state';
 import { ProfileSection } from './profile-section';

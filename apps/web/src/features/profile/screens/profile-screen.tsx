@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useDocumentTitle } from '../../app-info';
+import { useDocumentTitle } from '../../../lib/app-info';
 import { AvatarSection } from '../components/avatar-section';
 import { HistorySection } from '../components/history-section';
 import { InfoSection } from '../components/info-section';

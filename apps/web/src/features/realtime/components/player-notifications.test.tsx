@@ -10,8 +10,8 @@ import {
   EventStreamContext,
   type CreateEventStream,
   type EventStreamSettings,
-} from '../event-stream-context';
-import { buildEnvelope } from '../testing/sse-test-server';
+} from '../../../lib/event-stream/event-stream-context';
+import { buildEnvelope } from '../../../lib/event-stream/testing/sse-test-server';
 import PlayerNotifications from './player-notifications';
 
 const PLAYER = '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b';

@@ -1,6 +1,6 @@
 import { getMyEvents } from '@rampart/contracts';
 import { usePlayerEventHandlers } from '../hooks/use-player-event-handlers';
-import { useEventStream } from '../hooks/use-event-stream';
+import { useEventStream } from '../../../lib/event-stream/use-event-stream';
 
 /**
  * The signed-in player's own event stream, open on every player screen: chapters assigned,

@@ -10,9 +10,9 @@ import { mergeMessage } from '../../chat/lib/chat-cache';
 import { contentQueryKeys } from '../../content/content-query-keys';
 import { useContentLocale } from '../../content/hooks/use-content-locale';
 import { sessionJoinPath } from '../../content/lib/session-path';
-import { useLocalizedPath } from '../../locale';
+import { useLocalizedPath } from '../../../lib/locale';
 import { sessionQueryKeys } from '../../sessions/lib/session-query-keys';
-import type { EventStreamHandlers } from './use-event-stream';
+import type { EventStreamHandlers } from '../../../lib/event-stream/use-event-stream';
 
 /**
  * What a signed-in player's own stream (`GET /api/me/events`) does: a toast for what they should

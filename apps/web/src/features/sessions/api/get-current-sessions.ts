@@ -1,15 +1,11 @@
 import { getCurrentSessions as route, type Locale } from '@rampart/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiClient } from '../../../lib/api-client';
+import { callRoute } from '../../../lib/call-route';
 import { useContentLocale } from '../../content/hooks/use-content-locale';
 import { sessionQueryKeys } from '../lib/session-query-keys';
 
 export const getCurrentSessions = (locale: Locale, signal?: AbortSignal) =>
-  apiClient.get(route.path, {
-    query: { locale },
-    schema: route.responses[200],
-    ...(signal ? { signal } : {}),
-  });
+  callRoute(route, { query: { locale }, ...(signal ? { signal } : {}) });
 
 export const currentSessionsQueryOptions = (locale: Locale) =>
   queryOptions({

@@ -1,13 +1,13 @@
 import { getSession as getSessionRoute, type Locale } from '@rampart/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiClient } from '../../../lib/api-client';
+import { callRoute } from '../../../lib/call-route';
 import { useContentLocale } from '../../content/hooks/use-content-locale';
-import { sessionApiPath, sessionQueryKeys } from '../lib/session-query-keys';
+import { sessionQueryKeys } from '../lib/session-query-keys';
 
 export const getSession = async (uuid: string, locale: Locale, signal?: AbortSignal) => {
-  const { session } = await apiClient.get(sessionApiPath(getSessionRoute.path, uuid), {
+  const { session } = await callRoute(getSessionRoute, {
+    params: { uuid },
     query: { locale },
-    schema: getSessionRoute.responses[200],
     ...(signal ? { signal } : {}),
   });
   // The offset between this browser's clock and the server's, measured at receipt: countdowns

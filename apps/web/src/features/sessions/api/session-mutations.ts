@@ -10,9 +10,9 @@ import {
   putSessionMission,
 } from '@rampart/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '../../../lib/api-client';
+import { callRoute } from '../../../lib/call-route';
 import { contentQueryKeys } from '../../content/content-query-keys';
-import { sessionApiPath, sessionQueryKeys } from '../lib/session-query-keys';
+import { sessionQueryKeys } from '../lib/session-query-keys';
 
 /**
  * After any change to a session: its detail and the lists that show it (home, current sessions).
@@ -27,16 +27,14 @@ const useRefreshSession = () => {
   };
 };
 
-const sessionAction =
-  (route: { path: string; responses: { 200: (typeof postJoinSession.responses)[200] } }) =>
-  (uuid: string) =>
-    apiClient.post(sessionApiPath(route.path, uuid), undefined, { schema: route.responses[200] });
+type SessionActionRoute =
+  typeof postJoinSession | typeof postStartSession | typeof postCloseSession | typeof postLeaveTeam;
+
+const sessionAction = (route: SessionActionRoute) => (uuid: string) =>
+  callRoute(route, { params: { uuid } });
 
 /** A session action of the owner or a player (join, start, close, leave the team). */
-const useSessionAction = (route: {
-  path: string;
-  responses: { 200: (typeof postJoinSession.responses)[200] };
-}) => {
+const useSessionAction = (route: SessionActionRoute) => {
   const refresh = useRefreshSession();
   return useMutation({
     mutationFn: sessionAction(route),
@@ -53,10 +51,7 @@ export const useLeaveTeam = () => useSessionAction(postLeaveTeam);
 export const useLeaveSession = () => {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (uuid: string) =>
-      apiClient.post(sessionApiPath(postLeaveSession.path, uuid), undefined, {
-        schema: postLeaveSession.responses[200],
-      }),
+    mutationFn: (uuid: string) => callRoute(postLeaveSession, { params: { uuid } }),
     onSuccess: (_data, uuid) => {
       // Not read again: the player is no longer in it, and the screens leave it.
       queryClient.removeQueries({ queryKey: sessionQueryKeys.detail(uuid) });
@@ -70,8 +65,7 @@ export const useLeaveSession = () => {
 export const useCreatePlayerSession = () => {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (missionUuid: string) =>
-      apiClient.post(postSession.path, { missionUuid }, { schema: postSession.responses[201] }),
+    mutationFn: (missionUuid: string) => callRoute(postSession, { body: { missionUuid } }),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: contentQueryKeys.all }),
   });
 };
@@ -80,11 +74,7 @@ export const useSwitchMission = (uuid: string) => {
   const refresh = useRefreshSession();
   return useMutation({
     mutationFn: (missionUuid: string) =>
-      apiClient.put(
-        sessionApiPath(putSessionMission.path, uuid),
-        { missionUuid },
-        { schema: putSessionMission.responses[200] },
-      ),
+      callRoute(putSessionMission, { params: { uuid }, body: { missionUuid } }),
     onSettled: () => refresh(uuid),
   });
 };
@@ -97,9 +87,7 @@ export const useCreateTeam = (uuid: string) => {
       const form = new FormData();
       form.append('name', name);
       if (logo) form.append('logo', logo);
-      return apiClient.post(sessionApiPath(postTeam.path, uuid), form, {
-        schema: postTeam.responses[201],
-      });
+      return callRoute(postTeam, { params: { uuid }, body: form });
     },
     onSettled: () => refresh(uuid),
   });
@@ -108,12 +96,7 @@ export const useCreateTeam = (uuid: string) => {
 export const useJoinTeam = (uuid: string) => {
   const refresh = useRefreshSession();
   return useMutation({
-    mutationFn: (token: string) =>
-      apiClient.post(
-        sessionApiPath(postJoinTeam.path, uuid),
-        { token },
-        { schema: postJoinTeam.responses[200] },
-      ),
+    mutationFn: (token: string) => callRoute(postJoinTeam, { params: { uuid }, body: { token } }),
     onSettled: () => refresh(uuid),
   });
 };

@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/button/button';
 import { Dialog } from '../../../components/ui/dialog/dialog';
 import { errorMessage } from '../../../lib/error-message';
 import { toast } from '../../../lib/toast';
-import { useLocalizedPath } from '../../locale';
+import { useLocalizedPath } from '../../../lib/locale';
 import { useLeaveSession } from '../api/session-mutations';
 import type { PlayerSession } from '../api/get-session';
 import styles from './session-screen.module.css';

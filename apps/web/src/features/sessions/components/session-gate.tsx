@@ -4,7 +4,7 @@ import { Navigate, useParams } from 'react-router';
 import { SectionError, SectionLoading } from '../../../components/ui/section-state/section-state';
 import { isApiError } from '../../../lib/api-client';
 import { ErrorPage } from '../../errors';
-import { useLocalizedPath } from '../../locale';
+import { useLocalizedPath } from '../../../lib/locale';
 import { useSession, type PlayerSession } from '../api/get-session';
 import { createSessionEvents, SessionEventsContext } from '../hooks/session-events';
 import { useSessionStream } from '../hooks/use-session-stream';

@@ -1,6 +1,6 @@
 import type { SessionTeam } from '@rampart/contracts';
 import { useTranslation } from 'react-i18next';
-import { AvatarImage } from '../../onboarding';
+import { AvatarImage } from '../../../components/avatar-image/avatar-image';
 import { TeamLogo } from './team-logo';
 import styles from './team-roster.module.css';
 

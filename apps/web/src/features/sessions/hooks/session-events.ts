@@ -1,6 +1,6 @@
 import type { EventEnvelope, RealtimeEventType } from '@rampart/contracts';
 import { createContext, useContext, useEffect, useRef } from 'react';
-import type { StreamEventOf } from '../../realtime';
+import type { StreamEventOf } from '../../../lib/event-stream';
 
 type Listener = (event: EventEnvelope) => void;
 

@@ -8,7 +8,7 @@ import {
   gameApi,
   stubViewport,
 } from '../../game/testing/game-api';
-import { fakeEventStreams } from '../../realtime/testing/fake-event-streams';
+import { fakeEventStreams } from '../../../lib/event-stream/testing/fake-event-streams';
 
 const session = buildRunningSession();
 const ownTeam = session.gaming_session_user!.gaming_session_team!.uuid;

@@ -1,5 +1,6 @@
 import {
   gameScreenReads,
+  getSessionEvents,
   type ChatThreadsAnswer,
   type EventEnvelope,
   type Ranking,
@@ -20,12 +21,17 @@ import {
   patchSessionTimes,
   rankingOf,
 } from '../../game/lib/game-cache';
-import { useEventStream, type EventStreamHandlers, type StreamStatus } from '../../realtime';
+import {
+  useEventStream,
+  type EventStreamHandlers,
+  type StreamStatus,
+} from '../../../lib/event-stream';
 import { gameScreenKeyOf } from '../lib/game-screen-keys';
-import { sessionApiPath, sessionQueryKeys } from '../lib/session-query-keys';
+import { sessionQueryKeys } from '../lib/session-query-keys';
 import type { PlayerSession } from '../api/get-session';
 import type { SessionEvents } from './session-events';
 import { useLabNotices } from './use-lab-notices';
+import { fillPath } from '../../../lib/route-path';
 
 /** Each handler, then the screen's listeners: they see an event once the caches heard of it. */
 const passingOn = (handlers: EventStreamHandlers, events: SessionEvents | undefined) =>
@@ -91,9 +97,7 @@ export const useSessionStream = (
   const selfId = useCurrentUser()?.uuid ?? null;
   const labNotice = useLabNotices(ownTeam, session?.status);
   const path =
-    uuid && session?.gaming_session_user
-      ? sessionApiPath('/api/sessions/{uuid}/events', uuid)
-      : null;
+    uuid && session?.gaming_session_user ? fillPath(getSessionEvents.path, { uuid }) : null;
 
   return useEventStream(
     path,

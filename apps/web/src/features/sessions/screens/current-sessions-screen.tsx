@@ -3,9 +3,9 @@ import { ButtonLink } from '../../../components/ui/button/button';
 import { EmptyState } from '../../../components/ui/empty-state/empty-state';
 import { SectionError, SectionLoading } from '../../../components/ui/section-state/section-state';
 import { Eyebrow } from '../../../components/ui/eyebrow/eyebrow';
-import { useDocumentTitle } from '../../app-info';
+import { useDocumentTitle } from '../../../lib/app-info';
 import { SessionCard, useHome } from '../../content';
-import { useLocalizedPath } from '../../locale';
+import { useLocalizedPath } from '../../../lib/locale';
 import styles from './current-sessions-screen.module.css';
 
 /** `/currentsSessions`: the sessions the player is in now (home's `ongoingSessions`). */

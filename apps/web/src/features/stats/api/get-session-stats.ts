@@ -1,13 +1,9 @@
 import { getSessionStats as getSessionStatsRoute } from '@rampart/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiClient } from '../../../lib/api-client';
-import { sessionApiPath } from '../../sessions/lib/session-query-keys';
+import { callRoute } from '../../../lib/call-route';
 
 export const getSessionStats = (uuid: string, signal?: AbortSignal) =>
-  apiClient.get(sessionApiPath(getSessionStatsRoute.path, uuid), {
-    schema: getSessionStatsRoute.responses[200],
-    ...(signal ? { signal } : {}),
-  });
+  callRoute(getSessionStatsRoute, { params: { uuid }, ...(signal ? { signal } : {}) });
 
 export const sessionStatsQueryOptions = (uuid: string) =>
   queryOptions({

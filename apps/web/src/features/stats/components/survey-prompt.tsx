@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '../../../components/ui/button/button';
-import { useLocalizedPath } from '../../locale';
+import { useLocalizedPath } from '../../../lib/locale';
 import { sessionScreenPath } from '../../sessions';
 import { useSurvey } from '../../survey/api/survey';
 import styles from './stats.module.css';

@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderApp, testPlayer } from '../../../test/render-app';
 import { briefingAlreadySeen, buildRunningSession, gameApi } from '../../game/testing/game-api';
-import { fakeEventStreams } from '../../realtime/testing/fake-event-streams';
+import { fakeEventStreams } from '../../../lib/event-stream/testing/fake-event-streams';
 import { buildPlayerSession, sessionApi } from '../../sessions/testing/session-api';
 import { buildSurveyResponse, debriefApi } from '../testing/stats-api';
 import { holdTimeoutsOf } from '../../../test/held-timeouts';

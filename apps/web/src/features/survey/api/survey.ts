@@ -1,18 +1,13 @@
 import { getSurvey, postSurvey, type SurveyBody } from '@rampart/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '../../../lib/api-client';
-import { sessionApiPath } from '../../sessions/lib/session-query-keys';
+import { callRoute } from '../../../lib/call-route';
 
 export const surveyQueryKey = (uuid: string) => ['survey', uuid] as const;
 
 export const surveyQueryOptions = (uuid: string) =>
   queryOptions({
     queryKey: surveyQueryKey(uuid),
-    queryFn: ({ signal }) =>
-      apiClient.get(sessionApiPath(getSurvey.path, uuid), {
-        schema: getSurvey.responses[200],
-        signal,
-      }),
+    queryFn: ({ signal }) => callRoute(getSurvey, { params: { uuid }, signal }),
   });
 
 /** This player's answer to a session's survey (`response` null while not rated). */
@@ -22,10 +17,7 @@ export const useSurvey = (uuid: string) => useQuery(surveyQueryOptions(uuid));
 export const useAnswerSurvey = (uuid: string) => {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: SurveyBody) =>
-      apiClient.post(sessionApiPath(postSurvey.path, uuid), body, {
-        schema: postSurvey.responses[200],
-      }),
+    mutationFn: (body: SurveyBody) => callRoute(postSurvey, { params: { uuid }, body }),
     onSuccess: (data) => queryClient.setQueryData(surveyQueryKey(uuid), data),
   });
 };

@@ -5,7 +5,7 @@ import { Button, ButtonLink } from '../../../components/ui/button/button';
 import formStyles from '../../../components/ui/form/form.module.css';
 import { isApiError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/error-message';
-import { useLocalizedPath } from '../../locale';
+import { useLocalizedPath } from '../../../lib/locale';
 import {
   TeamLogo,
   sessionScreenPath,

@@ -2,8 +2,8 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, ButtonLink } from '../../../components/ui/button/button';
 import { errorMessage } from '../../../lib/error-message';
-import { useDocumentTitle } from '../../app-info';
-import { useLocalizedPath } from '../../locale';
+import { useDocumentTitle } from '../../../lib/app-info';
+import { useLocalizedPath } from '../../../lib/locale';
 import {
   SessionGate,
   LeaveSessionButton,

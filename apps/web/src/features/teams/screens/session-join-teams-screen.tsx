@@ -5,8 +5,8 @@ import { useNavigate } from 'react-router';
 import { Button, ButtonLink } from '../../../components/ui/button/button';
 import formStyles from '../../../components/ui/form/form.module.css';
 import { errorMessage } from '../../../lib/error-message';
-import { useDocumentTitle } from '../../app-info';
-import { useLocalizedPath } from '../../locale';
+import { useDocumentTitle } from '../../../lib/app-info';
+import { useLocalizedPath } from '../../../lib/locale';
 import {
   SessionGate,
   SessionHeader,

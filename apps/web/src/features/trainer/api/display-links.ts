@@ -1,7 +1,6 @@
 import { deleteDisplayLink, getDisplayLinks, postDisplayLink } from '@rampart/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '../../../lib/api-client';
-import { sessionApiPath } from '../../sessions/lib/session-query-keys';
+import { callRoute } from '../../../lib/call-route';
 
 export const displayLinkQueryKeys = {
   links: (uuid: string) => ['trainer', 'display-links', uuid] as const,
@@ -11,21 +10,14 @@ export const displayLinkQueryKeys = {
 export const useDisplayLinks = (uuid: string) =>
   useQuery({
     queryKey: displayLinkQueryKeys.links(uuid),
-    queryFn: ({ signal }) =>
-      apiClient.get(sessionApiPath(getDisplayLinks.path, uuid), {
-        schema: getDisplayLinks.responses[200],
-        signal,
-      }),
+    queryFn: ({ signal }) => callRoute(getDisplayLinks, { params: { uuid }, signal }),
   });
 
 /** Issues a link: the answer carries the token, once, and the display page's path. */
 export const useCreateDisplayLink = (uuid: string) => {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () =>
-      apiClient.post(sessionApiPath(postDisplayLink.path, uuid), undefined, {
-        schema: postDisplayLink.responses[201],
-      }),
+    mutationFn: () => callRoute(postDisplayLink, { params: { uuid } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: displayLinkQueryKeys.links(uuid) }),
   });
 };
@@ -33,10 +25,7 @@ export const useCreateDisplayLink = (uuid: string) => {
 export const useRevokeDisplayLink = (uuid: string) => {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (linkUuid: string) =>
-      apiClient.delete(sessionApiPath(deleteDisplayLink.path, uuid, { linkUuid }), {
-        schema: deleteDisplayLink.responses[200],
-      }),
+    mutationFn: (linkUuid: string) => callRoute(deleteDisplayLink, { params: { uuid, linkUuid } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: displayLinkQueryKeys.links(uuid) }),
   });
 };

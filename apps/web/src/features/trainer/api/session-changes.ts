@@ -8,8 +8,7 @@ import {
 } from '@rampart/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { apiClient } from '../../../lib/api-client';
-import { sessionApiPath } from '../../sessions/lib/session-query-keys';
+import { callRoute } from '../../../lib/call-route';
 import { cockpitQueryKeys } from './trainer-cockpit';
 import { trainerQueryKeys } from './trainer-sessions';
 
@@ -43,39 +42,25 @@ const useSessionChange = <I>(
 
 export const useUpdateSession = (uuid: string) =>
   useSessionChange(uuid, (input: SessionChangeInput) =>
-    apiClient.patch(sessionApiPath(patchTrainerSession.path, uuid), input, {
-      schema: patchTrainerSession.responses[200],
-    }),
+    callRoute(patchTrainerSession, { params: { uuid }, body: input }),
   );
 
 export const useMovePlayer = (uuid: string) =>
   useSessionChange(uuid, ({ player, teamUuid }: { player: string; teamUuid: string }) =>
-    apiClient.post(
-      sessionApiPath(postMovePlayer.path, uuid, { player }),
-      { teamUuid },
-      { schema: postMovePlayer.responses[200] },
-    ),
+    callRoute(postMovePlayer, { params: { uuid, player }, body: { teamUuid } }),
   );
 
 export const useRemovePlayer = (uuid: string) =>
   useSessionChange(uuid, (player: string) =>
-    apiClient.delete(sessionApiPath(deleteSessionPlayer.path, uuid, { player }), {
-      schema: deleteSessionPlayer.responses[200],
-    }),
+    callRoute(deleteSessionPlayer, { params: { uuid, player } }),
   );
 
 export const useDissolveTeam = (uuid: string) =>
   useSessionChange(uuid, ({ team, reason }: { team: string; reason?: string }) =>
-    apiClient.post(
-      sessionApiPath(postDissolveTeam.path, uuid, { team }),
-      reason ? { reason } : {},
-      { schema: postDissolveTeam.responses[200] },
-    ),
+    callRoute(postDissolveTeam, { params: { uuid, team }, body: reason ? { reason } : {} }),
   );
 
 export const useReinstateTeam = (uuid: string) =>
   useSessionChange(uuid, (team: string) =>
-    apiClient.post(sessionApiPath(postReinstateTeam.path, uuid, { team }), undefined, {
-      schema: postReinstateTeam.responses[200],
-    }),
+    callRoute(postReinstateTeam, { params: { uuid, team } }),
   );

@@ -7,8 +7,7 @@ import {
   type Submission,
 } from '@rampart/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '../../../lib/api-client';
-import { sessionApiPath } from '../../sessions/lib/session-query-keys';
+import { callRoute } from '../../../lib/call-route';
 
 /**
  * The cockpit's own keys, outside `trainerQueryKeys.session(uuid)`: invalidating the session
@@ -24,11 +23,7 @@ export const cockpitQueryKeys = {
 export const useTrainerCockpit = (uuid: string) =>
   useQuery({
     queryKey: cockpitQueryKeys.cockpit(uuid),
-    queryFn: ({ signal }) =>
-      apiClient.get(sessionApiPath(getTrainerCockpit.path, uuid), {
-        schema: getTrainerCockpit.responses[200],
-        signal,
-      }),
+    queryFn: ({ signal }) => callRoute(getTrainerCockpit, { params: { uuid }, signal }),
   });
 
 export type SubmissionsPage = {
@@ -42,10 +37,7 @@ export const fetchSubmissions = (
   uuid: string,
   cursor: { before?: number; after?: number } = {},
 ): Promise<SubmissionsPage> =>
-  apiClient.get(sessionApiPath(getTrainerSubmissions.path, uuid), {
-    schema: getTrainerSubmissions.responses[200],
-    query: cursor,
-  });
+  callRoute(getTrainerSubmissions, { params: { uuid }, query: cursor });
 
 type AuditList = { entries: AuditEntry[]; hasMore: boolean };
 
@@ -63,8 +55,8 @@ export const useSessionAudit = (uuid: string, pages: number) =>
       const entries: AuditEntry[] = [];
       let before: number | undefined;
       for (let page = 0; page < pages; page += 1) {
-        const answer = await apiClient.get(sessionApiPath(getTrainerSessionAudit.path, uuid), {
-          schema: getTrainerSessionAudit.responses[200],
+        const answer = await callRoute(getTrainerSessionAudit, {
+          params: { uuid },
           query: { before, limit: 50 },
           signal,
         });
@@ -84,11 +76,7 @@ export const useAdjustScore = (uuid: string) => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ team, points, reason }: { team: string; points: number; reason: string }) =>
-      apiClient.post(
-        sessionApiPath(postScoreAdjustment.path, uuid, { team }),
-        { points, reason },
-        { schema: postScoreAdjustment.responses[201] },
-      ),
+      callRoute(postScoreAdjustment, { params: { uuid, team }, body: { points, reason } }),
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: cockpitQueryKeys.cockpit(uuid) });
       void queryClient.invalidateQueries({ queryKey: cockpitQueryKeys.audit(uuid) });

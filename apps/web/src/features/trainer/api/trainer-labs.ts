@@ -6,8 +6,7 @@ import {
   postTrainerConsoleTicket,
 } from '@rampart/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '../../../lib/api-client';
-import { sessionApiPath } from '../../sessions/lib/session-query-keys';
+import { callRoute } from '../../../lib/call-route';
 import { cockpitQueryKeys } from './trainer-cockpit';
 
 export const labQueryKeys = {
@@ -24,11 +23,7 @@ const pollMs = 30_000;
 export const useSessionEnvironments = (uuid: string) =>
   useQuery({
     queryKey: labQueryKeys.environments(uuid),
-    queryFn: ({ signal }) =>
-      apiClient.get(sessionApiPath(getSessionEnvironments.path, uuid), {
-        schema: getSessionEnvironments.responses[200],
-        signal,
-      }),
+    queryFn: ({ signal }) => callRoute(getSessionEnvironments, { params: { uuid }, signal }),
     refetchInterval: (query) => (query.state.data?.lab ? pollMs : false),
   });
 
@@ -50,39 +45,21 @@ const useLabMutation = <Variables, Answer>(
 /** Allocates ahead of first use: one team's, or every team still without one. */
 export const usePrewarmEnvironments = (uuid: string) =>
   useLabMutation(uuid, ({ teamUuid }: { teamUuid?: string }) =>
-    apiClient.post(
-      sessionApiPath(postPrewarmEnvironments.path, uuid),
-      teamUuid ? { teamUuid } : {},
-      { schema: postPrewarmEnvironments.responses[200] },
-    ),
+    callRoute(postPrewarmEnvironments, { params: { uuid }, body: teamUuid ? { teamUuid } : {} }),
   );
 
 /** Releases one team's environment, or every one of the session. */
 export const useReleaseEnvironments = (uuid: string) =>
   useLabMutation(uuid, ({ teamUuid }: { teamUuid?: string }) =>
-    apiClient.post(
-      sessionApiPath(postReleaseEnvironments.path, uuid),
-      teamUuid ? { teamUuid } : {},
-      { schema: postReleaseEnvironments.responses[200] },
-    ),
+    callRoute(postReleaseEnvironments, { params: { uuid }, body: teamUuid ? { teamUuid } : {} }),
   );
 
 /** Extends a team's environment by the template's lifetime (the server caps it). */
 export const useExtendEnvironment = (uuid: string) =>
   useLabMutation(uuid, ({ teamUuid }: { teamUuid: string }) =>
-    apiClient.post(
-      sessionApiPath(postExtendEnvironment.path, uuid, { team: teamUuid }),
-      {},
-      { schema: postExtendEnvironment.responses[200] },
-    ),
+    callRoute(postExtendEnvironment, { params: { uuid, team: teamUuid }, body: {} }),
   );
 
 /** A single-use ticket to a team's console, for the trainer (each one is audited). */
 export const requestTrainerConsoleTicket = (uuid: string, teamUuid: string) =>
-  apiClient.post(
-    sessionApiPath(postTrainerConsoleTicket.path, uuid, { team: teamUuid }),
-    undefined,
-    {
-      schema: postTrainerConsoleTicket.responses[201],
-    },
-  );
+  callRoute(postTrainerConsoleTicket, { params: { uuid, team: teamUuid } });

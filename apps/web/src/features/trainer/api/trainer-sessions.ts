@@ -17,9 +17,8 @@ import {
 } from '@rampart/contracts';
 import type { z } from 'zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '../../../lib/api-client';
+import { callRoute } from '../../../lib/call-route';
 import type { ChatPlace } from '../../chat';
-import { sessionApiPath } from '../../sessions/lib/session-query-keys';
 import { cockpitQueryKeys } from './trainer-cockpit';
 import { supportContextKeys } from './trainer-support';
 
@@ -52,10 +51,7 @@ export const useTrainerSessions = () =>
     queryKey: trainerQueryKeys.sessions,
     refetchInterval: 10_000,
     queryFn: async ({ signal }) => {
-      const { sessions } = await apiClient.get(getTrainerSessions.path, {
-        schema: getTrainerSessions.responses[200],
-        signal,
-      });
+      const { sessions } = await callRoute(getTrainerSessions, { signal });
       return sessions.map(withClockOffset);
     },
   });
@@ -69,10 +65,7 @@ export const useTrainerSession = (uuid: string) =>
   useQuery({
     queryKey: trainerQueryKeys.session(uuid),
     queryFn: async ({ signal }) => {
-      const { session } = await apiClient.get(sessionApiPath(getTrainerSession.path, uuid), {
-        schema: getTrainerSession.responses[200],
-        signal,
-      });
+      const { session } = await callRoute(getTrainerSession, { params: { uuid }, signal });
       return withClockOffset(session);
     },
   });
@@ -80,24 +73,14 @@ export const useTrainerSession = (uuid: string) =>
 export const useTrainerMissions = () =>
   useQuery({
     queryKey: trainerQueryKeys.missions,
-    queryFn: async ({ signal }) =>
-      (
-        await apiClient.get(getTrainerMissions.path, {
-          schema: getTrainerMissions.responses[200],
-          signal,
-        })
-      ).missions,
+    queryFn: async ({ signal }) => (await callRoute(getTrainerMissions, { signal })).missions,
   });
 
 export const useCreateTrainerSession = () => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (input: CreateSessionInput) =>
-      (
-        await apiClient.post(postTrainerSession.path, input, {
-          schema: postTrainerSession.responses[201],
-        })
-      ).session,
+      (await callRoute(postTrainerSession, { body: input })).session,
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: trainerQueryKeys.sessions }),
   });
 };
@@ -121,11 +104,10 @@ export const useSessionControl = (uuid: string) => {
   return useMutation({
     mutationFn: async (control: SessionControl) => {
       const route = controlRoutes[control];
-      const { session } = await apiClient.post(
-        sessionApiPath(route.path, uuid),
-        control === 'forceStart' ? { force: true } : undefined,
-        { schema: route.responses[200] },
-      );
+      const { session } = await callRoute(route, {
+        params: { uuid },
+        ...(control === 'forceStart' ? { body: { force: true } } : {}),
+      });
       return withClockOffset(session);
     },
     onSuccess: (session) => queryClient.setQueryData(trainerQueryKeys.session(uuid), session),
@@ -156,48 +138,36 @@ const useSessionAction = <I, O>(uuid: string, action: (input: I) => Promise<O>) 
 
 export const useEliminateTeam = (uuid: string) =>
   useSessionAction(uuid, ({ team, reason }: { team: string; reason: string }) =>
-    apiClient.post(
-      sessionApiPath(postEliminateTeam.path, uuid, { team }),
-      { reason },
-      { schema: postEliminateTeam.responses[200] },
-    ),
+    callRoute(postEliminateTeam, { params: { uuid, team }, body: { reason } }),
   );
 
 export const useLaunchSpeedrun = (uuid: string) =>
   useSessionAction(uuid, (input: { objectiveUuid: string; title: string; description: string }) =>
-    apiClient.post(sessionApiPath(postSpeedrun.path, uuid), input, {
-      schema: postSpeedrun.responses[201],
-    }),
+    callRoute(postSpeedrun, { params: { uuid }, body: input }),
   );
 
 export const useUnlockObjective = (uuid: string) =>
   useSessionAction(uuid, (objective: string) =>
-    apiClient.post(sessionApiPath(postUnlockObjective.path, uuid, { objective }), undefined, {
-      schema: postUnlockObjective.responses[200],
-    }),
+    callRoute(postUnlockObjective, { params: { uuid, objective } }),
   );
 
 /** A hint given to a team at no cost (audited); the team's context and grid follow. */
 export const useGiveHint = (uuid: string) =>
   useSessionAction(uuid, ({ team, hint }: { team: string; hint: string }) =>
-    apiClient.post(sessionApiPath(postGiveHint.path, uuid, { team, hint }), undefined, {
-      schema: postGiveHint.responses[200],
-    }),
+    callRoute(postGiveHint, { params: { uuid, team, hint } }),
   );
 
 /** The session's chat as trainers hold it: the Admin channel is where they broadcast. */
 export const trainerSessionChatPlace = (uuid: string): ChatPlace => ({
   queryKey: trainerQueryKeys.chat(uuid),
-  messagesPath: sessionApiPath(postTrainerSessionChatMessage.path, uuid),
-  readPath: sessionApiPath(postTrainerSessionChatRead.path, uuid),
+  postMessage: (body) =>
+    callRoute(postTrainerSessionChatMessage, { params: { uuid }, body, retry: true }),
+  markRead: (threadIds) =>
+    callRoute(postTrainerSessionChatRead, { params: { uuid }, body: { threadIds } }),
 });
 
 export const useTrainerSessionChat = (uuid: string) =>
   useQuery({
     queryKey: trainerQueryKeys.chat(uuid),
-    queryFn: ({ signal }) =>
-      apiClient.get(sessionApiPath(getTrainerSessionChatThreads.path, uuid), {
-        schema: getTrainerSessionChatThreads.responses[200],
-        signal,
-      }),
+    queryFn: ({ signal }) => callRoute(getTrainerSessionChatThreads, { params: { uuid }, signal }),
   });

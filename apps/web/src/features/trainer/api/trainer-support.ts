@@ -1,7 +1,6 @@
 import { getTrainerSupportContext, getTrainerSupportSessions } from '@rampart/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { apiClient } from '../../../lib/api-client';
-import { sessionApiPath } from '../../sessions/lib/session-query-keys';
+import { callRoute } from '../../../lib/call-route';
 
 /**
  * The sessions whose teams wait for an answer, with their unread counts. Read every few seconds
@@ -12,12 +11,7 @@ export const useTrainerSupportSessions = () =>
     queryKey: ['trainer', 'support', 'sessions'] as const,
     refetchInterval: 5000,
     queryFn: async ({ signal }) =>
-      (
-        await apiClient.get(getTrainerSupportSessions.path, {
-          schema: getTrainerSupportSessions.responses[200],
-          signal,
-        })
-      ).sessions,
+      (await callRoute(getTrainerSupportSessions, { signal })).sessions,
   });
 
 export const supportContextKeys = {
@@ -37,9 +31,9 @@ export const useSupportContext = (sessionUuid: string, threadUuid: string) =>
     queryKey: supportContextKeys.thread(sessionUuid, threadUuid),
     queryFn: async ({ signal }) =>
       (
-        await apiClient.get(
-          sessionApiPath(getTrainerSupportContext.path, sessionUuid, { thread: threadUuid }),
-          { schema: getTrainerSupportContext.responses[200], signal },
-        )
+        await callRoute(getTrainerSupportContext, {
+          params: { uuid: sessionUuid, thread: threadUuid },
+          signal,
+        })
       ).context,
   });

@@ -5,7 +5,7 @@ import form from '../../../components/ui/form/form.module.css';
 import { errorMessage } from '../../../lib/error-message';
 import { toast } from '../../../lib/toast';
 import { useAdjustScore } from '../api/trainer-cockpit';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog/confirm-dialog';
 
 type Problem = 'points' | 'reason' | null;
 

@@ -3,7 +3,7 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import en from '../../../locales/en/cockpit.json';
 import fr from '../../../locales/fr/cockpit.json';
-import { fakeEventStreams } from '../../realtime/testing/fake-event-streams';
+import { fakeEventStreams } from '../../../lib/event-stream/testing/fake-event-streams';
 import { renderApp } from '../../../test/render-app';
 import { buildAuditEntry, buildTrainerSession, refusal, trainerApi } from '../testing/trainer-api';
 

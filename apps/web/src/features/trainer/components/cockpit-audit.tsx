@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/button/button';
 import { Panel, panelStyles } from '../../../components/ui/panel/panel';
 import { SectionError, SectionLoading } from '../../../components/ui/section-state/section-state';
 import { useSessionAudit } from '../api/trainer-cockpit';
-import { useTimeFormat } from '../lib/use-time-format';
+import { useTimeFormat } from '../../../lib/use-time-format';
 import styles from './cockpit-audit.module.css';
 
 /**

@@ -6,7 +6,7 @@ import form from '../../../components/ui/form/form.module.css';
 import { Panel, panelStyles } from '../../../components/ui/panel/panel';
 import { SectionError, SectionLoading } from '../../../components/ui/section-state/section-state';
 import type { SubmissionsFeed } from '../hooks/use-submissions-feed';
-import { useTimeFormat } from '../lib/use-time-format';
+import { useTimeFormat } from '../../../lib/use-time-format';
 import styles from './cockpit-feed.module.css';
 
 /**

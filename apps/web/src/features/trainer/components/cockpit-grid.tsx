@@ -2,7 +2,7 @@ import type { Cockpit, CockpitCell, CockpitObjective } from '@rampart/contracts'
 import { useTranslation } from 'react-i18next';
 import { Panel, panelStyles } from '../../../components/ui/panel/panel';
 import { TeamLogo } from '../../sessions';
-import { useTimeFormat } from '../lib/use-time-format';
+import { useTimeFormat } from '../../../lib/use-time-format';
 import styles from './cockpit-grid.module.css';
 
 /**

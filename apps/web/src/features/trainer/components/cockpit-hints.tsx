@@ -1,7 +1,7 @@
 import type { Cockpit } from '@rampart/contracts';
 import { useTranslation } from 'react-i18next';
 import { Panel, panelStyles } from '../../../components/ui/panel/panel';
-import { useTimeFormat } from '../lib/use-time-format';
+import { useTimeFormat } from '../../../lib/use-time-format';
 import feedStyles from './cockpit-feed.module.css';
 
 /**

@@ -1,7 +1,7 @@
 import type { SessionEnvironments } from '@rampart/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeEventStreams } from '../../realtime/testing/fake-event-streams';
+import { fakeEventStreams } from '../../../lib/event-stream/testing/fake-event-streams';
 import { renderApp } from '../../../test/render-app';
 import {
   buildSessionEnvironments,

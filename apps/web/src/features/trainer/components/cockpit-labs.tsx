@@ -14,7 +14,7 @@ import {
   useSessionEnvironments,
 } from '../api/trainer-labs';
 import { TeamConsoleDialog } from './cockpit-lab-console';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog/confirm-dialog';
 import styles from './cockpit-labs.module.css';
 
 type TeamRow = SessionEnvironments['teams'][number];

@@ -11,7 +11,7 @@ import {
   useUnlockObjective,
   type TrainerSessionView,
 } from '../api/trainer-sessions';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog/confirm-dialog';
 import styles from './cockpit.module.css';
 
 type Objective = CockpitObjective;

@@ -4,7 +4,7 @@ import { Button } from '../../../components/ui/button/button';
 import { Panel, panelStyles } from '../../../components/ui/panel/panel';
 import { errorMessage } from '../../../lib/error-message';
 import { useCreateDisplayLink, useDisplayLinks, useRevokeDisplayLink } from '../api/display-links';
-import { useTimeFormat } from '../lib/use-time-format';
+import { useTimeFormat } from '../../../lib/use-time-format';
 import styles from './cockpit.module.css';
 
 /**

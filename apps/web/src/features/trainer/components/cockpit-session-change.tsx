@@ -7,7 +7,7 @@ import { errorMessage } from '../../../lib/error-message';
 import { toast } from '../../../lib/toast';
 import { useUpdateSession, type SessionChangeInput } from '../api/session-changes';
 import type { TrainerSessionView } from '../api/trainer-sessions';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog/confirm-dialog';
 
 /** What the form holds: text, as typed, so a half-typed number is not lost. */
 interface Draft {

@@ -12,7 +12,7 @@ import {
   useRemovePlayer,
 } from '../api/session-changes';
 import type { TrainerSessionView } from '../api/trainer-sessions';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog/confirm-dialog';
 import styles from './cockpit.module.css';
 
 export interface FixablePlayer {

@@ -10,7 +10,7 @@ import { TeamLogo } from '../../sessions';
 import { useEliminateTeam, type TrainerSessionView } from '../api/trainer-sessions';
 import { AdjustScoreDialog } from './cockpit-adjust';
 import { PlayerFixButton, TeamFixButtons } from './cockpit-team-fixes';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog/confirm-dialog';
 import styles from './cockpit.module.css';
 
 type Team = CockpitTeam;

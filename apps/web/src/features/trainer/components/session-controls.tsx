@@ -10,7 +10,7 @@ import {
   type TrainerSessionView,
 } from '../api/trainer-sessions';
 import { ChangeSessionButton } from './cockpit-session-change';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog/confirm-dialog';
 import styles from './cockpit.module.css';
 
 const controlOf = {

@@ -7,8 +7,8 @@ import { panelStyles } from '../../../components/ui/panel/panel';
 import { errorMessage } from '../../../lib/error-message';
 import { toast } from '../../../lib/toast';
 import { useGiveHint } from '../api/trainer-sessions';
-import { useTimeFormat } from '../lib/use-time-format';
-import { ConfirmDialog } from './confirm-dialog';
+import { useTimeFormat } from '../../../lib/use-time-format';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog/confirm-dialog';
 import styles from './support-context-panel.module.css';
 
 /**

@@ -7,7 +7,7 @@ import { UnreadBadge } from '../../../components/ui/unread-badge/unread-badge';
 import { SectionError, SectionLoading } from '../../../components/ui/section-state/section-state';
 import { ChatThreadView, trainerSupportPlace, useTrainerSupportThreads } from '../../chat';
 import type { ChatPlace } from '../../chat';
-import { useLocalizedPath } from '../../locale';
+import { useLocalizedPath } from '../../../lib/locale';
 import { useTrainerSupportSessions } from '../api/trainer-support';
 import styles from './support-inbox.module.css';
 

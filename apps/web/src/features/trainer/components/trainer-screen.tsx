@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useDocumentTitle } from '../../app-info';
+import { useDocumentTitle } from '../../../lib/app-info';
 import { TrainerShell } from './trainer-shell';
 import { panelStyles } from '../../../components/ui/panel/panel';
 import styles from './trainer-screen.module.css';

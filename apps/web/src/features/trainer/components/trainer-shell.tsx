@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { UnreadBadge } from '../../../components/ui/unread-badge/unread-badge';
 import { useTrainerSupportThreads } from '../../chat';
-import { splitLocalePrefix, useLocalizedPath } from '../../locale';
+import { splitLocalePrefix, useLocalizedPath } from '../../../lib/locale';
 import { useTrainerSupportSessions } from '../api/trainer-support';
 import styles from './trainer-shell.module.css';
 

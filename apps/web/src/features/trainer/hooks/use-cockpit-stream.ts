@@ -1,14 +1,18 @@
 import { getTrainerSessionEvents, type RealtimeEventType } from '@rampart/contracts';
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEventStream, type EventStreamHandlers, type StreamStatus } from '../../realtime';
-import { sessionApiPath } from '../../sessions/lib/session-query-keys';
+import {
+  useEventStream,
+  type EventStreamHandlers,
+  type StreamStatus,
+} from '../../../lib/event-stream';
 import { cockpitQueryKeys } from '../api/trainer-cockpit';
 import { displayLinkQueryKeys } from '../api/display-links';
 import { labQueryKeys } from '../api/trainer-labs';
 import { supportContextKeys } from '../api/trainer-support';
 import { trainerQueryKeys, type TrainerSessionView } from '../api/trainer-sessions';
 import { useThrottledInvalidate } from './use-throttled-invalidate';
+import { fillPath } from '../../../lib/route-path';
 
 /** Events that change the session's own view (its teams count, the players without a team). */
 const sessionChanges: readonly RealtimeEventType[] = [
@@ -119,7 +123,7 @@ export const useCockpitStream = (uuid: string, extra: EventStreamHandlers = {}):
       },
     ]),
   );
-  return useEventStream(sessionApiPath(getTrainerSessionEvents.path, uuid), {
+  return useEventStream(fillPath(getTrainerSessionEvents.path, { uuid }), {
     ...extra,
     ...handlers,
     'session.status_changed': (event) => {

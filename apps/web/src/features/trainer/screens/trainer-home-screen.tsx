@@ -3,7 +3,7 @@ import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '../../../components/ui/button/button';
 import { SectionError, SectionLoading } from '../../../components/ui/section-state/section-state';
-import { useLocalizedPath } from '../../locale';
+import { useLocalizedPath } from '../../../lib/locale';
 import {
   useTrainerMissions,
   useTrainerSessions,

@@ -5,7 +5,7 @@ import { Button, ButtonLink } from '../../../components/ui/button/button';
 import form from '../../../components/ui/form/form.module.css';
 import { SectionError, SectionLoading } from '../../../components/ui/section-state/section-state';
 import { errorMessage } from '../../../lib/error-message';
-import { useLocalizedPath } from '../../locale';
+import { useLocalizedPath } from '../../../lib/locale';
 import {
   useCreateTrainerSession,
   useTrainerMissions,

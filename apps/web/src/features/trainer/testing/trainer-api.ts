@@ -8,7 +8,7 @@ import type {
   TrainerSession,
 } from '@rampart/contracts';
 import type { ApiRoutes } from '../../../test/render-app';
-import type { TrainerSessionSurvey } from '../api/trainer-debrief';
+import type { TrainerSessionSurvey } from '../../debrief/api/trainer-debrief';
 import type { TrainerMissionList, TrainerSessionItem } from '../api/trainer-sessions';
 
 const now = '2026-03-02T10:00:00.000Z';

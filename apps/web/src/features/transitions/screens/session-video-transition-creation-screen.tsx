@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button/button';
-import { useDocumentTitle } from '../../app-info';
-import { useLocalizedPath } from '../../locale';
+import { useDocumentTitle } from '../../../lib/app-info';
+import { useLocalizedPath } from '../../../lib/locale';
 import { SessionGate, sessionScreenPath, type PlayerSession } from '../../sessions';
 import { TeamBannerAnimation } from '../components/team-banner-animation';
 import { useSkippableTransition } from '../hooks/use-skippable-transition';

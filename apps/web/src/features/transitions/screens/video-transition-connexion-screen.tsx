@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { safeRedirectPath } from '../../../lib/safe-redirect';
-import { useDocumentTitle } from '../../app-info';
+import { useDocumentTitle } from '../../../lib/app-info';
 import { REDIRECT_PARAM, useCurrentUser } from '../../auth';
-import { useLocalizedPath } from '../../locale';
+import { useLocalizedPath } from '../../../lib/locale';
 import { ConnexionTransition } from '../components/connexion-transition';
 import { useSkippableTransition } from '../hooks/use-skippable-transition';
 

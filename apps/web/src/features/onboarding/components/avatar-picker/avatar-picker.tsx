@@ -1,7 +1,7 @@
 import type { AvatarBonus, AvatarId } from '@rampart/contracts';
 import { useRef, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AvatarImage } from '../../avatars/avatar-image';
+import { AvatarImage } from '../../../../components/avatar-image/avatar-image';
 import { describeAvatarBonus } from '../../avatars/describe-avatar-bonus';
 import styles from './avatar-picker.module.css';
 

@@ -6,7 +6,7 @@ import { useNavigate } from 'react-router';
 import { Button } from '../../../../components/ui/button/button';
 import { errorMessage } from '../../../../lib/error-message';
 import { toast } from '../../../../lib/toast';
-import { useLocalizedPath } from '../../../locale';
+import { useLocalizedPath } from '../../../../lib/locale';
 import { useEndSession } from '../../api/end-session';
 import { useProfileSessions } from '../../api/get-profile-sessions';
 import { useLogoutEverywhere } from '../../api/logout-everywhere';

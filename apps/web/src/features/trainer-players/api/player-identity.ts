@@ -1,20 +1,15 @@
 import { deletePlayerIdentity, getPlayerIdentity, putPlayerIdentity } from '@rampart/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '../../../lib/api-client';
+import { callRoute } from '../../../lib/call-route';
 import { trainerPlayersQueryKeys } from './players';
 
 const identityKey = (uuid: string) => [...trainerPlayersQueryKeys.all, uuid, 'identity'] as const;
-const pathOf = (path: string, uuid: string) => path.replace('{uuid}', encodeURIComponent(uuid));
 
 /** Whether a player is linked to the organisation's identity provider, and to which subject. */
 export const usePlayerIdentity = (uuid: string) =>
   useQuery({
     queryKey: identityKey(uuid),
-    queryFn: ({ signal }) =>
-      apiClient.get(pathOf(getPlayerIdentity.path, uuid), {
-        signal,
-        schema: getPlayerIdentity.responses[200],
-      }),
+    queryFn: ({ signal }) => callRoute(getPlayerIdentity, { params: { uuid }, signal }),
   });
 
 const useRefreshIdentity = (uuid: string) => {
@@ -26,7 +21,7 @@ export const useLinkPlayerIdentity = (uuid: string) => {
   const refresh = useRefreshIdentity(uuid);
   return useMutation({
     mutationFn: (subject: string) =>
-      apiClient.put(pathOf(putPlayerIdentity.path, uuid), { subject }),
+      callRoute(putPlayerIdentity, { params: { uuid }, body: { subject } }),
     onSuccess: refresh,
   });
 };
@@ -34,7 +29,7 @@ export const useLinkPlayerIdentity = (uuid: string) => {
 export const useUnlinkPlayerIdentity = (uuid: string) => {
   const refresh = useRefreshIdentity(uuid);
   return useMutation({
-    mutationFn: () => apiClient.delete(pathOf(deletePlayerIdentity.path, uuid)),
+    mutationFn: () => callRoute(deletePlayerIdentity, { params: { uuid } }),
     onSuccess: refresh,
   });
 };

@@ -1,8 +1,8 @@
 import type { EventEnvelope, RealtimeEventType, StreamReset } from '@rampart/contracts';
 import { useContext, useEffect, useRef, useState } from 'react';
-import { EventStreamContext } from '../event-stream-context';
-import { lastEventIdStore } from '../last-event-ids';
-import type { StreamStatus } from '../stream-client';
+import { EventStreamContext } from './event-stream-context';
+import { lastEventIdStore } from './last-event-ids';
+import type { StreamStatus } from './stream-client';
 
 /** One event as received: its envelope (sequence, time) and its typed payload. */
 export type StreamEventOf<T extends RealtimeEventType> = Extract<EventEnvelope, { type: T }>;

@@ -1,5 +1,5 @@
 import { cookieNames, LOCALE_COOKIE_DAYS, type Locale } from '@rampart/contracts';
-import { readCookie, writeCookie } from '../../lib/cookies';
+import { readCookie, writeCookie } from '../cookies';
 
 /** 365 days, path /, SameSite=Lax. */
 export const writeLocaleCookie = (locale: Locale): void =>

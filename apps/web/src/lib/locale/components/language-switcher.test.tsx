@@ -1,6 +1,6 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { readCookie } from '../../../lib/cookies';
+import { readCookie } from '../../cookies';
 import { renderApp } from '../../../test/render-app';
 
 describe('language switcher', () => {

@@ -8,8 +8,8 @@ import {
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import type { z } from 'zod';
-import { apiClient } from '../../../lib/api-client';
-import { sessionApiPath } from '../../sessions/lib/session-query-keys';
+import { callRoute } from '../../../lib/call-route';
+import { fillPath } from '../../../lib/route-path';
 
 /**
  * A session's debrief for trainers: its exports and its survey answers. Survey keys stay out of
@@ -26,9 +26,9 @@ export const debriefQueryKeys = {
  */
 export const sessionExports = (uuid: string) =>
   [
-    { id: 'ranking', href: sessionApiPath(getRankingCsv.path, uuid) },
-    { id: 'submissions', href: sessionApiPath(getSubmissionsCsv.path, uuid) },
-    { id: 'session', href: sessionApiPath(getSessionExport.path, uuid) },
+    { id: 'ranking', href: fillPath(getRankingCsv.path, { uuid }) },
+    { id: 'submissions', href: fillPath(getSubmissionsCsv.path, { uuid }) },
+    { id: 'session', href: fillPath(getSessionExport.path, { uuid }) },
   ] as const;
 
 export type TrainerSessionSurvey = z.infer<(typeof getTrainerSessionSurvey.responses)[200]>;
@@ -48,11 +48,7 @@ export const useTrainerSessionSurvey = (uuid: string, over: boolean) =>
   useQuery({
     queryKey: debriefQueryKeys.sessionSurvey(uuid),
     queryFn: ({ signal }) =>
-      apiClient.get(sessionApiPath(getTrainerSessionSurvey.path, uuid), {
-        schema: getTrainerSessionSurvey.responses[200],
-        query: { limit: COMMENTS },
-        signal,
-      }),
+      callRoute(getTrainerSessionSurvey, { params: { uuid }, query: { limit: COMMENTS }, signal }),
     refetchInterval: over ? SURVEY_REFRESH_MS : false,
   });
 
@@ -75,10 +71,6 @@ export const useTrainerMissionSurvey = (uuid: string, enabled = true) =>
   useQuery({
     queryKey: debriefQueryKeys.missionSurvey(uuid),
     queryFn: ({ signal }) =>
-      apiClient.get(sessionApiPath(getTrainerMissionSurvey.path, uuid), {
-        schema: getTrainerMissionSurvey.responses[200],
-        query: { limit: COMMENTS },
-        signal,
-      }),
+      callRoute(getTrainerMissionSurvey, { params: { uuid }, query: { limit: COMMENTS }, signal }),
     enabled,
   });

@@ -1,5 +1,5 @@
 import { createContext } from 'react';
-import { apiClient, type ApiClient } from '../../lib/api-client';
+import { apiClient, type ApiClient } from '../api-client';
 import {
   createEventStreamClient,
   type EventStreamClient,

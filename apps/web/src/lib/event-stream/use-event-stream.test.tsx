@@ -5,9 +5,9 @@ import {
   EventStreamContext,
   type CreateEventStream,
   type EventStreamSettings,
-} from '../event-stream-context';
-import { lastEventIdStore } from '../last-event-ids';
-import { buildEnvelope } from '../testing/sse-test-server';
+} from './event-stream-context';
+import { lastEventIdStore } from './last-event-ids';
+import { buildEnvelope } from './testing/sse-test-server';
 import { useEventStream, type EventStreamHandlers } from './use-event-stream';
 
 const SESSION_STREAM = '/api/sessions/0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a80/events';

@@ -9,28 +9,24 @@ import {
   type PlayerHandover,
 } from '@rampart/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '../../../lib/api-client';
+import { callRoute } from '../../../lib/call-route';
 
 export const trainerPlayersQueryKeys = {
   all: ['trainer', 'players'] as const,
   chapters: ['trainer', 'players', 'chapters'] as const,
 };
 
-const withUuid = (path: string, uuid: string) => path.replace('{uuid}', encodeURIComponent(uuid));
-
 export const useTrainerPlayers = () =>
   useQuery({
     queryKey: trainerPlayersQueryKeys.all,
-    queryFn: ({ signal }) =>
-      apiClient.get(getTrainerPlayers.path, { signal, schema: getTrainerPlayers.responses[200] }),
+    queryFn: ({ signal }) => callRoute(getTrainerPlayers, { signal }),
   });
 
 /** Every chapter with its assignees: the players screen shows and edits assignments from it. */
 export const useTrainerChapters = () =>
   useQuery({
     queryKey: trainerPlayersQueryKeys.chapters,
-    queryFn: ({ signal }) =>
-      apiClient.get(getTrainerChapters.path, { signal, schema: getTrainerChapters.responses[200] }),
+    queryFn: ({ signal }) => callRoute(getTrainerChapters, { signal }),
   });
 
 const useRefreshPlayers = () => {
@@ -46,8 +42,7 @@ export const useCreatePlayer = () => {
       pseudo: string;
       locale: 'fr' | 'en';
       password?: string;
-    }) =>
-      apiClient.post(postTrainerPlayer.path, input, { schema: postTrainerPlayer.responses[201] }),
+    }) => callRoute(postTrainerPlayer, { body: input }),
     onSuccess: refresh,
   });
 };
@@ -58,9 +53,9 @@ export const useImportPlayers = () => {
     mutationFn: ({ file, dryRun }: { file: File; dryRun: boolean }) => {
       const form = new FormData();
       form.append('file', file);
-      return apiClient.post(postTrainerPlayersImport.path, form, {
+      return callRoute(postTrainerPlayersImport, {
+        body: form,
         query: { dryRun: dryRun ? 'true' : undefined },
-        schema: postTrainerPlayersImport.responses[200],
       });
     },
     onSuccess: (report) => {
@@ -72,20 +67,14 @@ export const useImportPlayers = () => {
 export const useResetPassword = () =>
   useMutation({
     mutationFn: ({ uuid, method }: { uuid: string; method: 'temporary_password' | 'magic_link' }) =>
-      apiClient.post(
-        withUuid(postTrainerPlayerPasswordReset.path, uuid),
-        { method },
-        { schema: postTrainerPlayerPasswordReset.responses[200] },
-      ),
+      callRoute(postTrainerPlayerPasswordReset, { params: { uuid }, body: { method } }),
   });
 
 /** A single-use login link for a player, as a handover to show once. */
 export const useIssueMagicLink = () =>
   useMutation({
     mutationFn: async (uuid: string): Promise<PlayerHandover> => {
-      const link = await apiClient.post(withUuid(postMagicLink.path, uuid), undefined, {
-        schema: postMagicLink.responses[201],
-      });
+      const link = await callRoute(postMagicLink, { params: { uuid } });
       return { kind: 'magic_link', url: link.url, expiresAt: link.expiresAt };
     },
   });
@@ -106,11 +95,10 @@ export const useSetPlayerChapters = () => {
     }) => {
       for (const change of changes) {
         const others = change.assignees.filter((id) => id !== playerUuid);
-        await apiClient.put(
-          withUuid(putChapterAssignments.path, change.chapterUuid),
-          { playerIds: change.assigned ? [...others, playerUuid] : others },
-          { schema: putChapterAssignments.responses[200] },
-        );
+        await callRoute(putChapterAssignments, {
+          params: { uuid: change.chapterUuid },
+          body: { playerIds: change.assigned ? [...others, playerUuid] : others },
+        });
       }
     },
     onSettled: () =>

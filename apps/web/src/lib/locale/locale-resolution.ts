@@ -1,5 +1,5 @@
 import { webLocalePrefixes, type Locale } from '@rampart/contracts';
-import { appLocales, fallbackLocale } from '../../lib/locales';
+import { appLocales, fallbackLocale } from '../locales';
 
 const asLocale = (
   value: string | null | undefined,

@@ -1,8 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { fakeEventStreams } from '../../realtime/testing/fake-event-streams';
+import { fakeEventStreams } from '../../../lib/event-stream/testing/fake-event-streams';
 import { renderApp } from '../../../test/render-app';
-import { buildSurveyDistribution, buildTrainerSession, trainerApi } from '../testing/trainer-api';
+import {
+  buildSurveyDistribution,
+  buildTrainerSession,
+  trainerApi,
+} from '../../trainer/testing/trainer-api';
 
 const running = buildTrainerSession();
 const finished = buildTrainerSession({ status: 'finished', remainingMs: 0 });

@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/button/button';
 import { EmptyState } from '../../../components/ui/empty-state/empty-state';
 import formStyles from '../../../components/ui/form/form.module.css';
 import { SectionError, SectionLoading } from '../../../components/ui/section-state/section-state';
-import { useAppInfo, useDocumentTitle } from '../../app-info';
+import { useAppInfo, useDocumentTitle } from '../../../lib/app-info';
 import { useTrainerChapters, useTrainerPlayers } from '../api/players';
 import {
   ChaptersDialog,
@@ -17,7 +17,7 @@ import {
 import { PlayerIdentityDialog } from '../components/player-identity-dialog';
 import { PlayersImportDialog } from '../components/players-import';
 import styles from '../components/players.module.css';
-import { TrainerShell } from '../components/trainer-shell';
+import { TrainerShell } from '../../trainer/components/trainer-shell';
 
 type Open =
   | { kind: 'new' }

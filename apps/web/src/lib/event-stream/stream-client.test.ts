@@ -1,7 +1,7 @@
 import type { EventEnvelope, StreamReset } from '@rampart/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createApiClient, type ApiClient } from '../../lib/api-client';
-import { createBearerTokenInterceptor } from '../../lib/api-interceptors';
+import { createApiClient, type ApiClient } from '../api-client';
+import { createBearerTokenInterceptor } from '../api-interceptors';
 import { openThroughApiClient } from './event-stream-context';
 import {
   createEventStreamClient,

@@ -6,7 +6,7 @@ import {
   type StreamReset,
 } from '@rampart/contracts';
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
-import { isApiError, parseRetryAfter } from '../../lib/api-error';
+import { isApiError, parseRetryAfter } from '../api-error';
 import { defaultBackoff, reconnectDelay, type BackoffSettings } from './reconnect-delay';
 
 export type ConnectionState = 'connecting' | 'open' | 'reconnecting' | 'closed';

@@ -2,13 +2,16 @@ import type { AppInfo, Locale } from '@rampart/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { apiClient } from '../../../lib/api-client';
-import { loadContractSchemas } from '../../../lib/load-contract-schemas';
-import { appLocales } from '../../../lib/locales';
+import { loadContractSchemas } from '../../load-contract-schemas';
+import { appLocales } from '../../locales';
 
 export const getAppInfo = async (signal?: AbortSignal): Promise<AppInfo> => {
-  const { getAppInfo: route, appInfoSchema } = await loadContractSchemas();
-  return apiClient.get(route.path, { schema: appInfoSchema, ...(signal ? { signal } : {}) });
+  const [{ getAppInfo: route }, callRoute] = await Promise.all([
+    loadContractSchemas(),
+    // callRoute comes with the schemas, out of the first page's JavaScript.
+    import('../../call-route').then((module) => module.callRoute),
+  ]);
+  return callRoute(route, signal ? { signal } : {});
 };
 
 /** Loaded once per page load (main.tsx prefetches it); the deployment does not change under us. */

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/ui/button/button';
-import { Dialog } from '../../../components/ui/dialog/dialog';
-import form from '../../../components/ui/form/form.module.css';
+import { Button } from '../button/button';
+import { Dialog } from '../dialog/dialog';
+import form from '../form/form.module.css';
 
 /**
  * A trainer's action to confirm: what it does (and whether it can be undone) in the description,

@@ -3,7 +3,7 @@ export {
   type EventStreamHandlers,
   type StreamEventOf,
   type UseEventStreamOptions,
-} from './hooks/use-event-stream';
+} from './use-event-stream';
 export {
   EventStreamContext,
   createAppEventStream,
