@@ -65,7 +65,7 @@ const publish = async ({ rate, count }) => {
     if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
     writes.push(
       app.realtime.events
-        .transaction((_trx, append) =>
+        .transaction(({ append }) =>
           append({
             stream,
             audience: 'session',
