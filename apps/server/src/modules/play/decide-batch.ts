@@ -1,6 +1,7 @@
 import { hash } from 'node:crypto';
 import {
   answerResultSchema,
+  progressPercentage,
   submissionTextLength,
   type AnswerResult,
   type ErrorCode,
@@ -23,7 +24,7 @@ import type {
   SubmissionRow,
 } from './answer-batch.repository.js';
 import type { Outcome } from './answer-lanes.js';
-import { decideAnswer, progressPercentage, speedrunRunningMs } from './scoring.js';
+import { decideAnswer, speedrunRunningMs } from './scoring.js';
 
 /**
  * A batch of answers decided, as pure functions of what the batch's statements read: the rows

@@ -1,4 +1,4 @@
-import { isObjectiveOpen } from '@rampart/contracts';
+import { isObjectiveOpen, progressPercentage } from '@rampart/contracts';
 import type { Locale, LocalizedText, PlayObjective } from '@rampart/contracts';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
@@ -23,7 +23,7 @@ import {
   listUnlockedObjectives,
 } from './objectives.repository.js';
 import type { PlayRepository } from './play.repository.js';
-import { progressPercentage, speedrunFloor, speedrunRunningMs, speedrunValue } from './scoring.js';
+import { speedrunFloor, speedrunRunningMs, speedrunValue } from './scoring.js';
 
 /**
  * A team's view of its mission's objectives: what each is, the team's state on it, whether the

@@ -1,3 +1,4 @@
+import { rankTeamRows } from '@rampart/contracts';
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { EventToAppend } from '../../realtime/event-log.repository.js';
@@ -6,7 +7,6 @@ import { holdStream } from '../../realtime/pipelined-appends.js';
 import { sessionStream } from '../../realtime/streams.js';
 import { logoUrlOf } from '../sessions/session-view.js';
 import type { PlayRepository } from './play.repository.js';
-import { rankTeamRows } from './scoring.js';
 
 /**
  * A node announces a session's ranking at most once in this interval: the first change at once,

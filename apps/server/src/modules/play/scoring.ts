@@ -14,13 +14,11 @@ import {
  */
 
 // Shared with the web client, which shows what a speedrun is worth as it runs and what a wrong
-// answer costs before it is sent. The ranking and progress rules live in the contracts too
-// (`domain/ranking.ts`), where every module and the web app read them.
+// answer costs before it is sent. The ranking and progress rules live in the contracts
+// (`domain/ranking.ts`), where every module and the web app import them from.
 export {
   SPEEDRUN_FLOOR_SHARE,
   penaltyPoints,
-  progressPercentage,
-  rankTeamRows,
   speedrunFloor,
   speedrunValue,
 } from '@rampart/contracts';
