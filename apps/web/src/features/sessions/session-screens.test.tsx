@@ -163,6 +163,37 @@ describe('creating a team', () => {
     );
   });
 
+  it('refuses a blank or invisible team name in the browser, on the name field', async () => {
+    const session = outsider({
+      gaming_session_user: { joinedAt: new Date().toISOString(), gaming_session_team: null },
+    });
+    let posts = 0;
+    renderApp(`/sessions/${session.uuid}/join/teams/create`, {
+      api: {
+        ...sessionApi(() => session),
+        [`POST /api/sessions/${session.uuid}/teams`]: () => {
+          posts += 1;
+          return apiError(422, 'request.invalid');
+        },
+      },
+    });
+    const name = await screen.findByRole('textbox', { name: 'Team name' });
+    for (const typed of ['   ', 'Red\u200bFoxes']) {
+      fireEvent.change(name, { target: { value: typed } });
+      (document.activeElement as HTMLElement | null)?.blur();
+      fireEvent.click(screen.getByRole('button', { name: 'Create the team' }));
+      expect((await screen.findByRole('alert')).textContent).toBe(
+        'Give your team a name of 1 to 40 characters.',
+      );
+      await waitFor(() => expect(document.activeElement).toBe(name));
+      expect(name.getAttribute('aria-invalid')).toBe('true');
+      expect(document.getElementById(name.getAttribute('aria-describedby')!)!.textContent).toBe(
+        'Give your team a name of 1 to 40 characters.',
+      );
+    }
+    expect(posts).toBe(0);
+  });
+
   it('refuses an SVG logo in the browser, before sending anything', async () => {
     const session = outsider({
       gaming_session_user: { joinedAt: new Date().toISOString(), gaming_session_team: null },

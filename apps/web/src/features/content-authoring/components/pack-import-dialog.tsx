@@ -1,8 +1,9 @@
 import type { ContentPackImport } from '@rampart/contracts';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button/button';
 import { Dialog } from '../../../components/ui/dialog/dialog';
+import { FilePicker } from '../../../components/ui/file-picker/file-picker';
 import formStyles from '../../../components/ui/form/form.module.css';
 import { isApiError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/error-message';
@@ -36,7 +37,6 @@ export function PackImportDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   const { t } = useTranslation(['contentAuthoring', 'errors']);
-  const fileId = useId();
   const [archive, setArchive] = useState<File | null>(null);
   const [checked, setChecked] = useState<ContentPackImport | null>(null);
   const [done, setDone] = useState<ContentPackImport | null>(null);
@@ -85,21 +85,16 @@ export function PackImportDialog({
     >
       <div className={styles.importBody}>
         {!done && (
-          <div className={formStyles.field}>
-            <label htmlFor={fileId} className={formStyles.label}>
-              {t('import.file')}
-            </label>
-            <input
-              id={fileId}
-              type="file"
-              accept=".zip,application/zip"
-              onChange={(event) => {
-                setArchive(event.currentTarget.files?.[0] ?? null);
-                setChecked(null);
-                importing.reset();
-              }}
-            />
-          </div>
+          <FilePicker
+            label={t('import.file')}
+            accept=".zip,application/zip"
+            file={archive}
+            onChange={(chosen) => {
+              setArchive(chosen);
+              setChecked(null);
+              importing.reset();
+            }}
+          />
         )}
         <div role="status" aria-live="polite">
           {checked && !done && (

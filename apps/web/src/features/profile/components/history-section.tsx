@@ -8,6 +8,7 @@ import { EmptyState } from '../../../components/ui/empty-state/empty-state';
 import styles from './history-section.module.css';
 import { ProfileSection } from './profile-section';
 import { SectionError, SectionLoading } from '../../../components/ui/section-state/section-state';
+import tableStyles from '../../../components/ui/table/table.module.css';
 
 /** Sessions played to the end, most recent first as the server sends them; each opens its detail. */
 export function HistorySection() {
@@ -36,8 +37,8 @@ export function HistorySection() {
           }
         />
       ) : (
-        <div className={styles.scroller}>
-          <table className={styles.table}>
+        <div className={tableStyles.scroller}>
+          <table className={`${tableStyles.table} ${tableStyles.roomy}`}>
             <caption className="visually-hidden">{t('history.caption')}</caption>
             <thead>
               <tr>
@@ -45,10 +46,10 @@ export function HistorySection() {
                 <th scope="col">{t('history.columns.mission')}</th>
                 <th scope="col">{t('history.columns.team')}</th>
                 <th scope="col">{t('history.columns.endedAt')}</th>
-                <th scope="col" className={styles.number}>
+                <th scope="col" className={tableStyles.number}>
                   {t('history.columns.score')}
                 </th>
-                <th scope="col" className={styles.number}>
+                <th scope="col" className={tableStyles.number}>
                   {t('history.columns.rank')}
                 </th>
                 <th scope="col">{t('history.columns.result')}</th>
@@ -72,10 +73,10 @@ export function HistorySection() {
                       </time>
                     )}
                   </td>
-                  <td className={styles.number}>
+                  <td className={tableStyles.number}>
                     {t('history.scoreValue', { score: entry.score })}
                   </td>
-                  <td className={styles.number}>
+                  <td className={tableStyles.number}>
                     {t('history.rankValue', {
                       count: entry.rank,
                       ordinal: true,

@@ -1,17 +1,11 @@
-import { useEffect, useState } from 'react';
+import { useNow } from '../../../lib/use-now';
 
 /**
  * The server's time now, as this browser estimates it from the offset measured when the session
  * was read; refreshed every `intervalMs` while the calling screen is mounted.
  */
-export const useServerNow = (clockOffsetMs: number, intervalMs = 250): number => {
-  const [now, setNow] = useState(() => Date.now() + clockOffsetMs);
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now() + clockOffsetMs), intervalMs);
-    return () => clearInterval(timer);
-  }, [clockOffsetMs, intervalMs]);
-  return now;
-};
+export const useServerNow = (clockOffsetMs: number, intervalMs = 250): number =>
+  useNow(intervalMs) + clockOffsetMs;
 
 /** Milliseconds from `now` to an instant (ISO), never below zero; null without an instant. */
 export const msUntil = (instant: string | null, now: number): number | null =>

@@ -5,6 +5,7 @@ import { Panel } from '../../../components/ui/panel/panel';
 import { useContentLocale } from '../../content/hooks/use-content-locale';
 import { formatElapsed } from '../lib/team-lines';
 import styles from './stats.module.css';
+import tableStyles from '../../../components/ui/table/table.module.css';
 
 type Objective = SessionStats['objectives'][number];
 
@@ -109,8 +110,8 @@ function ObjectiveResult({
         {objective.teams.length === 0 ? (
           <p className={styles.muted}>{t('objectives.noTeam')}</p>
         ) : (
-          <div className={styles.scroller}>
-            <table className={styles.table}>
+          <div className={tableStyles.scroller}>
+            <table className={`${tableStyles.table} ${tableStyles.tightOnPhone}`}>
               <caption className="visually-hidden">
                 {t('objectives.teamsCaption', { title })}
               </caption>
@@ -118,13 +119,13 @@ function ObjectiveResult({
                 <tr>
                   <th scope="col">{t('objectives.team')}</th>
                   <th scope="col">{t('objectives.solved')}</th>
-                  <th scope="col" className={styles.number}>
+                  <th scope="col" className={tableStyles.number}>
                     {t('objectives.attempts')}
                   </th>
-                  <th scope="col" className={styles.number}>
+                  <th scope="col" className={tableStyles.number}>
                     {t('objectives.points')}
                   </th>
-                  <th scope="col" className={styles.number}>
+                  <th scope="col" className={tableStyles.number}>
                     {t('objectives.hints')}
                   </th>
                 </tr>
@@ -151,9 +152,9 @@ function ObjectiveResult({
                         <span className={styles.muted}>{t('objectives.notSolved')}</span>
                       )}
                     </td>
-                    <td className={styles.number}>{result.attempts}</td>
-                    <td className={styles.number}>{result.points}</td>
-                    <td className={styles.number}>
+                    <td className={tableStyles.number}>{result.attempts}</td>
+                    <td className={tableStyles.number}>{result.points}</td>
+                    <td className={tableStyles.number}>
                       {t('objectives.hintsValue', { count: result.hints, cost: result.hintCost })}
                     </td>
                   </tr>

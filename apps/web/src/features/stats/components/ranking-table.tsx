@@ -5,6 +5,7 @@ import { TeamLogo } from '../../sessions';
 import { AwardBadges } from './award-badges';
 import { MissionResultMark } from './mission-result-mark';
 import styles from './stats.module.css';
+import tableStyles from '../../../components/ui/table/table.module.css';
 
 /**
  * The final ranking, with the hints each team unlocked and the points it paid for them: the
@@ -18,22 +19,22 @@ export function RankingTable({ stats }: { stats: SessionStats }) {
       {stats.teams.length === 0 ? (
         <p className={styles.muted}>{t('ranking.empty')}</p>
       ) : (
-        <div className={styles.scroller}>
-          <table className={styles.table}>
+        <div className={tableStyles.scroller}>
+          <table className={`${tableStyles.table} ${tableStyles.tightOnPhone} ${styles.teams}`}>
             <caption className="visually-hidden">{t('ranking.caption')}</caption>
             <thead>
               <tr>
-                <th scope="col" className={styles.number}>
+                <th scope="col" className={tableStyles.number}>
                   {t('ranking.rank')}
                 </th>
                 <th scope="col">{t('ranking.team')}</th>
-                <th scope="col" className={styles.number}>
+                <th scope="col" className={tableStyles.number}>
                   {t('ranking.score')}
                 </th>
-                <th scope="col" className={`${styles.number} ${styles.wideOnly}`}>
+                <th scope="col" className={`${tableStyles.number} ${styles.wideOnly}`}>
                   {t('ranking.objectives')}
                 </th>
-                <th scope="col" className={`${styles.number} ${styles.wideOnly}`}>
+                <th scope="col" className={`${tableStyles.number} ${styles.wideOnly}`}>
                   {t('ranking.hints')}
                 </th>
                 <th scope="col">{t('ranking.result')}</th>
@@ -44,7 +45,7 @@ export function RankingTable({ stats }: { stats: SessionStats }) {
                 const mine = team.uuid === stats.myTeamUuid;
                 return (
                   <tr key={team.uuid} data-mine={mine || undefined}>
-                    <td className={styles.number}>{team.rank}</td>
+                    <td className={tableStyles.number}>{team.rank}</td>
                     <th scope="row">
                       <span className={styles.team}>
                         <span className={styles.wideOnly}>
@@ -61,11 +62,11 @@ export function RankingTable({ stats }: { stats: SessionStats }) {
                         <AwardBadges awards={team.awards} compact="narrow" />
                       </span>
                     </th>
-                    <td className={styles.number}>{team.score}</td>
-                    <td className={`${styles.number} ${styles.wideOnly}`}>
+                    <td className={tableStyles.number}>{team.score}</td>
+                    <td className={`${tableStyles.number} ${styles.wideOnly}`}>
                       {t('ranking.objectivesValue', { count: team.completed_objectives, total })}
                     </td>
-                    <td className={`${styles.number} ${styles.wideOnly}`}>
+                    <td className={`${tableStyles.number} ${styles.wideOnly}`}>
                       {t('ranking.hintsValue', { count: team.hints, cost: team.hintCost })}
                     </td>
                     <td>

@@ -8,6 +8,7 @@ import { formatElapsed, type TeamLine } from '../lib/team-lines';
 import { ScoreChart } from './score-chart';
 import styles from './score-evolution.module.css';
 import { TeamLineSample } from './team-line-sample';
+import tableStyles from '../../../components/ui/table/table.module.css';
 
 interface ScoreEvolutionProps {
   evolution: ScoreEvolution;
@@ -94,13 +95,13 @@ function ScoreTable({
     .map((time, index) => ({ time, index }))
     .filter(({ index }) => index === 0 || columns.some((c) => byTeam.get(c.uuid)!.changes[index]));
   return (
-    <table className={styles.table}>
+    <table className={`${tableStyles.table} ${tableStyles.stickyHead} ${styles.evolution}`}>
       <caption className="visually-hidden">{t('evolution.caption')}</caption>
       <thead>
         <tr>
           <th scope="col">{t('evolution.time')}</th>
           {columns.map((team) => (
-            <th key={team.uuid} scope="col" className={styles.number}>
+            <th key={team.uuid} scope="col" className={tableStyles.number}>
               {team.name}
               {team.uuid === myTeamUuid && (
                 <span className="visually-hidden"> ({t('ranking.yours')})</span>
@@ -118,7 +119,7 @@ function ScoreTable({
               return (
                 <td
                   key={team.uuid}
-                  className={styles.number}
+                  className={tableStyles.number}
                   data-changed={line.changes[index] || undefined}
                 >
                   {line.scores[index]}

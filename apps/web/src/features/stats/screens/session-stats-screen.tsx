@@ -21,6 +21,7 @@ import { ScoreEvolutionPanel } from '../components/score-evolution';
 import styles from '../components/stats.module.css';
 import { SurveyPrompt } from '../components/survey-prompt';
 import { teamLines } from '../lib/team-lines';
+import statStyles from '../../../components/ui/stat/stat.module.css';
 
 /**
  * `/sessions/{uuid}/stats` (guards session-datas and verify-session-status, as every
@@ -146,8 +147,8 @@ function Debrief({ stats }: { stats: SessionStats }) {
               {myTeam.name}
             </h2>
           </div>
-          <dl className={styles.figures}>
-            <div className={styles.figure}>
+          <dl className={statStyles.stats}>
+            <div className={statStyles.stat}>
               <dt>{t('ranking.rank')}</dt>
               <dd>
                 {t('stats.rankOf', {
@@ -157,11 +158,11 @@ function Debrief({ stats }: { stats: SessionStats }) {
                 })}
               </dd>
             </div>
-            <div className={styles.figure}>
+            <div className={statStyles.stat}>
               <dt>{t('ranking.score')}</dt>
               <dd>{myTeam.score}</dd>
             </div>
-            <div className={styles.figure}>
+            <div className={statStyles.stat}>
               <dt>{t('ranking.result')}</dt>
               <dd>
                 <MissionResultMark result={myTeam.result} />

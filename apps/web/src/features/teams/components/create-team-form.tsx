@@ -1,7 +1,10 @@
-import { teamLogo, teamNameLength, teamNameSchema } from '@rampart/contracts';
-import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { postTeam, teamLogo, teamNameLength } from '@rampart/contracts';
+import { useEffect, useId, useMemo, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button, ButtonLink } from '../../../components/ui/button/button';
+import { FilePicker } from '../../../components/ui/file-picker/file-picker';
 import formStyles from '../../../components/ui/form/form.module.css';
 import { isApiError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/error-message';
@@ -21,6 +24,8 @@ export interface CreatedTeam {
   logoUrl: string | null;
 }
 
+/** The name as the route checks it; the logo is a file here, checked by `checkLogo`. */
+const nameResolver = zodResolver(postTeam.body.pick({ name: true }));
 const LOGO_ERRORS = new Set(['team.logo_invalid', 'team.logo_too_large', 'request.too_large']);
 
 /** Checks what the browser can before sending: the server checks the bytes again. */
@@ -40,12 +45,11 @@ export function CreateTeamForm({
 }) {
   const { t } = useTranslation(['sessions', 'errors']);
   const id = useId();
-  const nameInput = useRef<HTMLInputElement>(null);
   const localize = useLocalizedPath();
   const createTeam = useCreateTeam(session.uuid);
-  const [name, setName] = useState('');
+  const form = useForm<{ name: string }>({ resolver: nameResolver, defaultValues: { name: '' } });
+  const name = useWatch({ control: form.control, name: 'name' });
   const [logo, setLogo] = useState<File | null>(null);
-  const [submitted, setSubmitted] = useState(false);
 
   const preview = useMemo(() => (logo ? URL.createObjectURL(logo) : null), [logo]);
   useEffect(
@@ -55,15 +59,13 @@ export function CreateTeamForm({
     [preview],
   );
 
-  const nameCheck = teamNameSchema.safeParse(name);
   const logoProblem = checkLogo(logo);
   const serverCode = isApiError(createTeam.error) ? createTeam.error.code : null;
-  const nameError =
-    submitted && !nameCheck.success
-      ? t('createTeam.nameRule', { max: teamNameLength.max })
-      : serverCode === 'team.name_taken'
-        ? errorMessage(t, createTeam.error)
-        : null;
+  const nameError = form.formState.errors.name
+    ? t('createTeam.nameRule', { max: teamNameLength.max })
+    : serverCode === 'team.name_taken'
+      ? errorMessage(t, createTeam.error)
+      : null;
   const logoError = logoProblem
     ? t(`createTeam.logo.${logoProblem}`)
     : serverCode && LOGO_ERRORS.has(serverCode)
@@ -74,18 +76,13 @@ export function CreateTeamForm({
       ? errorMessage(t, createTeam.error, 'session')
       : null;
 
-  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setSubmitted(true);
-    if (!nameCheck.success || logoProblem) {
-      nameInput.current?.focus();
-      return;
-    }
+  const handleSubmit = form.handleSubmit((values) => {
+    if (logoProblem) return form.setFocus('name');
     // One team per click: the button is disabled while the request runs, and the server
     // refuses a second team for the same player anyway.
     if (createTeam.isPending) return;
-    createTeam.mutate({ name: nameCheck.data, logo }, { onSuccess: ({ team }) => onCreated(team) });
-  };
+    createTeam.mutate({ name: values.name, logo }, { onSuccess: ({ team }) => onCreated(team) });
+  });
 
   return (
     <form
@@ -98,12 +95,10 @@ export function CreateTeamForm({
           {t('createTeam.name')}
         </label>
         <input
-          ref={nameInput}
+          {...form.register('name')}
           id={`${id}-name`}
           className={formStyles.input}
-          value={name}
           maxLength={teamNameLength.max}
-          onChange={(event) => setName(event.target.value)}
           autoComplete="off"
           autoFocus
           aria-invalid={nameError ? true : undefined}
@@ -117,33 +112,19 @@ export function CreateTeamForm({
           {nameError ?? t('createTeam.nameHint', { max: teamNameLength.max })}
         </p>
       </div>
-      <div className={formStyles.field}>
-        <label className={formStyles.label} htmlFor={`${id}-logo`}>
-          {t('createTeam.logoLabel')}
-        </label>
-        <div className={styles.actions}>
-          <TeamLogo name={name || '?'} url={preview} size={56} />
-          <input
-            id={`${id}-logo`}
-            type="file"
-            accept={teamLogo.contentTypes.join(',')}
-            onChange={(event) => {
-              setLogo(event.target.files?.[0] ?? null);
-              // The server's refusal was about the file just replaced: it no longer applies.
-              if (serverCode && LOGO_ERRORS.has(serverCode)) createTeam.reset();
-            }}
-            aria-invalid={logoError ? true : undefined}
-            aria-describedby={`${id}-logo-hint`}
-          />
-        </div>
-        <p
-          id={`${id}-logo-hint`}
-          className={logoError ? formStyles.error : formStyles.hint}
-          role={logoError ? 'alert' : undefined}
-        >
-          {logoError ?? t('createTeam.logoHint')}
-        </p>
-      </div>
+      <FilePicker
+        label={t('createTeam.logoLabel')}
+        accept={teamLogo.contentTypes.join(',')}
+        hint={t('createTeam.logoHint')}
+        error={logoError}
+        file={logo}
+        aside={<TeamLogo name={name || '?'} url={preview} size={56} />}
+        onChange={(file) => {
+          setLogo(file);
+          // The server's refusal was about the file just replaced: it no longer applies.
+          if (serverCode && LOGO_ERRORS.has(serverCode)) createTeam.reset();
+        }}
+      />
       {formError && (
         <p className={formStyles.formError} role="alert">
           {formError}

@@ -1,8 +1,9 @@
 import type { PlayersImportReport } from '@rampart/contracts';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button/button';
 import { Dialog } from '../../../components/ui/dialog/dialog';
+import { FilePicker } from '../../../components/ui/file-picker/file-picker';
 import formStyles from '../../../components/ui/form/form.module.css';
 import { errorMessage } from '../../../lib/error-message';
 import { handoverCsv, useImportPlayers } from '../api/players';
@@ -70,7 +71,6 @@ export function PlayersImportDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   const { t } = useTranslation(['players', 'errors']);
-  const fileId = useId();
   const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState<PlayersImportReport | null>(null);
   const [done, setDone] = useState<PlayersImportReport | null>(null);
@@ -126,25 +126,17 @@ export function PlayersImportDialog({
     >
       <div className={styles.report}>
         {!done && (
-          <div className={formStyles.field}>
-            <label htmlFor={fileId} className={formStyles.label}>
-              {t('import.file')}
-            </label>
-            <input
-              id={fileId}
-              type="file"
-              accept=".csv,text/csv"
-              aria-describedby={`${fileId}-hint`}
-              onChange={(event) => {
-                setFile(event.currentTarget.files?.[0] ?? null);
-                setPreview(null);
-                importing.reset();
-              }}
-            />
-            <p id={`${fileId}-hint`} className={formStyles.hint}>
-              {t('import.fileHint')}
-            </p>
-          </div>
+          <FilePicker
+            label={t('import.file')}
+            accept=".csv,text/csv"
+            hint={t('import.fileHint')}
+            file={file}
+            onChange={(chosen) => {
+              setFile(chosen);
+              setPreview(null);
+              importing.reset();
+            }}
+          />
         )}
         {importing.isError && (
           <p className={formStyles.formError} role="alert">

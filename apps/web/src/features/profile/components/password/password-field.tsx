@@ -1,30 +1,26 @@
-import { useId, useState, type ChangeEvent, type Ref } from 'react';
+import { useId, useState } from 'react';
+import type { UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { EyeIcon } from '../../../../components/ui/icons/eye-icon';
 import styles from '../../../../components/ui/form/form.module.css';
 
 interface PasswordFieldProps {
   label: string;
-  name: string;
-  value: string;
-  onChange: (value: string) => void;
+  /** The form's registration of the input: its name, ref and change handlers. */
+  field: UseFormRegisterReturn;
   autoComplete: 'current-password' | 'new-password';
   error?: string | undefined;
   /** Ids of elements that describe the field (rules, live checks), read after the error. */
   describedBy?: string;
-  inputRef?: Ref<HTMLInputElement>;
 }
 
 /** A password input with its show/hide toggle and its error, all tied to the input. */
 export function PasswordField({
   label,
-  name,
-  value,
-  onChange,
+  field,
   autoComplete,
   error,
   describedBy,
-  inputRef,
 }: PasswordFieldProps) {
   const { t } = useTranslation('profile');
   const id = useId();
@@ -38,13 +34,10 @@ export function PasswordField({
       </label>
       <div className={styles.control}>
         <input
-          ref={inputRef}
+          {...field}
           id={id}
-          name={name}
           type={visible ? 'text' : 'password'}
           className={`${styles.input} ${styles.withToggle}`}
-          value={value}
-          onChange={(event: ChangeEvent<HTMLInputElement>) => onChange(event.target.value)}
           autoComplete={autoComplete}
           autoCapitalize="none"
           autoCorrect="off"

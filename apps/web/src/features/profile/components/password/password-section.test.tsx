@@ -71,7 +71,7 @@ describe('password change', () => {
     fireEvent.click(within(form).getByRole('button', { name: 'Change password' }));
 
     const current = within(form).getByLabelText('Current password');
-    expect(document.activeElement).toBe(current);
+    await waitFor(() => expect(document.activeElement).toBe(current));
     expect(current.getAttribute('aria-invalid')).toBe('true');
     expect(within(form).getByText('Enter your current password.')).toBeTruthy();
     expect(within(form).getByText('The new password does not follow every rule yet.')).toBeTruthy();

@@ -1,5 +1,7 @@
-import { brokenPasswordRules } from '@rampart/contracts';
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { putPassword } from '@rampart/contracts';
+import { useId } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../../components/ui/button/button';
 import { isApiError } from '../../../../lib/api-client';
@@ -14,18 +16,12 @@ import { PasswordField } from './password-field';
 
 type Field = keyof PasswordChange;
 const fields: readonly Field[] = ['currentPassword', 'password', 'passwordConfirmation'];
-const empty: PasswordChange = { currentPassword: '', password: '', passwordConfirmation: '' };
-
-/** The new password follows the rules and the confirmation equals it. */
-const validate = (
-  values: PasswordChange,
-): Partial<Record<Field, 'currentRequired' | 'rules' | 'mismatch'>> => ({
-  ...(values.currentPassword === '' ? { currentPassword: 'currentRequired' as const } : {}),
-  ...(brokenPasswordRules(values.password).length > 0 ? { password: 'rules' as const } : {}),
-  ...(values.passwordConfirmation !== values.password
-    ? { passwordConfirmation: 'mismatch' as const }
-    : {}),
-});
+/** The contract's one refusal per field, as `profile:password.errors` words it. */
+const clientErrorKey = {
+  currentPassword: 'currentRequired',
+  password: 'rules',
+  passwordConfirmation: 'mismatch',
+} as const;
 
 /** What the server refused, by field: the rules (`request.invalid`) or the current password. */
 const serverFieldErrors = (t: AnyTFunction, error: unknown): Partial<Record<Field, string>> => {
@@ -40,47 +36,47 @@ export function PasswordSection() {
   const id = useId();
   const rulesId = `${id}-rules`;
   const confirmationCheckId = `${id}-confirmation`;
-  const [values, setValues] = useState<PasswordChange>(empty);
-  const [clientErrors, setClientErrors] = useState<Partial<Record<Field, string>>>({});
-  const inputs = useRef<Partial<Record<Field, HTMLInputElement | null>>>({});
+  // The route's own body schema checks the form: the browser refuses what the server would.
+  const form = useForm<PasswordChange>({
+    resolver: zodResolver(putPassword.body),
+    defaultValues: { currentPassword: '', password: '', passwordConfirmation: '' },
+  });
+  const { errors } = form.formState;
   const change = useChangePassword();
 
-  const serverErrors = serverFieldErrors(t, change.error);
-  const errors = { ...serverErrors, ...clientErrors };
   const formError =
-    change.isError && Object.keys(serverErrors).length === 0 ? errorMessage(t, change.error) : null;
-
-  const update = (field: Field) => (value: string) => {
-    setValues((previous) => ({ ...previous, [field]: value }));
-    setClientErrors(({ [field]: _fixed, ...others }) => others);
-    if (change.isError) change.reset();
+    change.isError && Object.keys(serverFieldErrors(t, change.error)).length === 0
+      ? errorMessage(t, change.error)
+      : null;
+  const errorOf = (field: Field) => {
+    const error = errors[field];
+    if (!error) return undefined;
+    return error.type === 'server' ? error.message : t(`password.errors.${clientErrorKey[field]}`);
   };
+  const register = (field: Field) =>
+    form.register(field, { onChange: () => change.isError && change.reset() });
 
-  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const problems = validate(values);
-    const firstInvalid = fields.find((field) => problems[field]);
-    if (firstInvalid) {
-      setClientErrors(
-        Object.fromEntries(
-          Object.entries(problems).map(([field, key]) => [field, t(`password.errors.${key}`)]),
-        ),
-      );
-      inputs.current[firstInvalid]?.focus();
-      return;
-    }
+  const handleSubmit = form.handleSubmit((values) =>
     change.mutate(values, {
       onSuccess: () => {
-        setValues(empty);
+        form.reset();
         toast.success(t('password.saved'));
       },
       onError: (error) => {
         const refused = serverFieldErrors(t, error);
         const first = fields.find((field) => refused[field]);
-        if (first) inputs.current[first]?.focus();
+        for (const field of fields) {
+          const message = refused[field];
+          if (message)
+            form.setError(field, { type: 'server', message }, { shouldFocus: field === first });
+        }
       },
-    });
-  };
+    }),
+  );
+  const [password, confirmation] = useWatch({
+    control: form.control,
+    name: ['password', 'passwordConfirmation'],
+  });
 
   return (
     <ProfileSection
@@ -91,44 +87,29 @@ export function PasswordSection() {
       <form className={styles.form} onSubmit={handleSubmit} noValidate>
         <PasswordField
           label={t('password.current')}
-          name="currentPassword"
-          value={values.currentPassword}
-          onChange={update('currentPassword')}
+          field={register('currentPassword')}
           autoComplete="current-password"
-          error={errors.currentPassword}
-          inputRef={(element) => {
-            inputs.current.currentPassword = element;
-          }}
+          error={errorOf('currentPassword')}
         />
         <PasswordField
           label={t('password.new')}
-          name="password"
-          value={values.password}
-          onChange={update('password')}
+          field={register('password')}
           autoComplete="new-password"
-          error={errors.password}
+          error={errorOf('password')}
           describedBy={rulesId}
-          inputRef={(element) => {
-            inputs.current.password = element;
-          }}
         />
-        <PasswordRules id={rulesId} password={values.password} />
+        <PasswordRules id={rulesId} password={password} />
         <PasswordField
           label={t('password.confirmation')}
-          name="passwordConfirmation"
-          value={values.passwordConfirmation}
-          onChange={update('passwordConfirmation')}
+          field={register('passwordConfirmation')}
           autoComplete="new-password"
-          error={errors.passwordConfirmation}
+          error={errorOf('passwordConfirmation')}
           describedBy={confirmationCheckId}
-          inputRef={(element) => {
-            inputs.current.passwordConfirmation = element;
-          }}
         />
         <ConfirmationCheck
           id={confirmationCheckId}
-          password={values.password}
-          confirmation={values.passwordConfirmation}
+          password={password}
+          confirmation={confirmation}
         />
         {formError && (
           <p className={styles.formError} role="alert">

@@ -11,7 +11,7 @@ import { useEndSession } from '../../api/end-session';
 import { useProfileSessions } from '../../api/get-profile-sessions';
 import { useLogoutEverywhere } from '../../api/logout-everywhere';
 import { useLogoutOthers } from '../../api/logout-others';
-import { useNow } from '../../hooks/use-now';
+import { useNow } from '../../../../lib/use-now';
 import { ProfileSection } from '../profile-section';
 import {
   SectionError,
@@ -30,7 +30,7 @@ export function SecuritySection() {
   const { t } = useTranslation(['profile', 'errors']);
   const navigate = useNavigate();
   const localize = useLocalizedPath();
-  const now = useNow();
+  const now = useNow(60_000);
   const sessions = useProfileSessions();
   const endSession = useEndSession();
   const logoutOthers = useLogoutOthers();

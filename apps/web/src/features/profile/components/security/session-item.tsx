@@ -7,7 +7,8 @@ import styles from './security-section.module.css';
 
 interface SessionItemProps {
   session: ProfileSession;
-  now: Date;
+  /** This browser's time (ms since the epoch), from `useNow`. */
+  now: number;
   onEnd: (session: ProfileSession) => void;
   ending: boolean;
 }
@@ -34,7 +35,7 @@ export function SessionItem({ session, now, onEnd, ending }: SessionItemProps) {
               title={lastActivity.toLocaleString(i18n.language)}
             >
               {t('security.lastActivity', {
-                time: formatRelativeTime(lastActivity, now, i18n.language),
+                time: formatRelativeTime(lastActivity, new Date(now), i18n.language),
               })}
             </time>
           </span>
