@@ -45,7 +45,6 @@ const environmentSchema = z.object({
     .url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL' })
     .optional(),
   DATABASE_POOL_SIZE: integer(1, 1000).default(20),
-  DATABASE_DRIVER: z.enum(['pg', 'postgres-js']).default('pg'),
   SECRET_KEY: z
     .string()
     .refine(
@@ -229,12 +228,7 @@ export const loadConfig = (environment: NodeJS.ProcessEnv = process.env) => {
     host: e.HOST,
     port: e.PORT,
     database: e.DATABASE_URL
-      ? {
-          kind: 'postgres' as const,
-          url: e.DATABASE_URL,
-          poolSize: e.DATABASE_POOL_SIZE,
-          driver: e.DATABASE_DRIVER,
-        }
+      ? { kind: 'postgres' as const, url: e.DATABASE_URL, poolSize: e.DATABASE_POOL_SIZE }
       : { kind: 'pglite' as const, dataDir: path.resolve(e.PGLITE_DIR) },
     /**
      * The key that seals secrets at rest (the labs' WireGuard private keys): required on

@@ -11,11 +11,6 @@ const networkCodes = new Set([
   'EHOSTUNREACH',
   'ENETUNREACH',
   'EAI_AGAIN',
-  // postgres.js
-  'CONNECTION_CLOSED',
-  'CONNECTION_ENDED',
-  'CONNECTION_DESTROYED',
-  'CONNECT_TIMEOUT',
 ]);
 
 // SQLSTATE class 08 (connection exception), 57P01..57P03 (admin shutdown, crash, cannot connect now)

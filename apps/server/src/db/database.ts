@@ -8,7 +8,6 @@ import { prepareHotStatements } from './perf/hot-statements.js';
 import { pipelineBegin } from './perf/pipelined-begin.js';
 import { INDEX_WALKS_ONLY } from './perf/index-walks.js';
 import { PGliteDialect } from './pglite-dialect.js';
-import { openPostgresJsPool } from './postgres-js.js';
 import type { Database } from './schema.js';
 
 export type DatabaseKind = 'pglite' | 'postgres';
@@ -120,66 +119,8 @@ export const openPGlite = async (
   }
 };
 
-export type PostgresDriver = 'pg' | 'postgres-js';
-
-/** The driver tests open PostgreSQL with: `DATABASE_DRIVER`, as the server reads it. */
-export const defaultPostgresDriver = (): PostgresDriver =>
-  process.env.DATABASE_DRIVER === 'postgres-js' ? 'postgres-js' : 'pg';
-
 /** A PostgreSQL pool that survives the server going away and reconnects when it is back. */
 export const openPostgres = (
-  url: string,
-  poolSize: number,
-  logger: DatabaseLogger,
-  driver: PostgresDriver = defaultPostgresDriver(),
-): DatabaseHandle =>
-  driver === 'postgres-js'
-    ? openPostgresJs(url, poolSize, logger)
-    : openNodePostgres(url, poolSize, logger);
-
-/** The same on postgres.js: statements prepared by postgres.js, BEGIN sent with the first. */
-const openPostgresJs = (url: string, poolSize: number, logger: DatabaseLogger): DatabaseHandle => {
-  let connectionErrors = 0;
-  const onConnectionError = (error: unknown) => {
-    connectionErrors += 1;
-    logger.warn({ err: error }, 'database connection lost');
-  };
-  const main = openPostgresJsPool(url, { max: poolSize, onConnectionError });
-  const answers = openPostgresJsPool(url, {
-    max: 5,
-    pipelineBegin: true,
-    settings: { enable_seqscan: 'off', enable_hashjoin: 'off', enable_mergejoin: 'off' },
-    onConnectionError,
-  });
-  const pools = [
-    { name: 'main', pool: main, max: poolSize },
-    { name: 'answers', pool: answers, max: 5 },
-  ];
-  return {
-    kind: 'postgres',
-    db: main.db,
-    batches: answers.db,
-    connectionString: url,
-    usage: () => ({
-      pools: pools.map(({ name, pool, max }) => ({
-        name,
-        total: pool.lent(),
-        idle: 0,
-        waiting: pool.waiting(),
-        max,
-      })),
-      connectionErrors,
-    }),
-    ping: async (timeoutMs = 2000) => {
-      await withTimeout(pingQuery(main.db), timeoutMs);
-    },
-    close: async () => {
-      await Promise.all([main.db.destroy(), answers.db.destroy()]);
-    },
-  };
-};
-
-const openNodePostgres = (
   url: string,
   poolSize: number,
   logger: DatabaseLogger,
@@ -272,4 +213,4 @@ export const openDatabase = async (
 ): Promise<DatabaseHandle> =>
   database.kind === 'pglite'
     ? openPGlite(database.dataDir, options)
-    : openPostgres(database.url, database.poolSize, logger, database.driver);
+    : openPostgres(database.url, database.poolSize, logger);
