@@ -23,8 +23,8 @@ const baseFeatures = [
 const allowedFeatureImports = {
   // The content editor is a trainer screen: it sits in the trainer's shell, shares the players
   // screen's chapters query, shows the mission surveys, and previews an objective with the
-  // game's own view so that an author sees exactly what a player will.
-  'content-authoring': ['trainer', 'trainer-players', 'debrief', 'game'],
+  // objective's own view (the one the game shows) so that an author sees what a player will.
+  'content-authoring': ['trainer', 'trainer-players', 'debrief', 'objectives'],
   // The cockpit shows the session's exports and survey results, and its lab console opens the
   // same terminal as the player's lab panel.
   trainer: ['debrief', 'game'],
@@ -42,7 +42,8 @@ const allowedFeatureImports = {
   // The greeting and the lobby show the player's avatar bonus and the avatar picker.
   home: ['onboarding'],
   lobby: ['onboarding'],
-  game: ['onboarding'],
+  // The game shows the objective's view with its own mutations (answer, follow, hint).
+  game: ['onboarding', 'objectives'],
 };
 const featureZones = webFeatures.map((feature) => ({
   target: `./${webSrc}/features/${feature}`,

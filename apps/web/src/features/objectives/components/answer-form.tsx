@@ -11,7 +11,7 @@ import formStyles from '../../../components/ui/form/form.module.css';
 import { errorMessage } from '../../../lib/error-message';
 import { generateId } from '../../../lib/random-id';
 import { useCurrentUser } from '../../auth/hooks/use-current-user';
-import { useSubmitAnswer } from '../api/play-mutations';
+import type { ObjectivePlay } from '../lib/objective-play';
 import styles from './answer-form.module.css';
 
 /**
@@ -21,12 +21,12 @@ import styles from './answer-form.module.css';
  * (its acknowledgement lost) can never count it twice.
  */
 export function AnswerForm({
-  sessionUuid,
+  submit,
   objective,
   onResult,
   preview = false,
 }: {
-  sessionUuid: string;
+  submit: ObjectivePlay['submitAnswer'];
   objective: PlayObjective;
   /** A trainer's preview: nobody plays, so the objective's own penalty is shown. */
   preview?: boolean;
@@ -36,7 +36,6 @@ export function AnswerForm({
   const { t } = useTranslation(['game', 'errors']);
   const id = useId();
   const field = useRef<HTMLInputElement>(null);
-  const submit = useSubmitAnswer(sessionUuid);
   // The penalty the server charges this player: a penalty-shield avatar lowers it.
   const player = useCurrentUser('player', { enabled: !preview });
   const penalty = penaltyPoints(objective.penalty, preview ? undefined : player?.avatarId);

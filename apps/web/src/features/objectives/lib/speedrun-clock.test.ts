@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildPlayObjective } from '../testing/play-objective';
+import { buildPlayObjective } from '../../game/testing/play-objective';
 import { racingSpeedruns, speedrunRunningMsAt, speedrunValueAt } from './speedrun-clock';
 
 const speedrun = {

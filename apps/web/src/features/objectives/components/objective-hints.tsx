@@ -6,7 +6,7 @@ import { Dialog } from '../../../components/ui/dialog/dialog';
 import formStyles from '../../../components/ui/form/form.module.css';
 import { Markdown } from '../../../components/ui/markdown/markdown';
 import { errorMessage } from '../../../lib/error-message';
-import { useUnlockHint } from '../api/play-mutations';
+import type { ObjectivePlay } from '../lib/objective-play';
 import styles from './objective-hints.module.css';
 
 /**
@@ -14,17 +14,16 @@ import styles from './objective-hints.module.css';
  * next hint can be unlocked (hints go in order) after a confirmation that states its cost.
  */
 export function ObjectiveHints({
-  sessionUuid,
+  unlock,
   objective,
   canUnlock,
 }: {
-  sessionUuid: string;
+  unlock: ObjectivePlay['unlockHint'];
   objective: PlayObjective;
   /** Whether the team may still unlock: the objective is open and the team in the game. */
   canUnlock: boolean;
 }) {
   const { t } = useTranslation(['game', 'errors']);
-  const unlock = useUnlockHint(sessionUuid);
   const [asked, setAsked] = useState<PlayHint | null>(null);
   if (objective.hints.length === 0) return null;
   const next = objective.hints.find((hint) => !hint.unlocked);

@@ -5,11 +5,11 @@ import { useTranslation } from 'react-i18next';
 import formStyles from '../../../components/ui/form/form.module.css';
 import { Button } from '../../../components/ui/button/button';
 import { Markdown } from '../../../components/ui/markdown/markdown';
-import { useToggleFollow } from '../api/play-mutations';
 import { AnswerForm } from './answer-form';
 import { ObjectiveHints } from './objective-hints';
 import { SpeedrunNote } from './speedrun-note';
 import { SupportDialog } from './support-dialog';
+import type { ObjectivePlay } from '../lib/objective-play';
 import styles from './objective-detail.module.css';
 
 /**
@@ -19,12 +19,15 @@ import styles from './objective-detail.module.css';
 export function ObjectiveDetail({
   sessionUuid,
   objective,
+  play,
   inDialog = false,
   eliminated = false,
   preview = false,
 }: {
   sessionUuid: string;
   objective: PlayObjective | null;
+  /** The game's mutations, or a preview's idle ones. */
+  play: ObjectivePlay;
   inDialog?: boolean;
   /** Shown to a trainer in the content editor: no player, no game. */
   preview?: boolean;
@@ -33,7 +36,7 @@ export function ObjectiveDetail({
 }) {
   const { t } = useTranslation(['game', 'content']);
   const titleId = useId();
-  const follow = useToggleFollow(sessionUuid);
+  const follow = play.toggleFollow;
   // The last submission's outcome, for this objective: it stays once the form gives way to
   // "solved". The parent keys this component by objective, so it starts empty for each.
   const [result, setResult] = useState<AnswerResult | null>(null);
@@ -123,7 +126,7 @@ export function ObjectiveDetail({
             </ul>
           )}
           <ObjectiveHints
-            sessionUuid={sessionUuid}
+            unlock={play.unlockHint}
             objective={objective}
             canUnlock={!preview && !eliminated && !objective.solved && objective.attemptsLeft !== 0}
           />
@@ -148,7 +151,7 @@ export function ObjectiveDetail({
             <p className={styles.locked}>{t('detail.closed')}</p>
           ) : (
             <AnswerForm
-              sessionUuid={sessionUuid}
+              submit={play.submitAnswer}
               objective={objective}
               onResult={setResult}
               preview={preview}

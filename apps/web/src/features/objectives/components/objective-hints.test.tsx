@@ -8,7 +8,7 @@ import {
   buildRunningSession,
   gameApi,
   stubViewport,
-} from '../testing/game-api';
+} from '../../game/testing/game-api';
 
 const hint = (position: number, unlocked: boolean) => ({
   uuid: `00000000-0000-4000-8000-00000000000${position}`,
