@@ -25,8 +25,8 @@ const allowedFeatureImports = {
   // screen's chapters query, shows the mission surveys, and previews an objective with the
   // objective's own view (the one the game shows) so that an author sees what a player will.
   'content-authoring': ['trainer-shell', 'trainer-players', 'debrief', 'objectives'],
-  // The trainer's sessions (dashboard, creation) sit in the trainer's shell.
-  'trainer-sessions': ['trainer-shell', 'cockpit'],
+  // The trainer's sessions (dashboard, creation, one session's data) sit in the trainer's shell.
+  'trainer-sessions': ['trainer-shell'],
   // The cockpit runs one session: in the trainer's shell, with the session's data, clock and
   // join link from the trainer's sessions; it shows the session's exports and survey results,
   // and its lab console opens the same terminal as the player's lab panel.

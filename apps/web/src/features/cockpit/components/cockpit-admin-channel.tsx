@@ -2,10 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Panel, panelStyles } from '../../../components/ui/panel/panel';
 import { SectionError, SectionLoading } from '../../../components/ui/section-state/section-state';
 import { ChatThreadView } from '../../chat';
-import {
-  trainerSessionChatPlace,
-  useTrainerSessionChat,
-} from '../../trainer-sessions/api/trainer-sessions';
+import { trainerSessionChatPlace, useTrainerSessionChat } from '../api/session-actions';
 
 /**
  * The session's Admin channel: what trainers broadcast to every player, and only they write.

@@ -6,11 +6,8 @@ import form from '../../../components/ui/form/form.module.css';
 import { Panel } from '../../../components/ui/panel/panel';
 import { errorMessage } from '../../../lib/error-message';
 import { toast } from '../../../lib/toast';
-import {
-  useLaunchSpeedrun,
-  useUnlockObjective,
-  type TrainerSessionView,
-} from '../../trainer-sessions/api/trainer-sessions';
+import type { TrainerSessionView } from '../../trainer-sessions/api/trainer-sessions';
+import { useLaunchSpeedrun, useUnlockObjective } from '../api/session-actions';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog/confirm-dialog';
 import styles from './cockpit.module.css';
 

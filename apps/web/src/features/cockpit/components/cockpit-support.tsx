@@ -2,10 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Panel } from '../../../components/ui/panel/panel';
 import { UnreadBadge } from '../../../components/ui/unread-badge/unread-badge';
 import { SectionError, SectionLoading } from '../../../components/ui/section-state/section-state';
-import {
-  trainerSessionChatPlace,
-  useTrainerSessionChat,
-} from '../../trainer-sessions/api/trainer-sessions';
+import { trainerSessionChatPlace, useTrainerSessionChat } from '../api/session-actions';
 import { SupportContextPanel } from './support-context-panel';
 import { SupportThreads } from '../../trainer-sessions/components/support-inbox';
 

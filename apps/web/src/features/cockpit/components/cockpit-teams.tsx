@@ -7,10 +7,8 @@ import { toast } from '../../../lib/toast';
 import { Panel, panelStyles } from '../../../components/ui/panel/panel';
 import { isClosedStatus, type CockpitTeam } from '@rampart/contracts';
 import { TeamLogo } from '../../sessions';
-import {
-  useEliminateTeam,
-  type TrainerSessionView,
-} from '../../trainer-sessions/api/trainer-sessions';
+import type { TrainerSessionView } from '../../trainer-sessions/api/trainer-sessions';
+import { useEliminateTeam } from '../api/session-actions';
 import { AdjustScoreDialog } from './cockpit-adjust';
 import { PlayerFixButton, TeamFixButtons } from './cockpit-team-fixes';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog/confirm-dialog';

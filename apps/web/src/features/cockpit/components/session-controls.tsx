@@ -4,11 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button/button';
 import { errorMessage } from '../../../lib/error-message';
 import { toast } from '../../../lib/toast';
-import {
-  useSessionControl,
-  type SessionControl,
-  type TrainerSessionView,
-} from '../../trainer-sessions/api/trainer-sessions';
+import type { TrainerSessionView } from '../../trainer-sessions/api/trainer-sessions';
+import { useSessionControl, type SessionControl } from '../api/session-actions';
 import { ChangeSessionButton } from './cockpit-session-change';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog/confirm-dialog';
 import styles from './cockpit.module.css';

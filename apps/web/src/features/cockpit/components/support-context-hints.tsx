@@ -6,7 +6,7 @@ import { Markdown } from '../../../components/ui/markdown/markdown';
 import { panelStyles } from '../../../components/ui/panel/panel';
 import { errorMessage } from '../../../lib/error-message';
 import { toast } from '../../../lib/toast';
-import { useGiveHint } from '../../trainer-sessions/api/trainer-sessions';
+import { useGiveHint } from '../api/session-actions';
 import { useTimeFormat } from '../../../lib/use-time-format';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog/confirm-dialog';
 import styles from './support-context-panel.module.css';

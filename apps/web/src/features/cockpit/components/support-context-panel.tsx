@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/button/button';
 import { panelStyles } from '../../../components/ui/panel/panel';
 import { SectionError, SectionLoading } from '../../../components/ui/section-state/section-state';
 import { useNow } from '../../../lib/use-now';
-import { useSupportContext } from '../../trainer-shell/api/trainer-support';
+import { useSupportContext } from '../api/support-context';
 import { useTimeFormat } from '../../../lib/use-time-format';
 import { UnlockDialog } from './cockpit-objectives';
 import { SupportContextHints } from './support-context-hints';

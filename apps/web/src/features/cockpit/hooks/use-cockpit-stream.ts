@@ -9,7 +9,7 @@ import {
 import { cockpitQueryKeys } from '../api/trainer-cockpit';
 import { displayLinkQueryKeys } from '../api/display-links';
 import { labQueryKeys } from '../api/trainer-labs';
-import { supportContextKeys } from '../../trainer-shell/api/trainer-support';
+import { supportContextKeys } from '../api/support-context';
 import {
   trainerQueryKeys,
   type TrainerSessionView,
