@@ -1,7 +1,7 @@
 // The screens `screenshots.ts` knows: who looks at each, how to reach it (the game it needs set
 // up first, through the setup steps of screen-setups.ts), and the states worth a shot once it is
 // open. A new screen is a row here, not a new script.
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import {
   adjustScore,
   answer,
@@ -93,8 +93,15 @@ const openLabTab = async (run: Run, tab: string) => {
   await run.page.getByRole('tab', { name: tab }).click();
 };
 
-const startLab = (run: Run) =>
-  run.page.getByRole('button', { name: text(run, 'Start the lab', 'Démarrer le lab') }).click();
+/** Starts the team's lab unless it runs already (the game may have warmed it up), then `then`. */
+const startLab = async (run: Run, then: Locator) => {
+  const start = run.page.getByRole('button', {
+    name: text(run, 'Start the lab', 'Démarrer le lab'),
+  });
+  await start.or(then).first().waitFor({ timeout: 30_000 });
+  if (await start.isVisible()) await start.click();
+  await then.waitFor({ timeout: 30_000 });
+};
 
 /** The first demo mission whose open flag objective closes after a few wrong answers. */
 const limitedMission = async (trainer: Api) => {
@@ -115,6 +122,9 @@ const limitedObjective = (run: Run) =>
   gameOf(run).mission.objectives.find(
     (o) => o.type === 'flag' && !o.locked && o.maxAttempts !== null,
   )!;
+
+/** The player each run of `players` made for its password reset. */
+const resetTarget = new WeakMap<Run, string>();
 
 const playersCsv = [
   'username,pseudo,locale',
@@ -531,9 +541,8 @@ export const screens: Record<string, Screen> = {
     ready: (run) => openLabTab(run, 'Console'),
     states: {
       terminal: async (run) => {
-        await startLab(run);
         const terminal = run.page.locator('[data-testid="lab-terminal"]');
-        await terminal.waitFor();
+        await startLab(run, terminal);
         await pause(800);
         await terminal.click();
         await run.page.keyboard.type('id');
@@ -549,10 +558,12 @@ export const screens: Record<string, Screen> = {
     path: (run) => labGame(run, true),
     ready: async (run) => {
       await openLabTab(run, 'VPN');
-      await startLab(run);
-      await run.page
-        .getByRole('button', { name: text(run, 'Download the profile', 'Télécharger le profil') })
-        .waitFor();
+      await startLab(
+        run,
+        run.page.getByRole('button', {
+          name: text(run, 'Download the profile', 'Télécharger le profil'),
+        }),
+      );
     },
     states: {
       qr: async (run) => {
@@ -881,11 +892,23 @@ export const screens: Record<string, Screen> = {
       return '/trainer/content';
     },
     ready: async (run) => {
-      await run.page
-        .getByRole('button', { name: text(run, 'Ratings of', 'Notes de') })
-        .first()
-        .click();
-      await run.page.getByTestId('survey-summary').waitFor();
+      // Lab screens import copies of the demo chapter under the same titles: the ratings are
+      // those of the mission the rated games played, whichever card holds it.
+      const buttons = run.page.getByRole('button', { name: text(run, 'Ratings of', 'Notes de') });
+      await buttons.first().waitFor();
+      for (const button of await buttons.all()) {
+        await button.click();
+        const summary = run.page.getByTestId('survey-summary');
+        if (
+          await summary.waitFor({ timeout: 3000 }).then(
+            () => true,
+            () => false,
+          )
+        )
+          return;
+        await run.page.keyboard.press('Escape');
+      }
+      throw new Error('no mission shows the ratings');
     },
   },
   content: {
@@ -957,7 +980,18 @@ export const screens: Record<string, Screen> = {
   players: {
     about: "the trainer's players: the list, a CSV import preview, a password reset",
     role: 'trainer',
-    path: '/trainer/players',
+    path: async (run) => {
+      // A player of the run's own, whose password the reset may change: never a demo player,
+      // whom the other screens sign in.
+      const username = `shots${Date.now() % 1_000_000}`;
+      await (
+        await trainerApi(run)
+      ).send('POST', '/api/trainer/players', {
+        data: { username, pseudo: username, locale: run.locale, password: 'Shots#2025-long' },
+      });
+      resetTarget.set(run, username);
+      return '/trainer/players';
+    },
     ready: async (run) => {
       await run.page.locator('table').waitFor();
     },
@@ -977,11 +1011,14 @@ export const screens: Record<string, Screen> = {
       },
       reset: async (run) => {
         await run.page.keyboard.press('Escape');
+        const username = resetTarget.get(run)!;
         await run.page
+          .getByRole('group', {
+            name: text(run, `Actions for ${username}`, `Actions pour ${username}`),
+          })
           .getByRole('button', {
             name: text(run, 'Reset password', 'Réinitialiser le mot de passe'),
           })
-          .first()
           .click();
       },
       'reset-done': async ({ page }) => {
