@@ -23,13 +23,16 @@ const baseFeatures = [
 const allowedFeatureImports = {
   // The content editor is a trainer screen: it sits in the trainer's shell, shares the players
   // screen's chapters query, shows the mission surveys, and previews an objective with the
-  // game's own view so that an author sees exactly what a player will.
-  'content-authoring': ['trainer', 'trainer-players', 'debrief', 'game'],
-  // The cockpit shows the session's exports and survey results, and its lab console opens the
-  // same terminal as the player's lab panel.
-  trainer: ['debrief', 'game'],
+  // objective's own view (the one the game shows) so that an author sees what a player will.
+  'content-authoring': ['trainer-shell', 'trainer-players', 'debrief', 'objectives'],
+  // The trainer's sessions (dashboard, creation, one session's data) sit in the trainer's shell.
+  'trainer-sessions': ['trainer-shell'],
+  // The cockpit runs one session: in the trainer's shell, with the session's data, clock and
+  // join link from the trainer's sessions; it shows the session's exports and survey results,
+  // and its lab console opens the same terminal as the player's lab panel.
+  cockpit: ['trainer-shell', 'trainer-sessions', 'debrief', 'game'],
   // The players screen is a trainer screen, in the trainer's shell.
-  'trainer-players': ['trainer'],
+  'trainer-players': ['trainer-shell'],
   // The stats end the session: the survey prompt and the transition video lead to them.
   stats: ['survey', 'transitions'],
   // A session of the history shows its awards and its survey, as the stats screen does; the
@@ -42,7 +45,8 @@ const allowedFeatureImports = {
   // The greeting and the lobby show the player's avatar bonus and the avatar picker.
   home: ['onboarding'],
   lobby: ['onboarding'],
-  game: ['onboarding'],
+  // The game shows the objective's view with its own mutations (answer, follow, hint).
+  game: ['onboarding', 'objectives'],
 };
 const featureZones = webFeatures.map((feature) => ({
   target: `./${webSrc}/features/${feature}`,

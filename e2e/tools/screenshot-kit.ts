@@ -1,15 +1,9 @@
-// What the screenshot tools share: a headless Chromium, demo accounts signed in through the API
-// or the trainer's login page, and the CSRF header on the requests that set a game up.
+// What the screenshot tool stands on: a headless Chromium, and the demo accounts signed in
+// through the API (players) or the trainer's login page (the trainer).
 import { chromium, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 
 export const base = process.env.BASE_URL ?? 'http://127.0.0.1:3333';
-export const locales = ['en', 'fr'] as const;
-export const sizes = [
-  { name: '1440', width: 1440, height: 900 },
-  { name: '390', width: 390, height: 844 },
-] as const;
-
-const DEMO_PASSWORD = 'Rampart#2025';
+export const DEMO_PASSWORD = 'Rampart#2025';
 
 export const launchChromium = () =>
   chromium.launch({
@@ -59,13 +53,4 @@ export const signedInTrainer = async (browser: Browser) => {
   await page.getByRole('button', { name: 'Log in' }).click();
   await page.waitForURL(/\/en\/trainer$/);
   return page;
-};
-
-/** Closes the briefing a game screen opens on a first visit, if it is open. */
-export const closeBriefing = async (page: Page, locale: string) => {
-  const back = page.getByRole('button', {
-    name: locale === 'en' ? 'Back to the game' : 'Retour à la partie',
-  });
-  await back.or(page.getByRole('tab').first()).first().waitFor();
-  if (await back.isVisible()) await back.click();
 };

@@ -7,9 +7,10 @@ import type { ScreenModule } from './screen-modules';
  * console screen.
  */
 export const trainerScreenModules = {
-  trainerHome: () => import('../../features/trainer/screens/trainer-home-screen'),
-  trainerSessionNew: () => import('../../features/trainer/screens/trainer-session-new-screen'),
-  trainerSession: () => import('../../features/trainer/screens/trainer-session-screen'),
+  trainerHome: () => import('../../features/trainer-sessions/screens/trainer-home-screen'),
+  trainerSessionNew: () =>
+    import('../../features/trainer-sessions/screens/trainer-session-new-screen'),
+  trainerSession: () => import('../../features/cockpit/screens/trainer-session-screen'),
   trainerPlayers: () => import('../../features/trainer-players/screens/trainer-players-screen'),
   trainerContent: () => import('../../features/content-authoring/screens/content-screen'),
   trainerChapterEditor: () =>

@@ -2,7 +2,7 @@ import type { AuthUser } from '@rampart/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderApp, testPlayer, testTrainer, type ApiRoutes } from '../../../test/render-app';
-import { trainerApi } from '../../trainer/testing/trainer-api';
+import { trainerApi } from '../../trainer-sessions/testing/trainer-api';
 
 const apiError = (code: string, status: number, headers: Record<string, string> = {}) =>
   Response.json({ error: { code, message: `server says ${code}` } }, { status, headers });

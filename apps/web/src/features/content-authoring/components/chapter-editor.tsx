@@ -8,7 +8,7 @@ import formStyles from '../../../components/ui/form/form.module.css';
 import { isApiError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/error-message';
 import { useLocalizedPath } from '../../../lib/locale';
-import { TrainerScreen } from '../../trainer/components/trainer-screen';
+import { TrainerScreen } from '../../trainer-shell/components/trainer-screen';
 import { chapterPackUrl, contentAuthoringKeys, useSaveChapter } from '../api/content-authoring';
 import { documentForSave, placeOf, type ChapterDraft } from '../lib/chapter-draft';
 import { findIssueField } from '../lib/focus-issue';

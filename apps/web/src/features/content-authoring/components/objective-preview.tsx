@@ -1,7 +1,8 @@
 import type { Locale } from '@rampart/contracts';
 import { useEffect, useMemo, useState } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
-import { ObjectiveDetail } from '../../game/components/objective-detail';
+import { ObjectiveDetail } from '../../objectives/components/objective-detail';
+import { usePreviewPlay } from '../../objectives/hooks/use-preview-play';
 import { previewObjective, type ObjectiveDraft } from '../lib/chapter-draft';
 import styles from './editor.module.css';
 
@@ -34,6 +35,7 @@ export function ObjectivePreview({
     };
   }, [previewI18n, locale]);
   const ready = loaded === locale;
+  const play = usePreviewPlay();
 
   return (
     <section className={styles.preview} aria-labelledby="objective-preview-heading">
@@ -66,6 +68,7 @@ export function ObjectivePreview({
                 <ObjectiveDetail
                   sessionUuid="preview"
                   preview
+                  play={play}
                   objective={previewObjective(objective, position, locale)}
                 />
               </I18nextProvider>

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { SectionError, SectionLoading } from '../../../components/ui/section-state/section-state';
-import { TrainerScreen } from '../../trainer/components/trainer-screen';
+import { TrainerScreen } from '../../trainer-shell/components/trainer-screen';
 import { useChapterDocument } from '../api/content-authoring';
 import { ChapterEditor } from '../components/chapter-editor';
 import { newChapter } from '../lib/chapter-draft';

@@ -10,7 +10,7 @@ import { useLocalizedPath } from '../../../lib/locale';
 import { useTrainerChapters } from '../../trainer-players/api/players';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog/confirm-dialog';
 import { MissionSurveyDialog } from '../../debrief/components/mission-survey-dialog';
-import { TrainerScreen } from '../../trainer/components/trainer-screen';
+import { TrainerScreen } from '../../trainer-shell/components/trainer-screen';
 import { chapterPackUrl, useDeleteChapter } from '../api/content-authoring';
 import { PackImportDialog } from '../components/pack-import-dialog';
 import styles from '../components/editor.module.css';

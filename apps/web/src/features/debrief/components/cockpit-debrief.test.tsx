@@ -6,7 +6,7 @@ import {
   buildSurveyDistribution,
   buildTrainerSession,
   trainerApi,
-} from '../../trainer/testing/trainer-api';
+} from '../../trainer-sessions/testing/trainer-api';
 
 const running = buildTrainerSession();
 const finished = buildTrainerSession({ status: 'finished', remainingMs: 0 });

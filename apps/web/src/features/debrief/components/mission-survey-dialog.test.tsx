@@ -1,7 +1,7 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '../../../test/render-app';
-import { buildSurveyDistribution } from '../../trainer/testing/trainer-api';
+import { buildSurveyDistribution } from '../../trainer-sessions/testing/trainer-api';
 
 const missionUuid = '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4d02';
 const chapter = {

@@ -7,6 +7,7 @@ import {
 } from '@rampart/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callRoute } from '../../../lib/call-route';
+import type { ObjectivePlay } from '../../objectives/lib/objective-play';
 import type { PlayerSession } from '../../sessions/api/get-session';
 import { gameScreenKeyOf } from '../../sessions/lib/game-screen-keys';
 import { sessionQueryKeys } from '../../sessions/lib/session-query-keys';
@@ -105,3 +106,10 @@ export const useUnlockHint = (sessionUuid: string) => {
       ),
   });
 };
+
+/** The game's mutations on an objective, for the shared objective detail. */
+export const useObjectivePlay = (sessionUuid: string): ObjectivePlay => ({
+  submitAnswer: useSubmitAnswer(sessionUuid),
+  toggleFollow: useToggleFollow(sessionUuid),
+  unlockHint: useUnlockHint(sessionUuid),
+});

@@ -1,7 +1,7 @@
 import { difficultyLabels, type Difficulty, type PlayObjective } from '@rampart/contracts';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from '../../../components/ui/dialog/dialog';
-import { ObjectiveDetail } from './objective-detail';
+import { PlayedObjectiveDetail } from './played-objective-detail';
 
 /**
  * The challenge modal: one objective whole (description, files, attempts, answer
@@ -41,7 +41,7 @@ export function ChallengeDialog({
       closeText={t('actions.backToGame')}
     >
       {objective && (
-        <ObjectiveDetail
+        <PlayedObjectiveDetail
           key={objective.uuid}
           sessionUuid={sessionUuid}
           objective={objective}

@@ -11,7 +11,7 @@ import { useFirstBriefing } from '../hooks/use-first-briefing';
 import { BriefingDialog } from './briefing-dialog';
 import { ChallengeTeams } from './challenge-teams';
 import { HelpDialog } from './help-dialog';
-import { SupportDialog } from './support-dialog';
+import { SupportDialog } from '../../objectives/components/support-dialog';
 import styles from './game-actions.module.css';
 import { UnreadBadge } from '../../../components/ui/unread-badge/unread-badge';
 

@@ -2,8 +2,8 @@ import type { PlayObjective } from '@rampart/contracts';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Markdown } from '../../../components/ui/markdown/markdown';
-import { useSpeedrunFactor, useSpeedrunValue } from '../hooks/use-speedrun-value';
-import { racingSpeedruns, type ObjectiveSpeedrun } from '../lib/speedrun-clock';
+import { useSpeedrunFactor, useSpeedrunValue } from '../../objectives/hooks/use-speedrun-value';
+import { racingSpeedruns, type ObjectiveSpeedrun } from '../../objectives/lib/speedrun-clock';
 import styles from './game-banners.module.css';
 
 /**

@@ -21,13 +21,13 @@ import { GameStatusBar } from '../components/game-status-bar';
 import { LabEnvironmentPanel } from '../components/lab-environment-panel';
 import { LayoutSwitch } from '../components/layout-switch';
 import { MyTeam } from '../components/my-team';
-import { ObjectiveDetail } from '../components/objective-detail';
+import { PlayedObjectiveDetail } from '../components/played-objective-detail';
 import { ObjectiveList } from '../components/objective-list';
 import { RankingTable } from '../components/ranking-table';
 import { SpeedrunBanners } from '../components/speedrun-banner';
 import { useGameLayout } from '../hooks/use-game-layout';
 import { useToastsBelow } from '../hooks/use-toasts-below';
-import { GameClockContext } from '../hooks/use-speedrun-value';
+import { GameClockContext } from '../../objectives/hooks/use-speedrun-value';
 import { firstToSolve, noFilters, type ObjectiveFilters } from '../lib/objective-filters';
 import styles from './session-game-screen.module.css';
 
@@ -108,7 +108,7 @@ function GameBoard({ session }: { session: PlayerSession }) {
   };
 
   const detail = (
-    <ObjectiveDetail
+    <PlayedObjectiveDetail
       key={current?.uuid ?? 'none'}
       sessionUuid={session.uuid}
       objective={current}

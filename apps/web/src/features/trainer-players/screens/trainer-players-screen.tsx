@@ -17,7 +17,7 @@ import {
 import { PlayerIdentityDialog } from '../components/player-identity-dialog';
 import { PlayersImportDialog } from '../components/players-import';
 import styles from '../components/players.module.css';
-import { TrainerShell } from '../../trainer/components/trainer-shell';
+import { TrainerShell } from '../../trainer-shell/components/trainer-shell';
 
 type Open =
   | { kind: 'new' }
