@@ -45,7 +45,6 @@ export const createContentModule = (deps: {
     statusOf: deps.statusOf,
   });
   const files = createObjectiveFilesService({
-    db: deps.db,
     now,
     events: deps.events,
     statusOf: deps.statusOf,
