@@ -8,6 +8,7 @@ import {
 } from '@rampart/contracts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import type { Clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
 import type { EventWriter } from '../../realtime/event-writer.js';
 import { recordTrainerAction } from '../audit/audit.repository.js';
@@ -89,7 +90,7 @@ const invalid = (issues: { path: (string | number)[]; message: string }[]) =>
  */
 export const createChapterDocumentsService = (deps: {
   db: Kysely<Database>;
-  now: () => Promise<Date>;
+  clock: Clock;
   events: EventWriter;
   statusOf: SessionStatusOf;
 }) => {
@@ -101,7 +102,7 @@ export const createChapterDocumentsService = (deps: {
   ): Promise<LiveSession[]> => {
     const [rows, now] = await Promise.all([
       authoring.listUnstoppedSessionsOfChapter(db, chapterUuid),
-      deps.now(),
+      deps.clock.now(),
     ]);
     return rows
       .filter((row) => !missionUuids || missionUuids.has(row.mission_uuid))
@@ -173,7 +174,7 @@ export const createChapterDocumentsService = (deps: {
       const edited = new Set<string>();
       // Read before the save's transaction: the time may come from the database, whose one
       // connection (the embedded one) that transaction holds.
-      const now = await deps.now();
+      const now = await deps.clock.now();
       const summary = await deps.events.transaction(async (tx) => {
         const { trx } = tx;
         await authoring.lockChapter(trx, chapterUuid);

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { attachmentNamePattern, contentLimits, type UploadedFile } from '@rampart/contracts';
+import type { Clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
 import type { EventTransaction, EventWriter } from '../../realtime/event-writer.js';
 import { recordTrainerAction } from '../audit/audit.repository.js';
@@ -17,7 +18,7 @@ import { attachmentUuid } from './pack/content-import.service.js';
  */
 export const createObjectiveFilesService = (deps: {
   events: EventWriter;
-  now: () => Promise<Date>;
+  clock: Clock;
   statusOf: SessionStatusOf;
 }) => {
   /**
@@ -47,7 +48,7 @@ export const createObjectiveFilesService = (deps: {
         throw new AppError('content.file_too_large');
       const sha256 = createHash('sha256').update(upload.data).digest('hex');
 
-      const now = await deps.now();
+      const now = await deps.clock.now();
       return deps.events.transaction(async (tx) => {
         const { trx } = tx;
         const owner = await authoring.findObjectiveOwner(trx, objectiveUuid);
@@ -104,7 +105,7 @@ export const createObjectiveFilesService = (deps: {
 
     async remove(principal: Principal, objectiveUuid: string, fileUuid: string) {
       requireCapability(principal, 'content.author');
-      const now = await deps.now();
+      const now = await deps.clock.now();
       await deps.events.transaction(async (tx) => {
         const { trx } = tx;
         const owner = await authoring.findObjectiveOwner(trx, objectiveUuid);
