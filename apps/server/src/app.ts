@@ -12,7 +12,7 @@ import { isApiPath } from './http/paths.js';
 import { accessLog, requestLogFields } from './http/request-log.js';
 import { registerSecurityHeaders, securityHeadersOf } from './http/security-headers.js';
 import { registerWebApp } from './http/web-app.js';
-import { systemClock, type Clock } from './lib/clock.js';
+import { databaseClock, systemClock, type Clock } from './lib/clock.js';
 import {
   createSecretBox,
   generateSecretKey,
@@ -72,7 +72,8 @@ export interface AppDependencies {
   database: DatabaseHandle;
   logger?: FastifyServerOptions['logger'];
   version?: string;
-  clock?: Clock;
+  /** This node's time: sign-in sessions, magic links, the identity provider's tokens. */
+  clock?: Clock<Date>;
   /** Who may read a gaming session's event stream (gaming sessions provide it by default). */
   sessionAccess?: SessionAccess;
   /** The time sessions run on: the database's clock unless a test injects one. */
@@ -190,11 +191,10 @@ export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> 
   registerErrorHandler(app);
   registerSecurityHeaders(app, securityHeaders);
 
-  const clock = deps.clock ?? systemClock;
   const identity = await createIdentityModule({
     db: deps.database.db,
     config,
-    clock,
+    clock: deps.clock ?? systemClock,
     ...(deps.oidcFetch ? { oidcFetch: deps.oidcFetch } : {}),
   });
   identity.registerHooks(app);
@@ -209,11 +209,12 @@ export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> 
     observer: metrics.observers.realtime,
   });
   realtime.registerHooks(app);
+  const sessionClock = deps.sessionClock ?? databaseClock(deps.database.db);
   const sessions = createSessionsModule({
     db: deps.database.db,
     repo: sessionData.repo,
     events: app.realtime.events,
-    clock: deps.sessionClock ?? 'database',
+    clock: sessionClock,
     logger: app.log,
     playerSessionsPerHour: config.sessions.playerSessionsPerHour,
   });
@@ -224,8 +225,7 @@ export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> 
     events: realtime.events,
     bus: realtime.bus,
     answersPerMinute: config.play.answersPerMinute,
-    clock: deps.sessionClock ?? 'database',
-    now: (trx) => sessions.sessions.nowIn(trx),
+    clock: sessionClock,
     logger: app.log,
     batches: deps.database.batches,
     overlapBatches: deps.database.kind === 'postgres',
@@ -251,7 +251,7 @@ export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> 
     sessions: sessionData.repo,
     events: app.realtime.events,
     messagesPerMinute: config.chat.messagesPerMinute,
-    now: () => sessions.sessions.nowIn(),
+    clock: sessionClock,
     teamHints: play.hints.listTeamHints,
   });
   const cockpit = createCockpitModule({
@@ -261,7 +261,7 @@ export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> 
     hints: play.hintsRepo,
     ranking: play.cache,
     events: app.realtime.events,
-    now: (trx) => sessions.sessions.nowIn(trx),
+    clock: sessionClock,
   });
   const debrief = createDebriefModule({
     db: deps.database.db,
@@ -269,7 +269,7 @@ export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> 
     play: play.repo,
     hints: play.hintsRepo,
     cockpit: cockpit.cockpit,
-    now: () => sessions.sessions.nowIn(),
+    clock: sessionClock,
   });
   const display = createDisplayModule({
     db: deps.database.db,
@@ -277,18 +277,17 @@ export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> 
     play: play.repo,
     events: app.realtime.events,
     hub: app.realtime.hub,
-    now: () => sessions.sessions.nowIn(),
+    clock: sessionClock,
   });
   const content = createContentModule({
     db: deps.database.db,
-    clock,
     events: app.realtime.events,
     sessions: {
       homeListings: sessions.homeListings,
       isObjectiveOpenInPlay: play.isObjectiveOpenInPlay,
       settleResults: debrief.results.settle,
     },
-    now: () => sessions.sessions.nowIn(),
+    clock: sessionClock,
     statusOf,
   });
 
@@ -297,7 +296,7 @@ export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> 
     sessions: sessionData.repo,
     events: app.realtime.events,
     config: config.labs,
-    now: (trx) => sessions.sessions.nowIn(trx),
+    clock: sessionClock,
     logger: app.log,
     secrets:
       deps.secrets ?? createSecretBox([parseSecretKey(config.secretKey ?? generateSecretKey())]),
@@ -309,7 +308,7 @@ export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> 
     db: deps.database.db,
     kind: deps.database.kind,
     config: config.retention,
-    now: () => sessions.sessions.nowIn(),
+    clock: sessionClock,
   });
 
   metrics.readFrom({

@@ -22,7 +22,7 @@ export const createTestApp = async (
   database: DatabaseHandle,
   environment: Record<string, string> = {},
   configure?: (app: FastifyInstance) => void | Promise<void>,
-  clock?: Clock,
+  clock?: Clock<Date>,
   sessionClock?: Clock,
 ): Promise<FastifyInstance> => {
   const app = await buildApp({

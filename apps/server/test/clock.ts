@@ -1,7 +1,7 @@
 import type { Clock } from '../src/lib/clock.js';
 
 /** A clock the test moves by hand: countdowns, durations and windows pass in no time. */
-export const testClock = (): Clock & { advance(ms: number): void } => {
+export const testClock = (): Clock<Date> & { advance(ms: number): void } => {
   let current = new Date();
   return {
     now: () => new Date(current),

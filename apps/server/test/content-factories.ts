@@ -14,6 +14,13 @@ import { contentTypeForFileName } from '../src/modules/content/file-types.js';
 /** A text in both languages, told apart: `{en: 'Title x', fr: 'Titre (fr) x'}` style. */
 export const bilingual = (en: string, fr = `${en} (fr)`): LocalizedText => ({ en, fr });
 
+export interface FileSpec {
+  name: string;
+  content?: string | Uint8Array;
+  /** From the name's extension by default. */
+  contentType?: string;
+}
+
 export interface ObjectiveSpec {
   uuid?: string;
   title?: LocalizedText;
@@ -36,12 +43,12 @@ export interface ObjectiveSpec {
   firstBloodBonus?: number;
   speedrun?: boolean;
   required?: boolean;
-  files?: { name: string; content?: string | Uint8Array; contentType?: string }[];
+  files?: FileSpec[];
   /** None by default. */
   hints?: {
     text?: LocalizedText;
     cost?: number;
-    files?: { name: string; content?: string | Uint8Array }[];
+    files?: FileSpec[];
   }[];
 }
 
@@ -84,6 +91,24 @@ const defaultChoices = ['a', 'b', 'c'].map((id) => ({
   id,
   text: bilingual(`Choice ${id}`, `Choix ${id}`),
 }));
+
+/** The row of an attached file (an objective's or a hint's), at `position` among its owner's. */
+const fileRow = (spec: FileSpec, position: number) => {
+  const content =
+    typeof spec.content === 'string' || spec.content === undefined
+      ? Buffer.from(spec.content ?? `content of ${spec.name}\n`)
+      : spec.content;
+  return {
+    uuid: randomUUID(),
+    position,
+    name: spec.name,
+    pack_path: `files/${spec.name}`,
+    content_type: spec.contentType ?? contentTypeForFileName(spec.name),
+    size: content.byteLength,
+    sha256: createHash('sha256').update(content).digest('hex'),
+    content,
+  };
+};
 
 /**
  * A chapter with its missions, objectives and files, written straight into the tables (not
@@ -166,26 +191,12 @@ export const buildChapter = async (db: Kysely<Database>, spec: ChapterSpec = {})
 
       const files = [];
       for (const [fileIndex, fileSpec] of (objectiveSpec.files ?? []).entries()) {
-        const content =
-          typeof fileSpec.content === 'string' || fileSpec.content === undefined
-            ? Buffer.from(fileSpec.content ?? `content of ${fileSpec.name}\n`)
-            : fileSpec.content;
-        const file = { uuid: randomUUID(), name: fileSpec.name, content };
+        const row = fileRow(fileSpec, fileIndex);
         await db
           .insertInto('objective_file')
-          .values({
-            uuid: file.uuid,
-            objective_uuid: uuid,
-            position: fileIndex,
-            name: fileSpec.name,
-            pack_path: `files/${fileSpec.name}`,
-            content_type: fileSpec.contentType ?? contentTypeForFileName(fileSpec.name),
-            size: content.byteLength,
-            sha256: createHash('sha256').update(content).digest('hex'),
-            content,
-          })
+          .values({ ...row, objective_uuid: uuid })
           .execute();
-        files.push(file);
+        files.push({ uuid: row.uuid, name: row.name, content: row.content });
       }
       const hints = [];
       for (const [hintIndex, hintSpec] of (objectiveSpec.hints ?? []).entries()) {
@@ -208,26 +219,12 @@ export const buildChapter = async (db: Kysely<Database>, spec: ChapterSpec = {})
           .execute();
         const hintFiles = [];
         for (const [fileIndex, fileSpec] of (hintSpec.files ?? []).entries()) {
-          const content =
-            typeof fileSpec.content === 'string' || fileSpec.content === undefined
-              ? Buffer.from(fileSpec.content ?? `content of ${fileSpec.name}\n`)
-              : fileSpec.content;
-          const file = { uuid: randomUUID(), name: fileSpec.name, content };
+          const row = fileRow(fileSpec, fileIndex);
           await db
             .insertInto('hint_file')
-            .values({
-              uuid: file.uuid,
-              hint_uuid: hint.uuid,
-              position: fileIndex,
-              name: fileSpec.name,
-              pack_path: `files/${fileSpec.name}`,
-              content_type: contentTypeForFileName(fileSpec.name),
-              size: content.byteLength,
-              sha256: createHash('sha256').update(content).digest('hex'),
-              content,
-            })
+            .values({ ...row, hint_uuid: hint.uuid })
             .execute();
-          hintFiles.push(file);
+          hintFiles.push({ uuid: row.uuid, name: row.name, content: row.content });
         }
         hints.push({ ...hint, files: hintFiles });
       }

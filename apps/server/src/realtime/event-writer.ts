@@ -125,12 +125,6 @@ export const createEventWriter = (deps: {
      * pipelined appends besides, and `on` other connections of the same database.
      */
     pipelinedTransaction: run,
-
-    /** For a caller that ran its own transaction with `appendEvents`: announce after commit. */
-    committed(events: readonly AppendedEvent[]) {
-      deps.bus.announce(events.map((event) => [event.stream, event.sequence] as const));
-      if (events.length > 0) deps.written?.(events.length);
-    },
   };
 };
 

@@ -1,4 +1,4 @@
-import { cookieNames, type HttpMethod } from '@rampart/contracts';
+import { CSRF_COOKIE_PATH, cookieNames, type HttpMethod } from '@rampart/contracts';
 import { ApiError, parseRetryAfter } from './api-error';
 import { createCsrfInterceptor } from './api-interceptors';
 import { readCookie } from './cookies';
@@ -385,8 +385,6 @@ export const createApiClient = (config: ApiClientConfig = {}): ApiClient => {
   };
 };
 
-/** Where the server starts a guest session and sets the `XSRF-TOKEN` cookie. */
-export const CSRF_COOKIE_PATH = '/api/csrf-cookie';
 /** The header the server reads the CSRF token from. */
 export const CSRF_HEADER_NAME = 'X-XSRF-TOKEN';
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { capabilities, roles } from '../domain/capabilities.js';
 import { avatarIds } from '../domain/avatars.js';
+import { CSRF_COOKIE_PATH, MAGIC_LOGIN_PATH, sessionPaths } from '../sign-in.js';
 import { logoutBodySchema } from './oidc.js';
 import { defineRoute } from './route.js';
 import { localeSchema } from './system.js';
@@ -42,7 +43,7 @@ const tokenBody = z.object({
 
 export const getCsrfCookie = defineRoute({
   method: 'GET',
-  path: '/api/csrf-cookie',
+  path: CSRF_COOKIE_PATH,
   summary: 'Starts a guest session when there is none and sets the XSRF-TOKEN cookie',
   tag: 'auth',
   access: 'public',
@@ -50,12 +51,12 @@ export const getCsrfCookie = defineRoute({
 });
 
 const side = (interfaceName: 'player' | 'trainer') => {
-  const prefix = interfaceName === 'player' ? '/api/auth' : '/api/trainer/auth';
+  const paths = sessionPaths[interfaceName];
   const who = interfaceName === 'player' ? 'player' : 'trainer';
   return {
     login: defineRoute({
       method: 'POST',
-      path: `${prefix}/login`,
+      path: paths.login,
       summary: `Logs a ${who} in with a cookie (new session id, fresh XSRF-TOKEN)`,
       tag: 'auth',
       access: 'public',
@@ -64,7 +65,7 @@ const side = (interfaceName: 'player' | 'trainer') => {
     }),
     token: defineRoute({
       method: 'POST',
-      path: `${prefix}/token`,
+      path: paths.token,
       summary: `Issues a bearer token for a ${who} (API clients, token mode)`,
       tag: 'auth',
       access: 'public',
@@ -74,7 +75,7 @@ const side = (interfaceName: 'player' | 'trainer') => {
     }),
     user: defineRoute({
       method: 'GET',
-      path: `${prefix}/user`,
+      path: paths.user,
       summary: `The authenticated ${who}`,
       tag: 'auth',
       access: interfaceName,
@@ -82,7 +83,7 @@ const side = (interfaceName: 'player' | 'trainer') => {
     }),
     logout: defineRoute({
       method: 'POST',
-      path: `${prefix}/logout`,
+      path: paths.logout,
       summary: `Ends the ${who}'s session (or revokes the bearer token used); 200 when the identity provider's session should end too`,
       tag: 'auth',
       access: interfaceName,
@@ -100,7 +101,7 @@ export const magicLoginSchema = z
 
 export const postMagicLogin = defineRoute({
   method: 'POST',
-  path: '/api/auth/magic-login',
+  path: MAGIC_LOGIN_PATH,
   summary: 'Logs a player in with a single-use link issued by a trainer',
   tag: 'auth',
   access: 'public',

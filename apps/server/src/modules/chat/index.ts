@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import type { Clock } from '../../lib/clock.js';
 import type { EventWriter } from '../../realtime/event-writer.js';
 import { createRateLimitRepository } from '../rate-limit/rate-limit.repository.js';
 import type { SessionsRepository } from '../sessions/sessions.repository.js';
@@ -17,7 +18,7 @@ export const createChatModule = (deps: {
   events: EventWriter;
   messagesPerMinute: number;
   /** The sessions' clock. */
-  now: () => Promise<Date>;
+  clock: Clock;
   /** An objective's hints with a team's unlocks, for a support question's context. */
   teamHints?: TeamHintsReader;
 }) => {
@@ -26,7 +27,7 @@ export const createChatModule = (deps: {
     repo: createSupportContextRepository(deps.db),
     chat: repo,
     sessions: deps.sessions,
-    now: deps.now,
+    clock: deps.clock,
     ...(deps.teamHints ? { teamHints: deps.teamHints } : {}),
   });
   const chat = createChatService({

@@ -1,4 +1,5 @@
 import type { LocalizedText, SupportContext } from '@rampart/contracts';
+import type { Clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
 import { requireCapability, type Principal } from '../identity/auth.service.js';
 import { statusOf } from '../sessions/session-view.js';
@@ -25,7 +26,7 @@ export const createSupportContext = (deps: {
   chat: Pick<ChatRepository, 'findThread'>;
   sessions: Pick<SessionsRepository, 'findSession'>;
   /** The sessions' clock. */
-  now: () => Promise<Date>;
+  clock: Clock;
   teamHints?: TeamHintsReader;
 }) => {
   const { repo } = deps;
@@ -41,7 +42,7 @@ export const createSupportContext = (deps: {
       const [session, objective, now] = await Promise.all([
         deps.sessions.findSession(sessionUuid),
         repo.findSessionObjective(sessionUuid, objectiveUuid),
-        deps.now(),
+        deps.clock.now(),
       ]);
       if (!session || !objective) return false;
       const status = statusOf(session, now);
@@ -73,7 +74,7 @@ export const createSupportContext = (deps: {
         repo.listTeamStates(teamUuid, [objective.uuid, ...objective.prerequisites]),
         repo.listWrongAnswers(sessionUuid, teamUuid, objective.uuid),
         teamHints({ teamUuid, objectiveUuid: objective.uuid }),
-        deps.now(),
+        deps.clock.now(),
       ]);
       const state = states.find((row) => row.objective_uuid === objective.uuid);
       const solved = new Set(

@@ -2,6 +2,7 @@ import { progressPercentage, rankTeamRows } from '@rampart/contracts';
 import type { AuditAction, AvatarId, LocalizedText } from '@rampart/contracts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import type { Clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
 import { requireCapability, type Principal } from '../identity/auth.service.js';
 import { logoUrlOf } from '../sessions/session-view.js';
@@ -21,6 +22,8 @@ export const createCockpitService = (deps: {
   sessions: SessionsRepository;
   play: Pick<PlayRepository, 'listRankingRows'>;
   hints: Pick<HintsRepository, 'listSessionUnlocks'>;
+  /** The sessions' time. */
+  clock: Clock;
 }) => {
   const { repo } = deps;
 
@@ -61,7 +64,7 @@ export const createCockpitService = (deps: {
         repo.listObjectives(sessionUuid, session.mission_uuid),
         repo.listCells(sessionUuid),
         deps.hints.listSessionUnlocks(sessionUuid),
-        deps.sessions.now(),
+        deps.clock.now(),
       ]);
       // A team that bought a hint before any answer has a cell too: the price it paid shows.
       const cellKey = (team: string, objective: string) => `${team}:${objective}`;

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import type { Clock } from '../../lib/clock.js';
 import type { EventWriter } from '../../realtime/event-writer.js';
 import type { HintsRepository } from '../play/hints.repository.js';
 import type { PlayRepository } from '../play/play.repository.js';
@@ -25,7 +26,7 @@ export const createCockpitModule = (deps: {
   hints: HintsRepository;
   ranking: RankingCache;
   events: EventWriter;
-  now: (trx?: Transaction<Database>) => Promise<Date>;
+  clock: Clock;
 }) => {
   const cockpit = createCockpitService({
     db: deps.db,
@@ -33,13 +34,14 @@ export const createCockpitModule = (deps: {
     sessions: deps.sessions,
     play: deps.play,
     hints: deps.hints,
+    clock: deps.clock,
   });
   const adjustments = createScoreAdjustments({
     sessions: deps.sessions,
     play: deps.play,
     events: deps.events,
     ranking: deps.ranking,
-    now: deps.now,
+    clock: deps.clock,
   });
   return {
     cockpit,

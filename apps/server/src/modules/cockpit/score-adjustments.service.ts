@@ -1,6 +1,5 @@
 import { isClosedStatus } from '@rampart/contracts';
-import type { Transaction } from 'kysely';
-import type { Database } from '../../db/schema.js';
+import type { Clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
 import type { EventWriter } from '../../realtime/event-writer.js';
 import { withReasonForTheTeam } from '../../realtime/team-reasons.js';
@@ -26,7 +25,7 @@ export const createScoreAdjustments = (deps: {
   play: PlayRepository;
   events: EventWriter;
   ranking: RankingCache;
-  now: (trx?: Transaction<Database>) => Promise<Date>;
+  clock: Clock;
 }) => ({
   async adjust(
     principal: Principal,
@@ -38,7 +37,7 @@ export const createScoreAdjustments = (deps: {
     const adjustment = await deps.events.transaction(async ({ trx, append, appendAll }) => {
       const session = await deps.sessions.lockSession(trx, sessionUuid);
       if (!session) throw new AppError('session.not_found');
-      const { status } = deriveSessionState(timelineOf(session), await deps.now(trx));
+      const { status } = deriveSessionState(timelineOf(session), await deps.clock.now(trx));
       if (isClosedStatus(status)) throw new AppError('session.ended');
       if (status !== 'running' && status !== 'paused') throw new AppError('session.not_running');
       const team = await addToTeamScore(trx, { sessionUuid, teamUuid, points: input.points });

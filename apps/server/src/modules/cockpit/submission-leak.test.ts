@@ -7,7 +7,7 @@ import { buildChapter } from '../../../test/content-factories.js';
 import { createTestDatabase, testDatabaseKind, type TestDatabase } from '../../../test/database.js';
 import { openEventStream } from '../../../test/event-stream.js';
 import { buildAccount } from '../../../test/factories.js';
-import { createTeamOk, createTrainerSession } from '../../../test/session-factories.js';
+import { sessionWithTeams, signedInPlayer } from '../../../test/session-factories.js';
 import { readEventsAfter } from '../../realtime/event-log.repository.js';
 import { sessionStream } from '../../realtime/streams.js';
 import { testClock } from '../../../test/clock.js';
@@ -32,16 +32,11 @@ describe(`no wrong answer's text reaches a player (${testDatabaseKind()})`, () =
   let objectives: string[];
   let chapter: string;
   let mission: string;
-  const players: TestBrowser[] = [];
+  /** Each team's players: team A's first one writes the wrong answers. */
+  let members: TestBrowser[][];
+  let players: TestBrowser[];
   /** Each team's support thread, where team A asked for help on the objective it got wrong. */
   let supportThreads: string[];
-
-  const signedIn = async () => {
-    const account = await buildAccount(database.db);
-    const browser = new TestBrowser(app);
-    await browser.login(account.username, account.password);
-    return browser;
-  };
 
   beforeAll(async () => {
     database = await createTestDatabase();
@@ -63,22 +58,19 @@ describe(`no wrong answer's text reaches a player (${testDatabaseKind()})`, () =
     chapter = built.uuid;
     mission = built.missions[0]!.uuid;
     objectives = built.missions[0]!.objectives.map((objective) => objective.uuid);
-    session = (await createTrainerSession(trainer, { missionUuid: mission, maxTeams: 2 })).uuid;
-    // Team A: the author and a teammate; team B: another player.
-    const author = await signedIn();
-    const teamA = await createTeamOk(author, session, 'Team A');
-    const teammate = await signedIn();
-    const joined = await teammate.post(`/api/sessions/${session}/teams/join`, {
-      token: teamA.token,
+    // Team A: the author and a teammate; team B: two other players.
+    const game = await sessionWithTeams({
+      trainer,
+      missionUuid: mission,
+      signIn: () => signedInPlayer(app, database.db),
+      clock,
+      size: 2,
     });
-    expect(joined.statusCode, joined.body).toBe(200);
-    const other = await signedIn();
-    const teamB = await createTeamOk(other, session, 'Team B');
-    teams = [teamA.uuid, teamB.uuid];
-    players.push(author, teammate, other);
-    const started = await trainer.post(`/api/trainer/sessions/${session}/start`, { force: true });
-    expect(started.statusCode, started.body).toBe(200);
-    clock.advance(11_000);
+    session = game.uuid;
+    teams = game.teamUuids;
+    members = game.members;
+    players = members.flat();
+    const [author, other] = [members[0]![0]!, members[1]![0]!];
     for (const objective of objectives) {
       const response = await author.post(
         `/api/sessions/${session}/objectives/${objective}/answers`,
@@ -157,7 +149,7 @@ describe(`no wrong answer's text reaches a player (${testDatabaseKind()})`, () =
     const logged = await readLog();
     expect(logged.map((event) => event.type)).toContain('submissions.recorded');
     for (const [index, player] of players.entries()) {
-      const team = teams[index < 2 ? 0 : 1]!;
+      const team = teams[Math.floor(index / members[0]!.length)]!;
       const visibleIn = (events: typeof logged) =>
         events.filter((event) => event.audience === 'session' || event.audience === `team:${team}`);
       const stream = await openEventStream(`${base}/api/sessions/${session}/events?lastEventId=0`, {

@@ -8,8 +8,8 @@ import {
 } from '@rampart/contracts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import type { Clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
-import type { AppendedEvent } from '../../realtime/event-log.repository.js';
 import type { EventWriter } from '../../realtime/event-writer.js';
 import { recordTrainerAction } from '../audit/audit.repository.js';
 import { requireCapability, type Principal } from '../identity/auth.service.js';
@@ -20,7 +20,7 @@ import {
   playerViewOf,
   type SessionStatusOf,
 } from './objective-updates.js';
-import { createContentImportService } from './pack/content-import.service.js';
+import { writePacks } from './pack/content-import.service.js';
 import { loadStoredChapter } from './pack/content-export.service.js';
 import { formatPackPath } from './pack/pack-error.js';
 import type { LoadedFile } from './pack/pack-files.js';
@@ -90,12 +90,11 @@ const invalid = (issues: { path: (string | number)[]; message: string }[]) =>
  */
 export const createChapterDocumentsService = (deps: {
   db: Kysely<Database>;
-  now: () => Promise<Date>;
+  clock: Clock;
   events: EventWriter;
   statusOf: SessionStatusOf;
 }) => {
   const { db } = deps;
-  const importer = createContentImportService({ db });
 
   const liveSessions = async (
     chapterUuid: string,
@@ -103,7 +102,7 @@ export const createChapterDocumentsService = (deps: {
   ): Promise<LiveSession[]> => {
     const [rows, now] = await Promise.all([
       authoring.listUnstoppedSessionsOfChapter(db, chapterUuid),
-      deps.now(),
+      deps.clock.now(),
     ]);
     return rows
       .filter((row) => !missionUuids || missionUuids.has(row.mission_uuid))
@@ -169,82 +168,75 @@ export const createChapterDocumentsService = (deps: {
       if (!checked.pack || issues.length > 0) throw invalid(issues);
       const pack = checked.pack;
 
-      // Filled inside the import's transaction, after the chapter is locked: a file attached
+      // Filled inside the save's transaction, after the chapter is locked: a file attached
       // meanwhile is kept, not lost to a save that did not know it.
       const files = new Map<string, LoadedFile[]>();
       const edited = new Set<string>();
-      // Objectives as their players saw them before the save, to tell the games in play.
-      const shownBefore = new Map<string, string>();
-      let announced: AppendedEvent[] = [];
-      // Read before the import's transaction: the time may come from the database, whose one
+      // Read before the save's transaction: the time may come from the database, whose one
       // connection (the embedded one) that transaction holds.
-      const now = await deps.now();
-      const result = await importer.importPacks(
-        [{ file: 'document', directory: '', pack, files, locate: () => undefined }],
-        {
-          precheck: async (trx) => {
-            await authoring.lockChapter(trx, chapterUuid);
-            const stored = await loadStoredChapter(trx, chapterUuid);
-            if (!stored && input.revision !== null) throw new AppError('content.chapter_not_found');
-            if (stored && revisionOf(stored) !== input.revision)
-              throw new AppError('content.edit_conflict');
-            const before = new Map(
-              stored
-                ? packOf(stored).chapter.missions.map((mission) => [
-                    mission.uuid,
-                    JSON.stringify(mission),
-                  ])
-                : [],
-            );
-            for (const mission of pack.chapter.missions) {
-              if (before.get(mission.uuid) !== JSON.stringify(mission)) edited.add(mission.uuid);
-            }
-            for (const mission of stored ? packOf(stored).chapter.missions : [])
-              for (const objective of mission.objectives)
-                shownBefore.set(objective.uuid, playerViewOf(objective));
-            for (const file of stored?.files ?? []) {
-              const kept = files.get(file.objective_uuid) ?? [];
-              kept.push({
-                name: file.name,
-                packPath: file.pack_path,
-                contentType: file.content_type,
-                size: file.size,
-                sha256: file.sha256,
-                content: Buffer.from(file.content),
-              });
-              files.set(file.objective_uuid, kept);
-            }
-          },
-          record: async (trx, summary) => {
-            await recordTrainerAction(trx, {
-              accountId: principal.accountId,
-              action: 'content.chapter_saved',
-              targetUuid: chapterUuid,
-              details: { title: pack.chapter.title.en, ...summary },
-            });
-            const changed = pack.chapter.missions.flatMap((mission) =>
-              mission.objectives
-                .filter((objective) => {
-                  const before = shownBefore.get(objective.uuid);
-                  return before !== undefined && before !== playerViewOf(objective);
-                })
-                .map((objective) => ({ uuid: objective.uuid, missionUuid: mission.uuid })),
-            );
-            announced = await announceObjectiveUpdates(trx, changed, now, deps.statusOf);
-          },
-        },
-      );
-      if (!result.ok) {
-        throw new AppError(
-          'content.pack_invalid',
-          'The chapter has problems: nothing was saved.',
-          result.errors.map((error) => ({ path: error.path, message: error.message })),
+      const now = await deps.clock.now();
+      const summary = await deps.events.transaction(async (tx) => {
+        const { trx } = tx;
+        await authoring.lockChapter(trx, chapterUuid);
+        const stored = await loadStoredChapter(trx, chapterUuid);
+        if (!stored && input.revision !== null) throw new AppError('content.chapter_not_found');
+        if (stored && revisionOf(stored) !== input.revision)
+          throw new AppError('content.edit_conflict');
+        const storedMissions = stored ? packOf(stored).chapter.missions : [];
+        const before = new Map(
+          storedMissions.map((mission) => [mission.uuid, JSON.stringify(mission)]),
         );
-      }
-      deps.events.committed(announced);
+        for (const mission of pack.chapter.missions) {
+          if (before.get(mission.uuid) !== JSON.stringify(mission)) edited.add(mission.uuid);
+        }
+        // Objectives as their players saw them before the save, to tell the games in play.
+        const shownBefore = new Map<string, string>();
+        for (const mission of storedMissions)
+          for (const objective of mission.objectives)
+            shownBefore.set(objective.uuid, playerViewOf(objective));
+        for (const file of stored?.files ?? []) {
+          const kept = files.get(file.objective_uuid) ?? [];
+          kept.push({
+            name: file.name,
+            packPath: file.pack_path,
+            contentType: file.content_type,
+            size: file.size,
+            sha256: file.sha256,
+            content: Buffer.from(file.content),
+          });
+          files.set(file.objective_uuid, kept);
+        }
+
+        const result = await writePacks(trx, [
+          { file: 'document', directory: '', pack, files, locate: () => undefined },
+        ]);
+        if (!result.ok) {
+          throw new AppError(
+            'content.pack_invalid',
+            'The chapter has problems: nothing was saved.',
+            result.errors.map((error) => ({ path: error.path, message: error.message })),
+          );
+        }
+        await recordTrainerAction(trx, {
+          accountId: principal.accountId,
+          action: 'content.chapter_saved',
+          targetUuid: chapterUuid,
+          details: { title: pack.chapter.title.en, ...result.summary },
+        });
+        const changed = pack.chapter.missions.flatMap((mission) =>
+          mission.objectives
+            .filter((objective) => {
+              const shown = shownBefore.get(objective.uuid);
+              return shown !== undefined && shown !== playerViewOf(objective);
+            })
+            .map((objective) => ({ uuid: objective.uuid, missionUuid: mission.uuid })),
+        );
+        await announceObjectiveUpdates(tx, changed, now, deps.statusOf);
+        return result.summary;
+      });
       const stored = await loadStoredChapter(db, chapterUuid);
       return {
-        import: { dryRun: false, ...result.summary },
+        import: { dryRun: false, ...summary },
         revision: stored ? revisionOf(stored) : '',
         liveSessions: await liveSessions(chapterUuid, edited),
       };

@@ -168,7 +168,7 @@ export const createContentService = (deps: {
         const added = wanted.filter((id) => !current.has(id));
         const removed = [...current].filter((id) => !players.has(id));
         await repo.deleteAssignments(chapterUuid, removed, trx);
-        const at = clock.now();
+        const at = await clock.now(trx);
         await repo.insertAssignments(
           added.map((accountId) => ({
             chapterUuid,

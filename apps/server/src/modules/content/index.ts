@@ -21,11 +21,10 @@ export { playerFileUrl } from './attachments.js';
 /** Chapters, missions and objectives as players and trainers read them; chapter assignments. */
 export const createContentModule = (deps: {
   db: Kysely<Database>;
+  /** The time gaming sessions run on (their statuses derive from it). */
   clock: Clock;
   events: EventWriter;
   sessions?: ContentSessions;
-  /** The time gaming sessions run on (their statuses derive from it). */
-  now?: () => Promise<Date>;
   /** A gaming session's status, the sessions module's rule. */
   statusOf: SessionStatusOf;
 }) => {
@@ -37,16 +36,14 @@ export const createContentModule = (deps: {
     ...(deps.sessions ? { sessions: deps.sessions } : {}),
   });
   const packs = createContentPacksService({ db: deps.db });
-  const now = deps.now ?? (() => Promise.resolve(deps.clock.now()));
   const documents = createChapterDocumentsService({
     db: deps.db,
-    now,
+    clock: deps.clock,
     events: deps.events,
     statusOf: deps.statusOf,
   });
   const files = createObjectiveFilesService({
-    db: deps.db,
-    now,
+    clock: deps.clock,
     events: deps.events,
     statusOf: deps.statusOf,
   });

@@ -1,10 +1,8 @@
 import { createHash } from 'node:crypto';
 import { attachmentNamePattern, contentLimits, type UploadedFile } from '@rampart/contracts';
-import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../../db/schema.js';
+import type { Clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
-import type { AppendedEvent } from '../../realtime/event-log.repository.js';
-import type { EventWriter } from '../../realtime/event-writer.js';
+import type { EventTransaction, EventWriter } from '../../realtime/event-writer.js';
 import { recordTrainerAction } from '../audit/audit.repository.js';
 import { requireCapability, type Principal } from '../identity/auth.service.js';
 import { trainerFileUrl } from './attachments.js';
@@ -19,24 +17,22 @@ import { attachmentUuid } from './pack/content-import.service.js';
  * so an export writes them into the pack and an import of that pack finds them unchanged.
  */
 export const createObjectiveFilesService = (deps: {
-  db: Kysely<Database>;
   events: EventWriter;
-  now: () => Promise<Date>;
+  clock: Clock;
   statusOf: SessionStatusOf;
 }) => {
-  const { db } = deps;
   /**
    * The sessions playing the objective now see its files change. `now` is read before the
    * transaction: it may come from the database, whose one embedded connection the transaction
    * holds.
    */
   const announce = (
-    trx: Transaction<Database>,
+    tx: EventTransaction,
     owner: { uuid: string; mission_uuid: string },
     now: Date,
   ) =>
     announceObjectiveUpdates(
-      trx,
+      tx,
       [{ uuid: owner.uuid, missionUuid: owner.mission_uuid }],
       now,
       deps.statusOf,
@@ -52,9 +48,9 @@ export const createObjectiveFilesService = (deps: {
         throw new AppError('content.file_too_large');
       const sha256 = createHash('sha256').update(upload.data).digest('hex');
 
-      let announced: AppendedEvent[] = [];
-      const now = await deps.now();
-      const attached = await db.transaction().execute(async (trx) => {
+      const now = await deps.clock.now();
+      return deps.events.transaction(async (tx) => {
+        const { trx } = tx;
         const owner = await authoring.findObjectiveOwner(trx, objectiveUuid);
         if (!owner) throw new AppError('content.objective_not_found');
         // Serialises attachments and saves of one chapter: names and counts stay checked.
@@ -96,7 +92,7 @@ export const createObjectiveFilesService = (deps: {
           targetUuid: objectiveUuid,
           details: { chapterUuid: owner.chapter_uuid, name, size: upload.data.byteLength },
         });
-        announced = await announce(trx, owner, now);
+        await announce(tx, owner, now);
         return {
           uuid,
           name,
@@ -105,15 +101,13 @@ export const createObjectiveFilesService = (deps: {
           url: trainerFileUrl(objectiveUuid, uuid),
         };
       });
-      deps.events.committed(announced);
-      return attached;
     },
 
     async remove(principal: Principal, objectiveUuid: string, fileUuid: string) {
       requireCapability(principal, 'content.author');
-      let announced: AppendedEvent[] = [];
-      const now = await deps.now();
-      await db.transaction().execute(async (trx) => {
+      const now = await deps.clock.now();
+      await deps.events.transaction(async (tx) => {
+        const { trx } = tx;
         const owner = await authoring.findObjectiveOwner(trx, objectiveUuid);
         if (!owner) throw new AppError('content.objective_not_found');
         await authoring.lockChapter(trx, owner.chapter_uuid);
@@ -125,9 +119,8 @@ export const createObjectiveFilesService = (deps: {
           targetUuid: objectiveUuid,
           details: { chapterUuid: owner.chapter_uuid, name: removed.name },
         });
-        announced = await announce(trx, owner, now);
+        await announce(tx, owner, now);
       });
-      deps.events.committed(announced);
     },
   };
 };

@@ -1,7 +1,7 @@
 import type { PackObjective, SessionStatus } from '@rampart/contracts';
-import type { Selectable, Transaction } from 'kysely';
-import type { Database, GamingSessionTable } from '../../db/schema.js';
-import { appendEvents, type AppendedEvent } from '../../realtime/event-log.repository.js';
+import type { Selectable } from 'kysely';
+import type { GamingSessionTable } from '../../db/schema.js';
+import type { EventTransaction } from '../../realtime/event-writer.js';
 import { sessionStream } from '../../realtime/streams.js';
 import * as authoring from './content-authoring.repository.js';
 
@@ -26,18 +26,17 @@ export const playerViewOf = (objective: PackObjective): string => {
  * objective only, and each screen reads it again through the player's own view.
  */
 export const announceObjectiveUpdates = async (
-  trx: Transaction<Database>,
+  { trx, appendAll }: Pick<EventTransaction, 'trx' | 'appendAll'>,
   objectives: readonly { uuid: string; missionUuid: string }[],
   now: Date,
   statusOf: SessionStatusOf,
-): Promise<AppendedEvent[]> => {
-  if (objectives.length === 0) return [];
+): Promise<void> => {
+  if (objectives.length === 0) return;
   const missions = [...new Set(objectives.map((objective) => objective.missionUuid))];
   const sessions = (await authoring.listUnstoppedSessionsOfMissions(trx, missions)).filter(
     (session) => ['running', 'paused'].includes(statusOf(session, now)),
   );
-  return appendEvents(
-    trx,
+  await appendAll(
     sessions.flatMap((session) =>
       objectives
         .filter((objective) => objective.missionUuid === session.mission_uuid)

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import type { Clock } from '../../lib/clock.js';
 import { createCockpitRepository } from '../cockpit/cockpit.repository.js';
 import type { CockpitService } from '../cockpit/cockpit.service.js';
 import type { HintsRepository } from '../play/hints.repository.js';
@@ -29,12 +30,12 @@ export const createDebriefModule = (deps: {
   play: PlayRepository;
   hints: HintsRepository;
   cockpit: CockpitService;
-  now: () => Promise<Date>;
+  clock: Clock;
 }) => {
   const survey = createSurveyService({
     repo: createSurveyRepository(deps.db),
     sessions: deps.sessions,
-    now: deps.now,
+    clock: deps.clock,
   });
   const stats = createStatsService({
     repo: createStatsRepository(deps.db),
@@ -42,9 +43,12 @@ export const createDebriefModule = (deps: {
     play: deps.play,
     cockpit: createCockpitRepository(deps.db),
     hints: deps.hints,
-    now: deps.now,
+    clock: deps.clock,
   });
-  const results = createResultsService({ repo: createResultsRepository(deps.db), now: deps.now });
+  const results = createResultsService({
+    repo: createResultsRepository(deps.db),
+    clock: deps.clock,
+  });
   const exports = createExportsService({ stats, cockpit: deps.cockpit, sessions: deps.sessions });
   return {
     survey,

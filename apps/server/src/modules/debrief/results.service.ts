@@ -1,5 +1,6 @@
 import { rankTeamRows, isClosedStatus, isEndedStatus } from '@rampart/contracts';
 import type { LocalizedText, SuccessRule } from '@rampart/contracts';
+import type { Clock } from '../../lib/clock.js';
 import { requireCapability, type Principal } from '../identity/auth.service.js';
 import { logoUrlOf, sessionTimes } from '../sessions/session-view.js';
 import type { ResultsRepository } from './results.repository.js';
@@ -13,15 +14,12 @@ type PlayedRow = Awaited<ReturnType<ResultsRepository['listPlayed']>>[number];
  * after the end (sessions end by their clock, with nothing running at that instant), and their
  * history.
  */
-export const createResultsService = (deps: {
-  repo: ResultsRepository;
-  now: () => Promise<Date>;
-}) => {
+export const createResultsService = (deps: { repo: ResultsRepository; clock: Clock }) => {
   const { repo } = deps;
 
   /** Status, rank and result of the player's team in each of these sessions. */
   const outcomesOf = async (rows: readonly PlayedRow[]) => {
-    const now = await deps.now();
+    const now = await deps.clock.now();
     const sessionUuids = rows.map((row) => row.uuid);
     const teamUuids = rows.map((row) => row.team_uuid);
     const [teams, states, objectives, badgeRows] = await Promise.all([

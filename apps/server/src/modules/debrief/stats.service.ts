@@ -7,6 +7,7 @@ import type {
   SuccessRule,
 } from '@rampart/contracts';
 import type { ObjectiveAnswer } from '../../db/schema.js';
+import type { Clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
 import type { CockpitRepository } from '../cockpit/cockpit.repository.js';
 import { requireCapability, type Principal } from '../identity/auth.service.js';
@@ -65,7 +66,7 @@ export const createStatsService = (deps: {
   play: Pick<PlayRepository, 'listRankingRows'>;
   cockpit: Pick<CockpitRepository, 'listCells'>;
   hints: Pick<HintsRepository, 'listSessionUnlocks'>;
-  now: () => Promise<Date>;
+  clock: Clock;
 }) => {
   /** Whether a session of this mission is in its lobby, countdown, running or paused. */
   const missionInPlay = async (missionUuid: string, now: Date) =>
@@ -266,7 +267,7 @@ export const createStatsService = (deps: {
       if (!session) throw new AppError('session.not_found');
       const player = await deps.sessions.findPlayer(sessionUuid, principal.accountId);
       if (!player) throw new AppError('session.forbidden');
-      const now = await deps.now();
+      const now = await deps.clock.now();
       const { status } = sessionTimes(session, now);
       if (!isClosedStatus(status)) throw new AppError('debrief.session_not_over');
       // A game canceled before it began has nothing to debrief (and no answers to reveal).
@@ -279,7 +280,7 @@ export const createStatsService = (deps: {
       requireCapability(principal, 'debrief.read_all');
       const session = await deps.sessions.findSession(sessionUuid);
       if (!session) throw new AppError('session.not_found');
-      return build(session, { kind: 'trainer' }, await deps.now());
+      return build(session, { kind: 'trainer' }, await deps.clock.now());
     },
   };
 };

@@ -5,6 +5,7 @@ import {
   type SurveyDistribution,
   type SurveyRating,
 } from '@rampart/contracts';
+import type { Clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
 import { requireCapability, type Principal } from '../identity/auth.service.js';
 import { statusOf } from '../sessions/session-view.js';
@@ -50,7 +51,7 @@ export const createSurveyService = (deps: {
   repo: SurveyRepository;
   sessions: SessionsRepository;
   /** The sessions' time (the database's, or a test's clock). */
-  now: () => Promise<Date>;
+  clock: Clock;
 }) => {
   const { repo } = deps;
 
@@ -81,7 +82,7 @@ export const createSurveyService = (deps: {
 
     async rate(principal: Principal, sessionUuid: string, body: SurveyBody) {
       const session = await requirePlayed(principal, sessionUuid);
-      const status = statusOf(session, await deps.now());
+      const status = statusOf(session, await deps.clock.now());
       // A canceled session was never played; one still going is rated once it is over.
       if (status === 'canceled') throw new AppError('survey.not_played');
       if (!isEndedStatus(status)) throw new AppError('survey.session_not_over');

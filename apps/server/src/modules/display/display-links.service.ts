@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { displayPagePath, isClosedStatus, type DisplayLink } from '@rampart/contracts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import type { Clock } from '../../lib/clock.js';
 import { randomToken, sha256 } from '../../lib/secrets.js';
 import { AppError } from '../../lib/errors.js';
 import type { EventWriter } from '../../realtime/event-writer.js';
@@ -47,7 +48,7 @@ export const createDisplayLinksService = (deps: {
   repo: DisplayRepository;
   sessions: SessionsRepository;
   events: EventWriter;
-  now: () => Promise<Date>;
+  clock: Clock;
 }) => {
   const requireSession = async (sessionUuid: string) => {
     const session = await deps.sessions.findSession(sessionUuid);
@@ -87,7 +88,7 @@ export const createDisplayLinksService = (deps: {
       });
       const row = (await deps.repo.findLink(uuid))!;
       return {
-        link: linkOf(row, linkExpiryOf(session, await deps.now())),
+        link: linkOf(row, linkExpiryOf(session, await deps.clock.now())),
         token,
         path: displayPagePath(token),
       };
@@ -96,7 +97,7 @@ export const createDisplayLinksService = (deps: {
     async list(principal: Principal, sessionUuid: string) {
       requireCapability(principal, 'session.run');
       const session = await requireSession(sessionUuid);
-      const expiresAt = linkExpiryOf(session, await deps.now());
+      const expiresAt = linkExpiryOf(session, await deps.clock.now());
       const rows = await deps.repo.listLinks(sessionUuid);
       return { links: rows.map((row) => linkOf(row, expiresAt)) };
     },
@@ -127,7 +128,7 @@ export const createDisplayLinksService = (deps: {
         });
       }
       const row = (await deps.repo.findLink(linkUuid))!;
-      return { link: linkOf(row, linkExpiryOf(session, await deps.now())) };
+      return { link: linkOf(row, linkExpiryOf(session, await deps.clock.now())) };
     },
   };
 };

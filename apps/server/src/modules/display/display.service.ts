@@ -1,5 +1,6 @@
 import { rankTeamRows, isClosedStatus, isEndedStatus } from '@rampart/contracts';
 import type { DisplaySnapshot, LocalizedText } from '@rampart/contracts';
+import type { Clock } from '../../lib/clock.js';
 import { sha256 } from '../../lib/secrets.js';
 import { AppError } from '../../lib/errors.js';
 import type { EventHub, EventSink } from '../../realtime/event-hub.js';
@@ -37,7 +38,7 @@ export const createDisplayService = (deps: {
   stats: Pick<StatsRepository, 'findMission' | 'listLedger'>;
   cockpit: Pick<CockpitRepository, 'listCells' | 'listObjectives'>;
   hub: EventHub;
-  now: () => Promise<Date>;
+  clock: Clock;
   recheckMs?: number;
 }) => {
   /** The link a token opens and its session, or the refusal's code. */
@@ -55,7 +56,7 @@ export const createDisplayService = (deps: {
     if (link.revoked_at) return { ok: false, error: 'display.link_revoked' };
     const session = await deps.sessions.findSession(link.session_uuid);
     if (!session) return { ok: false, error: 'display.link_invalid' };
-    const now = await deps.now();
+    const now = await deps.clock.now();
     const expiry = linkExpiryOf(session, now);
     if (expiry && expiry.getTime() <= now.getTime())
       return { ok: false, error: 'display.link_expired' };

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import type { Clock } from '../../lib/clock.js';
 import type { EventHub } from '../../realtime/event-hub.js';
 import type { EventWriter } from '../../realtime/event-writer.js';
 import { createCockpitRepository } from '../cockpit/cockpit.repository.js';
@@ -22,7 +23,7 @@ export const createDisplayModule = (deps: {
   play: PlayRepository;
   events: EventWriter;
   hub: EventHub;
-  now: () => Promise<Date>;
+  clock: Clock;
 }) => {
   const repo = createDisplayRepository(deps.db);
   const links = createDisplayLinksService({
@@ -30,7 +31,7 @@ export const createDisplayModule = (deps: {
     repo,
     sessions: deps.sessions,
     events: deps.events,
-    now: deps.now,
+    clock: deps.clock,
   });
   const display = createDisplayService({
     repo,
@@ -39,7 +40,7 @@ export const createDisplayModule = (deps: {
     stats: createStatsRepository(deps.db),
     cockpit: createCockpitRepository(deps.db),
     hub: deps.hub,
-    now: deps.now,
+    clock: deps.clock,
   });
   return {
     links,

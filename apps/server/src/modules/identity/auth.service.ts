@@ -165,7 +165,7 @@ export const createAuthService = (deps: {
   repo: IdentityRepository;
   rateLimits: RateLimitRepository;
   config: Config['auth'];
-  clock: Clock;
+  clock: Clock<Date>;
 }) => {
   const { repo, rateLimits, config, clock } = deps;
   const idleMs = config.idleTimeoutMinutes * 60_000;

@@ -22,7 +22,7 @@ import { createTrainerPlayersService } from './trainer-players.service.js';
 export const createIdentityServices = (
   db: Kysely<Database>,
   config: Config['auth'],
-  clock: Clock = systemClock,
+  clock: Clock<Date> = systemClock,
 ) => {
   const repo = createIdentityRepository(db);
   const auth = createAuthService({
@@ -38,7 +38,7 @@ export const createIdentityServices = (
 export const createIdentityModule = async (deps: {
   db: Kysely<Database>;
   config: Config;
-  clock: Clock;
+  clock: Clock<Date>;
   oidcFetch?: CustomFetch;
 }) => {
   const { repo, auth } = createIdentityServices(deps.db, deps.config.auth, deps.clock);

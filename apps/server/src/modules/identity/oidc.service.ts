@@ -60,7 +60,7 @@ export const createOidcService = (deps: {
   config: OidcConfig;
   identities: AccountIdentityRepository;
   auth: AuthService;
-  clock: Clock;
+  clock: Clock<Date>;
   fetch?: client.CustomFetch;
 }) => {
   const { config, identities, auth, clock } = deps;

@@ -1,6 +1,7 @@
 import { openConsoleSocket, isClosedStatus, type ConsoleTicket } from '@rampart/contracts';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import type { Clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
 import { randomToken, sha256 } from '../../lib/secrets.js';
 import { recordTrainerAction } from '../audit/audit.repository.js';
@@ -38,7 +39,7 @@ export const createConsoleService = (deps: {
   repo: LabsRepository;
   tickets: ConsoleTicketsRepository;
   sessions: SessionsRepository;
-  now: () => Promise<Date>;
+  clock: Clock;
 }) => {
   const { repo, tickets } = deps;
 
@@ -88,7 +89,7 @@ export const createConsoleService = (deps: {
       const player = await deps.sessions.findPlayer(sessionUuid, principal.accountId);
       if (!player) throw new AppError('session.not_joined');
       if (!player.team_uuid) throw new AppError('team.not_found');
-      const now = await deps.now();
+      const now = await deps.clock.now();
       const { status } = deriveSessionState(timelineOf(session), now);
       if (status === 'paused') throw new AppError('session.paused');
       if (isClosedStatus(status)) throw new AppError('session.ended');
@@ -118,7 +119,7 @@ export const createConsoleService = (deps: {
       requireCapability(principal, 'session.run');
       const session = await deps.sessions.findSession(sessionUuid);
       if (!session) throw new AppError('session.not_found');
-      const now = await deps.now();
+      const now = await deps.clock.now();
       const { status } = deriveSessionState(timelineOf(session), now);
       if (isClosedStatus(status)) throw new AppError('session.ended');
       const team = (await deps.sessions.listTeams(sessionUuid)).find((t) => t.uuid === teamUuid);
@@ -153,7 +154,7 @@ export const createConsoleService = (deps: {
       if (ticket.length === 0 || ticket.length > 100)
         throw new AppError('lab.console_ticket_invalid');
       const row = await tickets.redeem(sha256(ticket));
-      const now = await deps.now();
+      const now = await deps.clock.now();
       if (!row || row.expires_at <= now) throw new AppError('lab.console_ticket_invalid');
       if (origin !== row.origin) throw new AppError('auth.origin_mismatch');
       const environment = await requireConsoleEnvironment(row.environment_id, now);
@@ -172,7 +173,7 @@ export const createConsoleService = (deps: {
     /** Whether a console's environment is still live, asked while it runs. */
     async isLive(environmentId: string) {
       const row = await repo.findById(environmentId);
-      return !!row && row.released_at === null && row.expires_at > (await deps.now());
+      return !!row && row.released_at === null && row.expires_at > (await deps.clock.now());
     },
   };
 };

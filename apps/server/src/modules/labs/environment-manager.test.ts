@@ -32,7 +32,7 @@ describe(`environment manager: one per team, capacity, lifetimes (${testDatabase
         retryAfterSeconds: 30,
         ...limits,
       },
-      now: async () => clock.now(),
+      clock,
       logger: silent,
     });
     return { manager, provider, repo };

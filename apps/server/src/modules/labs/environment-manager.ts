@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { LabTemplate } from '@rampart/contracts';
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import type { Clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
 import type { AppendAllInTransaction, EventWriter } from '../../realtime/event-writer.js';
 import { sessionStream } from '../../realtime/streams.js';
@@ -66,7 +67,7 @@ export const createEnvironmentManager = (deps: {
   provider: EnvironmentProvider;
   events: EventWriter;
   limits: ManagerLimits;
-  now: (trx?: Transaction<Database>) => Promise<Date>;
+  clock: Clock;
   logger: { warn(details: object, message: string): void };
 }) => {
   const { repo, provider, events, limits, logger } = deps;
@@ -102,7 +103,7 @@ export const createEnvironmentManager = (deps: {
     const ended = await events.transaction(async ({ trx, appendAll }) => {
       const released = await repo.markReleased(trx, row.id, {
         phase: options.failed === undefined ? 'Released' : 'Failed',
-        at: await deps.now(trx),
+        at: await deps.clock.now(trx),
         ...(options.failed === undefined ? {} : { lastError: options.failed }),
       });
       if (!released) return false;
@@ -175,7 +176,7 @@ export const createEnvironmentManager = (deps: {
       const claimed = await events.transaction(async ({ trx, appendAll }) => {
         const existing = await repo.findLive(request.sessionUuid, request.teamUuid, trx);
         if (existing) return { environment: existing, created: false };
-        const now = await deps.now(trx);
+        const now = await deps.clock.now(trx);
         const inserted = await repo.insertLiveEnvironment(trx, {
           id: randomUUID(),
           ...request,
@@ -269,7 +270,7 @@ export const createEnvironmentManager = (deps: {
           renewCount: row.renew_count,
           maxRenewals: limits.maxExtensions,
           seconds: seconds ?? template.ttlSeconds,
-          now: await deps.now(trx),
+          now: await deps.clock.now(trx),
         });
         if ('refused' in next)
           throw new AppError(next.refused === 'expired' ? 'lab.not_found' : 'lab.extension_limit');

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
+import type { Clock } from '../../lib/clock.js';
 import { registerPeriodicJob } from '../../lib/periodic-job.js';
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/schema.js';
 import type { SecretBox } from '../../lib/secret-box.js';
@@ -64,7 +65,7 @@ export const createLabsModule = (deps: {
   sessions: SessionsRepository;
   events: EventWriter;
   config: Config['labs'];
-  now: (trx?: Transaction<Database>) => Promise<Date>;
+  clock: Clock;
   logger: { warn(details: object, message: string): void };
   /** Seals the WireGuard private keys the VPN keeps in the database. */
   secrets: SecretBox;
@@ -78,7 +79,7 @@ export const createLabsModule = (deps: {
     provider,
     events: deps.events,
     limits: deps.config,
-    now: deps.now,
+    clock: deps.clock,
     logger: deps.logger,
   });
   const reconciler = createLabReconciler({
@@ -86,7 +87,7 @@ export const createLabsModule = (deps: {
     repo,
     manager,
     provider,
-    now: deps.now,
+    clock: deps.clock,
     logger: deps.logger,
   });
   const starts = createLabSessionStartsRepository(deps.db);
@@ -94,7 +95,7 @@ export const createLabsModule = (deps: {
     starts,
     sessions: deps.sessions,
     manager,
-    now: () => deps.now(),
+    clock: deps.clock,
     concurrency: START_CONCURRENCY,
     logger: deps.logger,
   });
@@ -106,7 +107,7 @@ export const createLabsModule = (deps: {
     manager,
     rateLimits: createRateLimitRepository(deps.db),
     allocationsPerTeamPerMinute: deps.config.allocationsPerTeamPerMinute,
-    now: () => deps.now(),
+    clock: deps.clock,
   });
 
   const consoles = createConsoleService({
@@ -114,7 +115,7 @@ export const createLabsModule = (deps: {
     repo,
     tickets: createConsoleTicketsRepository(deps.db),
     sessions: deps.sessions,
-    now: () => deps.now(),
+    clock: deps.clock,
   });
   const vpn = createVpnProfilesService({
     labs: repo,
@@ -122,7 +123,7 @@ export const createLabsModule = (deps: {
     sessions: deps.sessions,
     provider,
     vpn: deps.config.vpn,
-    now: () => deps.now(),
+    clock: deps.clock,
     logger: deps.logger,
   });
   const hub = createConsoleHub({

@@ -20,7 +20,6 @@ describe(`lab reconciler: expiry, session end, stuck, orphans, lost (${testDatab
     const clock = testClock();
     const provider = new FakeProvider({ clock });
     const repo = createLabsRepository(database.db);
-    const now = async () => clock.now();
     const manager = createEnvironmentManager({
       repo,
       provider,
@@ -31,7 +30,7 @@ describe(`lab reconciler: expiry, session end, stuck, orphans, lost (${testDatab
         maxExtensions: 2,
         retryAfterSeconds: 30,
       },
-      now,
+      clock,
       logger: silent,
     });
     const reconciler = createLabReconciler({
@@ -39,7 +38,7 @@ describe(`lab reconciler: expiry, session end, stuck, orphans, lost (${testDatab
       repo,
       manager,
       provider,
-      now,
+      clock,
       logger: silent,
     });
     const allocate = (session: Awaited<ReturnType<typeof buildLabSession>>, team: number) =>

@@ -1,6 +1,7 @@
 import { isClosedStatus } from '@rampart/contracts';
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import type { Clock } from '../../lib/clock.js';
 import { deriveSessionState } from '../sessions/session-state.js';
 import { timelineOf } from '../sessions/session-view.js';
 import type { EnvironmentProvider } from './environment-provider.js';
@@ -29,7 +30,7 @@ export const createLabReconciler = (deps: {
   repo: LabsRepository;
   manager: EnvironmentManager;
   provider: EnvironmentProvider;
-  now: (trx?: Transaction<Database>) => Promise<Date>;
+  clock: Clock;
   logger: { warn(details: object, message: string): void };
 }) => {
   const { repo, manager, provider } = deps;
@@ -55,7 +56,7 @@ export const createLabReconciler = (deps: {
         .map((row) => row.id),
     );
     const listed = await provider.list();
-    const now = await deps.now();
+    const now = await deps.clock.now();
     const live = await repo.listLiveWithSessions();
     const liveIds = new Set(live.map((row) => row.id));
     const providerIds = new Set(listed.map((status) => status.envId));

@@ -30,14 +30,14 @@ describe(`labs at a session's start: every team's environment, once (${testDatab
         retryAfterSeconds: 30,
         ...limits,
       },
-      now: async () => clock.now(),
+      clock,
       logger: silent,
     });
     const starter = createLabSessionStarter({
       starts: createLabSessionStartsRepository(database.db),
       sessions: createSessionsRepository(database.db),
       manager,
-      now: async () => clock.now(),
+      clock,
       concurrency: 3,
       logger: silent,
     });

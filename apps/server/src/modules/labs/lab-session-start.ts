@@ -1,5 +1,6 @@
 import { isClosedStatus } from '@rampart/contracts';
 import type { LabTemplate } from '@rampart/contracts';
+import type { Clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
 import { deriveSessionState } from '../sessions/session-state.js';
 import { timelineOf } from '../sessions/session-view.js';
@@ -25,7 +26,7 @@ export const createLabSessionStarter = (deps: {
   starts: LabSessionStartsRepository;
   sessions: SessionsRepository;
   manager: EnvironmentManager;
-  now: () => Promise<Date>;
+  clock: Clock;
   /** Allocations in flight at once for one session: the provider's work is bounded. */
   concurrency: number;
   logger: { warn(details: object, message: string): void };
@@ -84,7 +85,7 @@ export const createLabSessionStarter = (deps: {
      * that ended before any node saw them running are marked handled, with nothing allocated.
      */
     async allocateStartedSessions() {
-      const now = await deps.now();
+      const now = await deps.clock.now();
       const handled: { sessionUuid: string; report: StartReport }[] = [];
       for (const row of await deps.starts.listUnhandledStarts(now)) {
         const { status } = deriveSessionState(timelineOf(row), now);
@@ -100,7 +101,7 @@ export const createLabSessionStarter = (deps: {
           missionUuid: row.mission_uuid,
           lab: row.lab,
         });
-        await deps.starts.finish(row.uuid, await deps.now(), report);
+        await deps.starts.finish(row.uuid, await deps.clock.now(), report);
         handled.push({ sessionUuid: row.uuid, report });
       }
       return handled;

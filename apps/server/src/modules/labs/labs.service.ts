@@ -10,6 +10,7 @@ import type {
 } from '@rampart/contracts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import type { Clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
 import { recordTrainerAction } from '../audit/audit.repository.js';
 import type { RateLimitRepository } from '../rate-limit/rate-limit.repository.js';
@@ -47,7 +48,7 @@ export const createLabsService = (deps: {
   manager: EnvironmentManager;
   rateLimits: RateLimitRepository;
   allocationsPerTeamPerMinute: number;
-  now: () => Promise<Date>;
+  clock: Clock;
 }) => {
   const { repo, manager } = deps;
 
@@ -101,7 +102,7 @@ export const createLabsService = (deps: {
     teamUuid: string,
     lab: LabTemplate | null,
   ): Promise<TeamEnvironment> => {
-    const now = await deps.now();
+    const now = await deps.clock.now();
     const row = lab ? await liveEnvironment(sessionUuid, teamUuid, now) : null;
     return {
       lab: lab ? labSummaryOf(lab) : null,
@@ -127,7 +128,7 @@ export const createLabsService = (deps: {
     async allocate(principal: Principal, sessionUuid: string) {
       const { session, teamUuid, lab } = await playerContext(principal, sessionUuid);
       if (!lab) throw new AppError('lab.not_configured');
-      const now = await deps.now();
+      const now = await deps.clock.now();
       const { status } = deriveSessionState(timelineOf(session), now);
       if (isClosedStatus(status)) throw new AppError('session.ended');
       if (status === 'paused') throw new AppError('session.paused');
@@ -160,7 +161,7 @@ export const createLabsService = (deps: {
         deps.sessions.listTeams(sessionUuid),
         repo.listLatestOfSession(sessionUuid),
         repo.readCapacity(sessionUuid),
-        deps.now(),
+        deps.clock.now(),
         deps.starts.find(sessionUuid),
       ]);
       const rowOf = new Map(rows.map((row) => [row.team_uuid, row]));
@@ -202,7 +203,7 @@ export const createLabsService = (deps: {
       const session = await requireSession(sessionUuid);
       const lab = await repo.findMissionLab(session.mission_uuid);
       if (!lab) throw new AppError('lab.not_configured');
-      if (isClosedStatus(deriveSessionState(timelineOf(session), await deps.now()).status))
+      if (isClosedStatus(deriveSessionState(timelineOf(session), await deps.clock.now()).status))
         throw new AppError('session.ended');
       const teams = teamUuid
         ? [await requireTeam(sessionUuid, teamUuid)]

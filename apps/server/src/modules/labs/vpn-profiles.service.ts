@@ -1,5 +1,6 @@
 import { isClosedStatus } from '@rampart/contracts';
 import type { VpnStatus } from '@rampart/contracts';
+import type { Clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
 import { requireCapability, type Principal } from '../identity/auth.service.js';
 import { deriveSessionState } from '../sessions/session-state.js';
@@ -38,7 +39,7 @@ export const createVpnProfilesService = (deps: {
   sessions: SessionsRepository;
   provider: EnvironmentProvider;
   vpn: { endpoint: string; listenPort: number };
-  now: () => Promise<Date>;
+  clock: Clock;
   logger: { warn(details: object, message: string): void };
 }) => {
   const { labs, profiles, provider } = deps;
@@ -61,7 +62,7 @@ export const createVpnProfilesService = (deps: {
     const lab = await labs.findMissionLab(session.mission_uuid);
     if (!lab) throw new AppError('lab.not_configured');
     if (!lab.vpn) throw new AppError('lab.vpn_disabled');
-    const now = await deps.now();
+    const now = await deps.clock.now();
     const { status } = deriveSessionState(timelineOf(session), now);
     if (status === 'paused') throw new AppError('session.paused');
     if (isClosedStatus(status)) throw new AppError('session.ended');

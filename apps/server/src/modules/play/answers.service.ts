@@ -80,8 +80,8 @@ export const createAnswersService = (deps: {
    * teams), so they run side by side instead of one after the other.
    */
   lanes: number;
-  /** Whose time decides: the database's (read after the locks), or a clock of the tests. */
-  clock: 'database' | Clock;
+  /** Whose time decides: the database's (read with the locks), or a clock of the tests. */
+  clock: Clock;
   /** When each session's ranking goes out (with a batch, or deferred to its interval's end). */
   announcer: RankingAnnouncer;
   /** Told each answer's outcome and each batch's size (the metrics). */
@@ -138,7 +138,7 @@ export const createAnswersService = (deps: {
     // 2. What else the decisions need, read once the locks are held (often nothing).
     const wanted = factsWanted(screened);
     const facts = wanted ? await batch.facts(trx, wanted) : noFacts(locked);
-    const now = deps.clock === 'database' ? new Date(facts.now) : deps.clock.now();
+    const now = deps.clock.isDatabase ? new Date(facts.now) : await deps.clock.now(trx);
     // 3. Every answer decided, in arrival order.
     const decided = decideBatch(screened, facts, now);
     if (decided.accepted.length === 0) {

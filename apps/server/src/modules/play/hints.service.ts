@@ -2,6 +2,7 @@ import { isClosedStatus, isObjectiveOpen } from '@rampart/contracts';
 import type { Locale, LocalizedText, PlayHint, SupportHint } from '@rampart/contracts';
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import type { Clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
 import { hintFileUrl } from '../content/attachments.js';
 import { toDownloadable, type DownloadableFile } from '../content/content.service.js';
@@ -55,14 +56,14 @@ export const createHintsService = (deps: {
   sessions: SessionsRepository;
   events: EventWriter;
   ranking: RankingCache;
-  now: (trx?: Transaction<Database>) => Promise<Date>;
+  clock: Clock;
 }) => {
   const { repo, events } = deps;
 
   const lockSession = async (trx: Transaction<Database>, sessionUuid: string) => {
     const session = await deps.sessions.lockSession(trx, sessionUuid);
     if (!session) throw new AppError('session.not_found');
-    const { status } = deriveSessionState(timelineOf(session), await deps.now(trx));
+    const { status } = deriveSessionState(timelineOf(session), await deps.clock.now(trx));
     return { session, status };
   };
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { registerPeriodicJob } from '../../lib/periodic-job.js';
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import type { AnswersObserver } from '../../metrics/metrics.js';
@@ -35,8 +35,8 @@ export const createPlayModule = (deps: {
   events: PipelinedEventWriter;
   bus: EventBus;
   answersPerMinute: number;
-  clock: 'database' | Clock;
-  now: (trx?: Transaction<Database>) => Promise<Date>;
+  /** The sessions' time: the database's, or a test's. */
+  clock: Clock;
   logger: { warn(details: object, message: string): void };
   /** Where the answer batches run (`DatabaseHandle.batches`). */
   batches: Kysely<Database>;
@@ -78,21 +78,21 @@ export const createPlayModule = (deps: {
     sessions: deps.sessions,
     events: deps.events,
     ranking: cache,
-    now: deps.now,
+    clock: deps.clock,
   });
   const objectives = createObjectivesService({
     db: deps.db,
     repo,
     hints: hintsRepo,
     sessions: deps.sessions,
-    now: deps.now,
+    clock: deps.clock,
   });
   const trainer = createTrainerPlay({
     repo,
     sessions: deps.sessions,
     events: deps.events,
     ranking: cache,
-    now: deps.now,
+    clock: deps.clock,
   });
   const ranking = createRankingReader({ repo, cache });
   const repair = createRankingRepair({ repo, events: deps.events, logger: deps.logger });
@@ -110,7 +110,7 @@ export const createPlayModule = (deps: {
     hintsRepo,
     /** For content: an objective's files download while it is open to the player in a game. */
     isObjectiveOpenInPlay: async (principal: { accountId: string }, objectiveUuid: string) =>
-      repo.isOpenToPlayer(principal.accountId, objectiveUuid, await deps.now()),
+      repo.isOpenToPlayer(principal.accountId, objectiveUuid, await deps.clock.now()),
     registerRoutes: (app: FastifyInstance) => {
       // At the start, what a crash of this node (or another) left unannounced, awaited; then,
       // what another node that crashed since left.

@@ -1,7 +1,8 @@
 import { isObjectiveOpen, progressPercentage } from '@rampart/contracts';
 import type { Locale, LocalizedText, PlayObjective } from '@rampart/contracts';
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import type { Clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
 import { playerFileUrl } from '../content/attachments.js';
 import type { Principal } from '../identity/auth.service.js';
@@ -34,7 +35,7 @@ export const createObjectivesService = (deps: {
   repo: PlayRepository;
   hints: HintsRepository;
   sessions: SessionsRepository;
-  now: (trx?: Transaction<Database>) => Promise<Date>;
+  clock: Clock;
 }) => {
   const { db, repo } = deps;
 
@@ -45,7 +46,7 @@ export const createObjectivesService = (deps: {
     const member = await repo.findMembership(sessionUuid, principal.accountId);
     if (!member) throw new AppError('session.not_joined');
     if (!member.team_uuid) throw new AppError('team.not_found');
-    const now = await deps.now();
+    const now = await deps.clock.now();
     const timeline = timelineOf(session);
     const { status } = deriveSessionState(timeline, now);
     if (status === 'lobby' || status === 'countdown' || status === 'canceled')

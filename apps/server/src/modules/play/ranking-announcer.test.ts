@@ -35,7 +35,6 @@ const announcerWith = (failures = 0) => {
       transactions.push({ lock: options.lock ?? [], appended });
       return result;
     },
-    committed: () => {},
   } as EventWriter;
   const announcer = createRankingAnnouncer({
     events,

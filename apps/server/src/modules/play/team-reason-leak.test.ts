@@ -8,7 +8,7 @@ import { buildChapter, type BuiltChapter } from '../../../test/content-factories
 import { createTestDatabase, testDatabaseKind, type TestDatabase } from '../../../test/database.js';
 import { openEventStream } from '../../../test/event-stream.js';
 import { buildAccount } from '../../../test/factories.js';
-import { sessionWithTeams } from '../../../test/session-factories.js';
+import { sessionWithTeams, signedInPlayer } from '../../../test/session-factories.js';
 
 /**
  * The reason a trainer gives for eliminating a team, or for adjusting its score, is for that
@@ -40,13 +40,6 @@ describe(`a team's reasons reach no other team (${testDatabaseKind()})`, () => {
   let punished: TestBrowser;
   let rival: TestBrowser;
 
-  const signIn = async () => {
-    const account = await buildAccount(database.db);
-    const browser = new TestBrowser(app);
-    await browser.login(account.username, account.password);
-    return browser;
-  };
-
   beforeAll(async () => {
     database = await createTestDatabase();
     app = await createTestApp(database, {}, undefined, undefined, clock);
@@ -67,7 +60,7 @@ describe(`a team's reasons reach no other team (${testDatabaseKind()})`, () => {
     const game = await sessionWithTeams({
       trainer,
       missionUuid: chapter.missions[0]!.uuid,
-      signIn,
+      signIn: () => signedInPlayer(app, database.db),
       clock,
     });
     session = game.uuid;

@@ -2,6 +2,7 @@ import { isClosedStatus } from '@rampart/contracts';
 import { randomUUID } from 'node:crypto';
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import type { Clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
 import type { EventWriter } from '../../realtime/event-writer.js';
 import { sessionStream } from '../../realtime/streams.js';
@@ -28,7 +29,7 @@ export const createTrainerPlay = (deps: {
   sessions: SessionsRepository;
   events: EventWriter;
   ranking: RankingCache;
-  now: (trx?: Transaction<Database>) => Promise<Date>;
+  clock: Clock;
 }) => {
   const { repo, events } = deps;
 
@@ -36,7 +37,7 @@ export const createTrainerPlay = (deps: {
   const lockPlayable = async (trx: Transaction<Database>, sessionUuid: string) => {
     const session = await deps.sessions.lockSession(trx, sessionUuid);
     if (!session) throw new AppError('session.not_found');
-    const now = await deps.now(trx);
+    const now = await deps.clock.now(trx);
     const timeline = timelineOf(session);
     const { status } = deriveSessionState(timeline, now);
     if (isClosedStatus(status)) throw new AppError('session.ended');
@@ -52,7 +53,7 @@ export const createTrainerPlay = (deps: {
           sessionUuid,
           teamUuid,
           reason,
-          at: await deps.now(trx),
+          at: await deps.clock.now(trx),
         });
         if (!team) {
           const exists = await deps.sessions.lockTeam(trx, sessionUuid, teamUuid);

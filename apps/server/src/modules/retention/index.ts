@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Config } from '../../config.js';
 import type { DatabaseKind } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
+import type { Clock } from '../../lib/clock.js';
 import { registerPeriodicJob } from '../../lib/periodic-job.js';
 import { createRetentionRepository } from './retention.repository.js';
 import { createRetentionService, type PruneReport } from './retention.service.js';
@@ -28,12 +29,12 @@ export const registerRetention = (
     db: Kysely<Database>;
     kind: DatabaseKind;
     config: Config['retention'];
-    now: () => Promise<Date>;
+    clock: Clock;
   },
 ) => {
   const service = createRetentionService({
     repo: createRetentionRepository(deps.db, deps.kind),
-    now: deps.now,
+    clock: deps.clock,
     eventDays: deps.config.eventDays,
   });
   const prune = registerPeriodicJob(app, {

@@ -1,3 +1,4 @@
+import type { Clock } from '../../lib/clock.js';
 import type { RetentionRepository } from './retention.repository.js';
 
 const DAY_MS = 24 * 3600_000;
@@ -29,12 +30,12 @@ export interface PruneReport {
 export const createRetentionService = (deps: {
   repo: RetentionRepository;
   /** The time sessions run on (the database's). */
-  now: () => Promise<Date>;
+  clock: Clock;
   /** Days a session's events are kept after it is over; 0 keeps them for ever. */
   eventDays: number;
 }) => ({
   async prune(): Promise<PruneReport> {
-    const now = await deps.now();
+    const now = await deps.clock.now();
     const report = await deps.repo.exclusive(async (executor) => {
       let sessions = 0;
       let events = 0;

@@ -1,5 +1,6 @@
 import { rankTeamRows } from '@rampart/contracts';
 import type { LocalizedText, Locale } from '@rampart/contracts';
+import type { Clock } from '../../lib/clock.js';
 import type { ContentSessions } from '../content/index.js';
 import type { Principal } from '../identity/auth.service.js';
 import type { SessionListRow, SessionsRepository } from './sessions.repository.js';
@@ -64,7 +65,7 @@ const standingsOf = async (
  */
 export const createHomeListings = (deps: {
   repo: SessionsRepository;
-  now: () => Promise<Date>;
+  clock: Clock;
 }): ContentSessions['homeListings'] => {
   const { repo } = deps;
   return async (principal: Principal, locale: Locale) => {
@@ -72,7 +73,7 @@ export const createHomeListings = (deps: {
       repo.listSessions({ joinedBy: principal.accountId }),
       repo.listSessions({ lobbyOnly: true, ownerKind: 'trainer' }),
       repo.listOpenableChapterUuids(principal.accountId),
-      deps.now(),
+      deps.clock.now(),
     ]);
     const mineUuids = new Set(mine.map((row) => row.uuid));
     const chapters = new Set(openable);

@@ -1,8 +1,8 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { Clock } from '../../lib/clock.js';
 import { registerPeriodicJob } from '../../lib/periodic-job.js';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import type { Clock } from '../../lib/clock.js';
 import type { EventWriter } from '../../realtime/event-writer.js';
 import { createRateLimitRepository } from '../rate-limit/rate-limit.repository.js';
 import { createHomeListings } from './home-listings.service.js';
@@ -35,7 +35,7 @@ export const createSessionsModule = (deps: {
   db: Kysely<Database>;
   repo: ReturnType<typeof createSessionsRepository>;
   events: EventWriter;
-  clock: Clock | 'database';
+  clock: Clock;
   logger: FastifyBaseLogger;
   playerSessionsPerHour: number;
 }) => {
@@ -47,8 +47,8 @@ export const createSessionsModule = (deps: {
     clock: deps.clock,
     playerSessionsPerHour: deps.playerSessionsPerHour,
   });
-  const trainer = createTrainerSessions({ repo, sessions, events: deps.events });
-  const homeListings = createHomeListings({ repo, now: () => sessions.nowIn() });
+  const trainer = createTrainerSessions({ repo, sessions, events: deps.events, clock: deps.clock });
+  const homeListings = createHomeListings({ repo, clock: deps.clock });
 
   return {
     sessions,

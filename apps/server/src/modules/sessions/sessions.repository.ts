@@ -40,10 +40,6 @@ const sessionColumns = [
  * transaction: that row lock is what makes the limits hold when requests race.
  */
 export const createSessionsRepository = (db: Kysely<Database>) => ({
-  /** The database's clock: the one time every node agrees on. */
-  now: async (executor: Db = db) =>
-    (await sql<{ now: Date }>`select clock_timestamp() as now`.execute(executor)).rows[0]!.now,
-
   findSession: (uuid: string, executor: Db = db) =>
     executor
       .selectFrom('gaming_session as s')

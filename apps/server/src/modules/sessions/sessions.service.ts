@@ -59,20 +59,19 @@ export const createSessionsService = (deps: {
   events: EventWriter;
   rateLimits: RateLimitRepository;
   /** Time for every rule: the database's clock, unless a test injects its own. */
-  clock: Clock | 'database';
+  clock: Clock;
   /** Sessions one player may create per hour. */
   playerSessionsPerHour: number;
 }) => {
   const { repo, events, rateLimits } = deps;
-  const nowIn = (trx?: Transaction<Database>) =>
-    deps.clock === 'database' ? repo.now(trx) : Promise.resolve(deps.clock.now());
+  const { clock } = deps;
 
   /** Runs `work` with the session row locked and the time read after the lock. */
   const withLockedSession = <T>(uuid: string, work: (context: SessionContext) => Promise<T>) =>
     events.transaction(async ({ trx, append }) => {
       const row = await repo.lockSession(trx, uuid);
       if (!row) throw new AppError('session.not_found');
-      return work({ trx, append, row, now: await nowIn(trx) });
+      return work({ trx, append, row, now: await clock.now(trx) });
     });
 
   const refuseEnded = (row: SessionRow, now: Date) => {
@@ -134,7 +133,7 @@ export const createSessionsService = (deps: {
     const row = await repo.findSession(uuid);
     if (!row) throw new AppError('session.not_found');
     const [now, mission, total, me] = await Promise.all([
-      nowIn(),
+      clock.now(),
       repo.findMission(row.mission_uuid),
       repo.countObjectives(row.mission_uuid),
       repo.findPlayer(uuid, principal.accountId),
@@ -419,7 +418,7 @@ export const createSessionsService = (deps: {
     async currentSessions(principal: Principal, locale: Locale) {
       const [rows, now] = await Promise.all([
         repo.listSessions({ joinedBy: principal.accountId }),
-        nowIn(),
+        clock.now(),
       ]);
       return {
         locale,
@@ -433,7 +432,6 @@ export const createSessionsService = (deps: {
     applyAction,
     requirementsMet,
     startIfTeamsReady,
-    nowIn,
   };
 };
 

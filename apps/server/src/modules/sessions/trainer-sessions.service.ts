@@ -6,6 +6,7 @@ import {
   type LocalizedText,
 } from '@rampart/contracts';
 import type { z } from 'zod';
+import type { Clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
 import type { EventWriter } from '../../realtime/event-writer.js';
 import { recordTrainerAction } from '../audit/audit.repository.js';
@@ -28,14 +29,16 @@ export const createTrainerSessions = (deps: {
   repo: SessionsRepository;
   sessions: SessionsService;
   events: EventWriter;
+  /** The sessions' time. */
+  clock: Clock;
 }) => {
-  const { repo, sessions } = deps;
+  const { repo, sessions, clock } = deps;
 
   const trainerView = async (uuid: string) => {
     const row = await repo.findSession(uuid);
     if (!row) throw new AppError('session.not_found');
     const [now, mission, total, teams, players] = await Promise.all([
-      sessions.nowIn(),
+      clock.now(),
       repo.findMission(row.mission_uuid),
       repo.countObjectives(row.mission_uuid),
       repo.listTeams(uuid),
@@ -133,7 +136,7 @@ export const createTrainerSessions = (deps: {
       requireCapability(principal, 'session.run');
       const [rows, now] = await Promise.all([
         repo.listSessions({ includeStopped: true }),
-        sessions.nowIn(),
+        clock.now(),
       ]);
       return {
         sessions: rows.map((row) => ({
@@ -181,7 +184,7 @@ export const createTrainerSessions = (deps: {
      * Every node runs this; the session row lock and the re-check inside make one writer win.
      */
     async startDueSessions() {
-      const due = await repo.listDueScheduledStarts(await sessions.nowIn());
+      const due = await repo.listDueScheduledStarts(await clock.now());
       for (const { uuid } of due) {
         await sessions.withLockedSession(uuid, async (context) => {
           const { row, trx } = context;

@@ -1,9 +1,9 @@
-import { cookieNames } from '@rampart/contracts';
-import { CSRF_COOKIE_PATH, CSRF_HEADER_NAME } from '../../lib/api-client';
+import { CSRF_COOKIE_PATH, MAGIC_LOGIN_PATH, cookieNames, sessionPaths } from '@rampart/contracts';
+import { CSRF_HEADER_NAME } from '../../lib/api-client';
 import type { AuthConfig } from './auth-config';
 
-// Paths are written out rather than read from the contracts' route objects, which carry zod
-// schemas: this module is on the first page (auth-configs.test.ts checks they agree).
+// This module is on the first page: its paths come from the contracts' zod-free path table
+// (`sign-in.ts`), which the routes use too, not from the route objects, which carry zod schemas.
 
 /** The trainer's calls: everything under /api/trainer/ (with its own cookie). */
 export const isTrainerApiUrl = (url: string): boolean =>
@@ -14,10 +14,10 @@ export const playerAuthConfig = {
   mode: 'cookie',
   endpoints: {
     csrf: CSRF_COOKIE_PATH,
-    login: '/api/auth/login',
-    logout: '/api/auth/logout',
-    user: '/api/auth/user',
-    magicLogin: '/api/auth/magic-login',
+    login: sessionPaths.player.login,
+    logout: sessionPaths.player.logout,
+    user: sessionPaths.player.user,
+    magicLogin: MAGIC_LOGIN_PATH,
   },
   csrf: { cookie: cookieNames.csrf, header: CSRF_HEADER_NAME },
   redirect: {
@@ -37,9 +37,9 @@ export const trainerAuthConfig = {
   mode: 'cookie',
   endpoints: {
     csrf: CSRF_COOKIE_PATH,
-    login: '/api/trainer/auth/login',
-    logout: '/api/trainer/auth/logout',
-    user: '/api/trainer/auth/user',
+    login: sessionPaths.trainer.login,
+    logout: sessionPaths.trainer.logout,
+    user: sessionPaths.trainer.user,
   },
   csrf: { cookie: cookieNames.csrf, header: CSRF_HEADER_NAME },
   redirect: {

@@ -285,6 +285,29 @@ class RolledBack extends Error {
 }
 
 /**
+ * Writes packs read by the pack reader in the caller's transaction, or reports the conflicts
+ * that keep them out (found before anything is written). For a caller whose transaction does
+ * more than the import (a chapter saved from the trainer's screen checks its revision first and
+ * announces the change to the games in play).
+ */
+export const writePacks = async (
+  trx: Transaction<Database>,
+  packs: readonly LoadedPack[],
+): Promise<ImportResult> => {
+  const conflicts = await findOwnershipConflicts(trx, packs);
+  if (conflicts.length > 0) return { ok: false, errors: conflicts };
+  const summary: ImportSummary = {
+    chapters: emptyTally(),
+    missions: emptyTally(),
+    objectives: emptyTally(),
+    files: emptyTally(),
+    chapterUuids: packs.map((loaded) => loaded.pack.chapter.uuid),
+  };
+  for (const loaded of packs) await writeChapter(trx, loaded, summary);
+  return { ok: true, summary };
+};
+
+/**
  * Imports packs read by the pack reader, all in one transaction: a pack that cannot be written
  * leaves the database as it was, the packs before it included.
  *
@@ -293,35 +316,16 @@ class RolledBack extends Error {
  * Assignments of the chapter stay.
  */
 export const createContentImportService = ({ db }: { db: Kysely<Database> }) => ({
-  /**
-   * `dryRun`: everything is written and checked, then rolled back; the summary is the same.
-   * `precheck` runs first in the import's transaction (a caller's own refusals, such as a stale
-   * revision); `record` runs last in it, so what it writes (an audit row) commits with the import.
-   */
+  /** `dryRun`: everything is written and checked, then rolled back; the summary is the same. */
   importPacks: async (
     packs: readonly LoadedPack[],
-    options: {
-      dryRun?: boolean;
-      precheck?: (trx: Transaction<Database>) => Promise<void>;
-      record?: (trx: Transaction<Database>, summary: ImportSummary) => Promise<void>;
-    } = {},
+    options: { dryRun?: boolean } = {},
   ): Promise<ImportResult> => {
     try {
       return await db.transaction().execute(async (trx): Promise<ImportResult> => {
-        await options.precheck?.(trx);
-        const conflicts = await findOwnershipConflicts(trx, packs);
-        if (conflicts.length > 0) return { ok: false, errors: conflicts };
-        const summary: ImportSummary = {
-          chapters: emptyTally(),
-          missions: emptyTally(),
-          objectives: emptyTally(),
-          files: emptyTally(),
-          chapterUuids: packs.map((loaded) => loaded.pack.chapter.uuid),
-        };
-        for (const loaded of packs) await writeChapter(trx, loaded, summary);
-        if (options.dryRun) throw new RolledBack(summary);
-        await options.record?.(trx, summary);
-        return { ok: true, summary };
+        const result = await writePacks(trx, packs);
+        if (result.ok && options.dryRun) throw new RolledBack(result.summary);
+        return result;
       });
     } catch (error) {
       if (error instanceof RolledBack) return { ok: true, summary: error.summary };

@@ -36,7 +36,7 @@ interface FakeEnvironment {
 export const FAKE_LAB_CIDR = '10.13.0.0/24';
 
 export interface FakeProviderOptions {
-  clock?: Clock;
+  clock?: Clock<Date>;
   /** Live environments it accepts at once (a machine's size); unlimited when null. */
   maxConcurrent?: number | null;
   /** How long an environment stays Provisioning, on the injected clock. */
@@ -126,7 +126,7 @@ export class FakeProvider implements EnvironmentProvider {
   readonly kind = 'fake' as const;
   private readonly environments = new Map<string, FakeEnvironment>();
   private readonly failures = new Map<Operation, ProviderErrorCode[]>();
-  private readonly clock: Clock;
+  private readonly clock: Clock<Date>;
   private maxConcurrent: number | null;
   private readyAfterMs: number;
   private allocateDelayMs = 0;

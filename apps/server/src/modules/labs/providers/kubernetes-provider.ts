@@ -36,7 +36,7 @@ import {
 
 export interface KubernetesProviderOptions extends KubernetesLabSettings {
   kubeConfig: KubeConfig;
-  clock?: Clock;
+  clock?: Clock<Date>;
   /** Live labs this cluster takes at once, beside the manager's own counters; null: no cap. */
   maxConcurrent?: number | null;
 }
@@ -126,7 +126,7 @@ export class KubernetesProvider implements EnvironmentProvider {
   readonly kind = 'kubernetes' as const;
   private readonly core: CoreV1Api;
   private readonly networking: NetworkingV1Api;
-  private readonly clock: Clock;
+  private readonly clock: Clock<Date>;
 
   constructor(private readonly options: KubernetesProviderOptions) {
     this.core = options.kubeConfig.makeApiClient(CoreV1Api);

@@ -14,6 +14,7 @@ import {
   localSandboxUnavailable,
   localVpnUnavailable,
 } from '../../../../test/local-lab.js';
+import { systemClock } from '../../../lib/clock.js';
 import { createLocalEventBus } from '../../../realtime/event-bus.js';
 import { createEventWriter } from '../../../realtime/event-writer.js';
 import { createEnvironmentManager } from '../environment-manager.js';
@@ -568,7 +569,6 @@ describeOnSandboxHost(`the local provider after a restart (${testDatabaseKind()}
     const database = await createTestDatabase();
     const silent = { warn: () => {} };
     const repo = createLabsRepository(database.db);
-    const now = async () => new Date();
     const events = createEventWriter({ db: database.db, bus: createLocalEventBus() });
     const limits = {
       maxEnvironments: 10,
@@ -585,7 +585,7 @@ describeOnSandboxHost(`the local provider after a restart (${testDatabaseKind()}
         provider: before,
         events,
         limits,
-        now,
+        clock: systemClock,
         logger: silent,
       });
       const { environment } = await manager.allocate({
@@ -610,7 +610,7 @@ describeOnSandboxHost(`the local provider after a restart (${testDatabaseKind()}
         provider: after,
         events,
         limits,
-        now,
+        clock: systemClock,
         logger: silent,
       });
       const report = await createLabReconciler({
@@ -618,7 +618,7 @@ describeOnSandboxHost(`the local provider after a restart (${testDatabaseKind()}
         repo,
         manager: restarted,
         provider: after,
-        now,
+        clock: systemClock,
         logger: silent,
       }).reconcile();
       expect(report.missing).toBe(1);

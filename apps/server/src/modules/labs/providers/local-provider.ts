@@ -41,7 +41,7 @@ import {
 export interface LocalProviderOptions {
   /** Labs running at once, warm ones included: size it to the machine. */
   maxConcurrent: number;
-  clock?: Clock;
+  clock?: Clock<Date>;
   /**
    * Root filesystem ids a template's `image` may name, each a directory whose `usr` becomes the
    * machines' read-only `/usr`. `debian` (the host's own `/usr`) is for demos and development.
@@ -165,7 +165,7 @@ export class LocalProvider implements EnvironmentProvider {
   private readonly allocating = new Map<string, Promise<EnvironmentStatus>>();
   /** One WireGuard gateway per environment that a player asked a profile of. */
   private readonly gateways = createGatewayPool();
-  private readonly clock: Clock;
+  private readonly clock: Clock<Date>;
   private readonly binaries: LocalBinaries;
   private readonly rootFilesystems: Record<string, string>;
   private readonly sandboxUid: number | null;
