@@ -75,12 +75,16 @@ const main = async () => {
   console.log('');
   const shutdown = (signal: string) => {
     running.app.log.info({ signal }, 'shutting down');
+    const exit = (code: number) => {
+      running.flushLog();
+      process.exit(code);
+    };
     running
       .close()
-      .then(() => process.exit(0))
+      .then(() => exit(0))
       .catch((error: unknown) => {
         running.app.log.error({ err: error }, 'shutdown failed');
-        process.exit(1);
+        exit(1);
       });
   };
   onStopSignal(shutdown);

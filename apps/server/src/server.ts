@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from './app.js';
+import { buildApp, loggerOptions } from './app.js';
 import type { Config } from './config.js';
 import { createBackupRequestServer } from './db/backup/online-backup.js';
 import { embeddedKeyText } from './db/backup/pglite-backup.js';
@@ -8,6 +8,7 @@ import { openDatabase, type DatabaseHandle, type PGliteHandle } from './db/datab
 import { isDatabaseUnavailable } from './db/connection-errors.js';
 import { migrateToLatest } from './db/migrate.js';
 import { dropPreviousKeyFile, loadSecretKeys } from './db/secret-key-file.js';
+import { createLogDestination } from './lib/log-destination.js';
 import { createSecretBox } from './lib/secret-box.js';
 import { answerUnavailable, type WaitingServer } from './http/waiting-server.js';
 import { loadDemoContent } from './modules/content/pack/demo-content.js';
@@ -31,6 +32,8 @@ export interface RunningServer {
    * in-flight requests finish (up to the shutdown timeout) and closes the database.
    */
   close(): Promise<void>;
+  /** Writes the log lines not written yet (the shutdown's last step, before the exit). */
+  flushLog(): void;
 }
 
 const version = (() => {
@@ -81,6 +84,7 @@ export const startServer = async (
   let app: FastifyInstance | undefined;
   let waiting: WaitingServer | undefined;
   const reportWaiting = createWaitingReport();
+  const logDestination = createLogDestination();
   try {
     let seededDemoAccounts = false;
     // On PostgreSQL, a node started while the database is away waits for it, answering 503
@@ -100,6 +104,7 @@ export const startServer = async (
           database,
           version,
           secrets,
+          logger: { ...loggerOptions(config), stream: logDestination },
           ...(options.configure ? { configure: options.configure } : {}),
         });
         if (config.seedDemoAccounts) await loadDemoContent(database.db, config.contentDir, app.log);
@@ -139,6 +144,7 @@ export const startServer = async (
       database,
       address,
       ...(takeBackups ? { takeBackups } : {}),
+      flushLog: logDestination.flushSync,
       close: () =>
         (closing ??= (async () => {
           let timer: NodeJS.Timeout | undefined;

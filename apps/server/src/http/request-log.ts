@@ -1,11 +1,13 @@
 import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 
 /** A console ticket in a URL is a credential (docs/labs.md): logs keep only its place. */
-export const maskTicket = (url: string) => url.replace(/([?&]ticket=)[^&]*/, '$1[redacted]');
+export const maskTicket = (url: string) =>
+  // Most URLs hold no ticket: no replacement (and no new string) for them.
+  url.includes('ticket=') ? url.replace(/([?&]ticket=)[^&]*/, '$1[redacted]') : url;
 
 /** A display link's token is the path segment after `display/` (the page's and the API's). */
 export const maskDisplayToken = (url: string) =>
-  url.replace(/(^|\/)(display\/)[^/?#]+/, '$1$2[redacted]');
+  url.includes('display/') ? url.replace(/(^|\/)(display\/)[^/?#]+/, '$1$2[redacted]') : url;
 
 /** The request, as Fastify's own lines that carry one show it: with the URL masked. */
 export const requestLogFields = (request: FastifyRequest) => ({

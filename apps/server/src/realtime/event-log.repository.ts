@@ -61,6 +61,34 @@ export interface AppendedRow {
 }
 
 /**
+ * The text of the CTEs that append events, written once: the events and their counts are its
+ * parameters ($1 and $3 the counts per stream, $2 the events), so a caller that puts it first in
+ * a statement of its own sends the same text every time, built once.
+ */
+export const APPENDING_CTES = `
+      appended_counters as (
+        insert into event_stream as c (stream, last_sequence)
+        select n.stream, n.n
+        from jsonb_to_recordset($1::jsonb) as n(stream text, n integer)
+        order by n.stream
+        on conflict (stream) do update set last_sequence = c.last_sequence + excluded.last_sequence
+        returning c.stream, c.last_sequence
+      ),
+      appended as (
+        insert into event_log (stream, sequence, audience, type, payload)
+        select e.stream, c.last_sequence - n.n + e.position, e.audience, e.type, e.payload
+        from jsonb_to_recordset($2::jsonb)
+          as e(stream text, position integer, audience text, type text, payload jsonb)
+        join jsonb_to_recordset($3::jsonb) as n(stream text, n integer)
+          using (stream)
+        join appended_counters c using (stream)
+        order by e.stream, e.position
+        returning stream, sequence
+      )`;
+/** The text in pieces around its parameters: text, parameter number, text, ... */
+const APPENDING_PIECES = APPENDING_CTES.split(/\$(\d)/);
+
+/**
  * `appendEvents` as CTEs of a caller's statement (a write and its events in one round trip): the
  * counters (`appended_counters`) and `appended`, which returns a row per event; `sequences` gives
  * each event its sequence from those rows. The events' payloads are checked here, at once.
@@ -76,28 +104,18 @@ export const appending = (events: readonly EventToAppend[]) => {
     counts.set(event.stream, position);
     return { stream: event.stream, position, audience: event.audience, type, payload };
   });
-  const counters = [...counts].map(([stream, n]) => ({ stream, n }));
+  const counters = JSON.stringify([...counts].map(([stream, n]) => ({ stream, n })));
+  const parameters = [counters, JSON.stringify(rows), counters] as const;
   return {
-    ctes: sql`
-      appended_counters as (
-        insert into event_stream as c (stream, last_sequence)
-        select n.stream, n.n
-        from jsonb_to_recordset(${JSON.stringify(counters)}::jsonb) as n(stream text, n integer)
-        order by n.stream
-        on conflict (stream) do update set last_sequence = c.last_sequence + excluded.last_sequence
-        returning c.stream, c.last_sequence
+    ctes: sql.join(
+      APPENDING_PIECES.map((piece, i) =>
+        i % 2 === 0 ? sql.raw(piece) : sql`${parameters[Number(piece) - 1]}`,
       ),
-      appended as (
-        insert into event_log (stream, sequence, audience, type, payload)
-        select e.stream, c.last_sequence - n.n + e.position, e.audience, e.type, e.payload
-        from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
-          as e(stream text, position integer, audience text, type text, payload jsonb)
-        join jsonb_to_recordset(${JSON.stringify(counters)}::jsonb) as n(stream text, n integer)
-          using (stream)
-        join appended_counters c using (stream)
-        order by e.stream, e.position
-        returning stream, sequence
-      )`,
+      sql.raw(''),
+    ),
+    /** The CTEs' text (`APPENDING_CTES`, the same whatever the events) and its parameters. */
+    text: APPENDING_CTES,
+    parameters,
     /** Each event given its sequence, from the rows `appended` returned. */
     sequences: (appended: readonly AppendedRow[]) => sequencesOf(appended, events),
   };

@@ -279,13 +279,14 @@ export const ANSWER_BATCH_SQL = {
 } as const;
 
 /**
- * The write's text, with the events' CTEs (`appendingEvents`) before its own or without events; its
- * own parameters follow the `p` of the events. A few texts at most, each made once.
+ * The write's text, with the events' CTEs (`APPENDING_CTES`) before its own or without events; its
+ * own parameters follow the `p` of the events. A few texts at most, each made once, found by the
+ * events' text itself (a constant: its hash is computed once, not at every batch).
  */
-const writeTexts = new Map<string, string>();
+const writeTexts = new Map<string | null, { p: number; text: string }>();
 export const writeStatement = (appended: string | null, p: number) => {
-  const key = `${p}:${appended ?? ''}`;
-  let text = writeTexts.get(key);
+  const kept = writeTexts.get(appended);
+  let text = kept?.p === p ? kept.text : undefined;
   if (text === undefined) {
     text = `
     with ${appended ? `${appended},` : ''}
@@ -371,7 +372,7 @@ export const writeStatement = (appended: string | null, p: number) => {
       'appended', ${appended ? `(select coalesce(json_agg(a), '[]') from appended a)` : `'[]'::json`}
     ) as data`;
     if (writeTexts.size >= 8) writeTexts.clear();
-    writeTexts.set(key, text);
+    writeTexts.set(appended, { p, text });
   }
   return text;
 };
@@ -458,12 +459,11 @@ export const createAnswerBatchRepository = () => ({
   }> => {
     const append = events.length > 0 ? appendingEvents(events) : null;
     // The events' CTEs come first, with their own parameters; the write's follow them.
-    const ctes = append ? sql<never>`${append.ctes}`.compile(trx) : null;
     const data = await run<{
       bloods: { team_uuid: string; objective_uuid: string }[];
       appended: AppendedRow[];
-    }>(trx, writeStatement(ctes?.sql ?? null, ctes?.parameters.length ?? 0), [
-      ...(ctes?.parameters ?? []),
+    }>(trx, writeStatement(append?.text ?? null, append?.parameters.length ?? 0), [
+      ...(append?.parameters ?? []),
       rowsOf(changes.wrongAnswers),
       rowsOf(changes.ledger),
       rowsOf(changes.states),
