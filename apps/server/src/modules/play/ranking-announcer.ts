@@ -81,20 +81,21 @@ export const rankingEventsOf = (
     score_reached_at: string | null;
     eliminated_at: string | null;
   })[],
-): EventToAppend[] =>
-  [...sessions].map((session) =>
-    rankingEventOf(
-      session,
-      rows
-        .filter((row) => row.session_uuid === session)
-        .map((row) => ({
-          ...row,
-          score: Number(row.score),
-          score_reached_at: dateOrNull(row.score_reached_at),
-          eliminated_at: dateOrNull(row.eliminated_at),
-        })),
-    ),
-  );
+): EventToAppend[] => {
+  // Grouped in one pass: a batch may announce dozens of sessions of 100 teams each.
+  const bySession = new Map<string, RankingRow[]>();
+  for (const row of rows) {
+    let group = bySession.get(row.session_uuid);
+    if (!group) bySession.set(row.session_uuid, (group = []));
+    group.push({
+      ...row,
+      score: Number(row.score),
+      score_reached_at: dateOrNull(row.score_reached_at),
+      eliminated_at: dateOrNull(row.eliminated_at),
+    });
+  }
+  return [...sessions].map((session) => rankingEventOf(session, bySession.get(session) ?? []));
+};
 
 /**
  * The session's ranking as an event, read in the caller's transaction once it holds the
