@@ -17,9 +17,9 @@ import type { PlayRepository } from './play.repository.js';
 export const RANKING_INTERVAL_MS = 250;
 /**
  * Rankings a node announces per second at most, all sessions together. Each announcement reads
- * the session's whole table and appends it (about 10 kB for 100 teams) to its stream: on the
- * embedded database, 68 busy sessions at four a second each took most of the node's time.
- * Sessions share the budget evenly: while more sessions than `RANKINGS_PER_SECOND / 4` have
+ * the session's whole table and appends it (about 17 kB for 100 teams) to its stream: with
+ * dozens of sessions busy at once, four a second each would make the node's cost per answer
+ * grow with the number of sessions, on the embedded database above all. Sessions share the budget evenly: while more sessions than `RANKINGS_PER_SECOND / 4` have
  * changes, each one's interval grows to `sessions / RANKINGS_PER_SECOND` seconds, so a ranking
  * on screen is at most about that old (plus `RANKING_GRACE_MS`): 250 ms up to 20 busy sessions,
  * 1 s at 80, 2 s at 160. Every solve still goes out at once by its own `objective.solved`.
