@@ -90,7 +90,10 @@ export const createPlayRepository = (db: Kysely<Database>) => ({
   /**
    * Teams with their scores and solved counts, for the ranking and the trainer's cockpit, in the
    * order they were created (teams the ranking cannot tell apart keep that order). The
-   * elimination's reason is for trainers and the team itself: the ranking leaves it out.
+   * elimination's reason is for trainers and the team itself: the ranking leaves it out. Every
+   * column is the team's own row, which the answer batch keeps (the solved count is
+   * `completed_objectives`, raised by the statement that writes the solve): a ranking costs one
+   * index walk over the session's teams, whatever the number of states.
    */
   listRankingRows: (sessionUuid: string, executor: Db = db) =>
     executor
@@ -103,13 +106,7 @@ export const createPlayRepository = (db: Kysely<Database>) => ({
         't.eliminated_at',
         't.elimination_reason',
         sql<boolean>`t.logo is not null`.as('has_logo'),
-        (eb) =>
-          eb
-            .selectFrom('team_objective_state as s')
-            .select((inner) => inner.fn.countAll<number>().as('n'))
-            .whereRef('s.team_uuid', '=', 't.uuid')
-            .where('s.solved_at', 'is not', null)
-            .as('completed'),
+        't.completed_objectives as completed',
       ])
       .where('t.session_uuid', '=', sessionUuid)
       .orderBy('t.created_at')

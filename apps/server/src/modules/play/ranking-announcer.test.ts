@@ -12,7 +12,7 @@ const pastTheInterval = () => sleep(RANKING_INTERVAL_MS * 2 + 100);
  * An announcer whose transactions are recorded: the streams each held, the events it appended.
  * `failures` transactions fail first.
  */
-const announcerWith = (failures = 0) => {
+const announcerWith = (failures = 0, rankingsPerSecond?: number) => {
   const transactions: { lock: readonly string[]; appended: EventToAppend[] }[] = [];
   const warnings: string[] = [];
   let failing = failures;
@@ -59,6 +59,7 @@ const announcerWith = (failures = 0) => {
       },
     ],
     logger: { warn: (_details, message) => void warnings.push(message) },
+    ...(rankingsPerSecond ? { rankingsPerSecond } : {}),
   });
   return { announcer, transactions, warnings };
 };
@@ -149,5 +150,36 @@ describe('the ranking announcer', () => {
     announcer.announceLater(SESSION);
     await pastTheInterval();
     expect(transactions).toHaveLength(1);
+  });
+
+  it("shares the node's budget evenly when many sessions are busy: each waits longer", async () => {
+    // 20 announcements a second for 10 busy sessions: each one's interval is 500 ms.
+    const { announcer, transactions } = announcerWith(0, 20);
+    const sessions = Array.from(
+      { length: 10 },
+      (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+    );
+    for (const session of sessions) {
+      expect(announcer.mayAnnounce(session)).toBe(true);
+      announcer.announcedBy(session, performance.now());
+    }
+    await sleep(RANKING_INTERVAL_MS + 50);
+    // Past the interval of a quiet node, yet within the shared one: none may go out yet, and a
+    // change waits for the end of the longer interval.
+    for (const session of sessions) expect(announcer.mayAnnounce(session)).toBe(false);
+    announcer.announceLater(sessions[0]!);
+    await sleep(50);
+    expect(transactions).toHaveLength(0);
+    await sleep(500);
+    // Every session's turn has come, the first one's deferred ranking has gone out.
+    expect(transactions).toHaveLength(1);
+    for (const session of sessions.slice(1)) expect(announcer.mayAnnounce(session)).toBe(true);
+  });
+
+  it('keeps the short interval while few sessions are busy', async () => {
+    const { announcer } = announcerWith(0, 20);
+    announcer.announcedBy(SESSION, performance.now());
+    await sleep(RANKING_INTERVAL_MS + 20);
+    expect(announcer.mayAnnounce(SESSION)).toBe(true);
   });
 });

@@ -9,12 +9,24 @@ import { logoUrlOf } from '../sessions/session-view.js';
 import type { PlayRepository } from './play.repository.js';
 
 /**
- * A node announces a session's ranking at most once in this interval: the first change at once,
+ * A node announces a session's ranking at most once in its interval: the first change at once,
  * the changes that follow within the interval together at its end. Under a burst of solves the
  * whole table goes to every client of the session a few times a second instead of once per
  * batch (each solve is still announced at once by its own `objective.solved`).
  */
 export const RANKING_INTERVAL_MS = 250;
+/**
+ * Rankings a node announces per second at most, all sessions together. Each announcement reads
+ * the session's whole table and appends it (about 17 kB for 100 teams) to its stream: with
+ * dozens of sessions busy at once, four a second each would make the node's cost per answer
+ * grow with the number of sessions, on the embedded database above all. Sessions share the budget evenly: while more sessions than `RANKINGS_PER_SECOND / 4` have
+ * changes, each one's interval grows to `sessions / RANKINGS_PER_SECOND` seconds, so a ranking
+ * on screen is at most about that old (plus `RANKING_GRACE_MS`): 250 ms up to 20 busy sessions,
+ * 1 s at 80, 2 s at 160. Every solve still goes out at once by its own `objective.solved`.
+ */
+export const RANKINGS_PER_SECOND = 80;
+/** A session counts as busy (sharing the budget) this long after its ranking last changed. */
+const BUSY_WINDOW_MS = 1_000;
 /**
  * How long past its interval a deferred announcement waits for a batch of the session to
  * announce the ranking instead (with its own writes, in fewer round trips than a transaction of
@@ -69,20 +81,21 @@ export const rankingEventsOf = (
     score_reached_at: string | null;
     eliminated_at: string | null;
   })[],
-): EventToAppend[] =>
-  [...sessions].map((session) =>
-    rankingEventOf(
-      session,
-      rows
-        .filter((row) => row.session_uuid === session)
-        .map((row) => ({
-          ...row,
-          score: Number(row.score),
-          score_reached_at: dateOrNull(row.score_reached_at),
-          eliminated_at: dateOrNull(row.eliminated_at),
-        })),
-    ),
-  );
+): EventToAppend[] => {
+  // Grouped in one pass: a batch may announce dozens of sessions of 100 teams each.
+  const bySession = new Map<string, RankingRow[]>();
+  for (const row of rows) {
+    let group = bySession.get(row.session_uuid);
+    if (!group) bySession.set(row.session_uuid, (group = []));
+    group.push({
+      ...row,
+      score: Number(row.score),
+      score_reached_at: dateOrNull(row.score_reached_at),
+      eliminated_at: dateOrNull(row.eliminated_at),
+    });
+  }
+  return [...sessions].map((session) => rankingEventOf(session, bySession.get(session) ?? []));
+};
 
 /**
  * The session's ranking as an event, read in the caller's transaction once it holds the
@@ -102,17 +115,21 @@ export const rankingEvent = async (
 
 /**
  * When each session's ranking goes out from this node. A batch whose answers moved scores asks
- * `mayAnnounce`: yes once the interval since the last announcement is over, and the batch then
- * appends the ranking with its own events and says so (`announcedBy`); otherwise the
+ * `mayAnnounce`: yes once the session's interval since its last announcement is over, and the
+ * batch then appends the ranking with its own events and says so (`announcedBy`); otherwise the
  * announcement is deferred (`announceLater`) to the interval's end (plus a grace), in a
- * transaction of its own, unless a batch announces it meanwhile.
+ * transaction of its own, unless a batch announces it meanwhile. The interval is
+ * `RANKING_INTERVAL_MS`, longer while many sessions are busy (`RANKINGS_PER_SECOND`).
  */
 export const createRankingAnnouncer = (deps: {
   events: EventWriter;
   /** A session's ranking rows, read in the caller's transaction. */
   rankingRows: (trx: Transaction<Database>, sessionUuid: string) => Promise<RankingRow[]>;
   logger: { warn(details: object, message: string): void };
+  /** The node's budget (tests set a small one). */
+  rankingsPerSecond?: number;
 }) => {
+  const perSecond = deps.rankingsPerSecond ?? RANKINGS_PER_SECOND;
   // When each session's ranking was last announced, and the announcements waiting for the end
   // of their interval, on this node, with when they were set.
   const announcedAt = new Map<string, number>();
@@ -123,9 +140,28 @@ export const createRankingAnnouncer = (deps: {
   const deferred = new Map<string, Deferred>();
   let closed = false;
 
+  // The busy sessions (ranking changed within the window), counted again at most every 100 ms.
+  const changedAt = new Map<string, number>();
+  let interval = RANKING_INTERVAL_MS;
+  let countedAt = -Infinity;
+  const changed = (session: string) => {
+    const now = performance.now();
+    changedAt.delete(session);
+    changedAt.set(session, now);
+    if (now - countedAt < 100) return;
+    countedAt = now;
+    // Oldest first (each change moves its session to the end): the stale ones lead.
+    for (const [stale, at] of changedAt) {
+      if (now - at < BUSY_WINDOW_MS) break;
+      changedAt.delete(stale);
+    }
+    interval = Math.max(RANKING_INTERVAL_MS, (changedAt.size * 1000) / perSecond);
+  };
+
   const announceLater = (session: string) => {
     if (closed || deferred.has(session)) return;
-    const due = (announcedAt.get(session) ?? -Infinity) + RANKING_INTERVAL_MS + RANKING_GRACE_MS;
+    changed(session);
+    const due = (announcedAt.get(session) ?? -Infinity) + interval + RANKING_GRACE_MS;
     const waiting = {
       timer: setTimeout(
         () => void announceDeferred(session, waiting),
@@ -160,9 +196,14 @@ export const createRankingAnnouncer = (deps: {
   };
 
   return {
-    /** Whether a batch may announce the session's ranking now (its interval is over). */
-    mayAnnounce: (session: string) =>
-      performance.now() - (announcedAt.get(session) ?? -Infinity) >= RANKING_INTERVAL_MS,
+    /**
+     * Whether a batch that moved the session's ranking may announce it now (its interval is
+     * over); the session counts as busy for the budget either way.
+     */
+    mayAnnounce(session: string) {
+      changed(session);
+      return performance.now() - (announcedAt.get(session) ?? -Infinity) >= interval;
+    },
 
     /**
      * A batch that began at `began` has announced the session's ranking, with every change
