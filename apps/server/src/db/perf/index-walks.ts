@@ -5,16 +5,10 @@
  * empty while it is played, and a plan made while one was small scans it whole at every batch
  * until the next analyze (seen: batches four times slower for the rest of a run).
  *
- * Those connections also plan each prepared statement once, generically (`plan_cache_mode`):
- * with index walks only, the generic plan is the custom one, and PostgreSQL would otherwise plan
- * the batch's facts statement afresh at every batch (measured: 0.3–0.7 ms of planning against
- * 0.07 ms, for about 0.3 ms of execution with 25 answers).
- *
  * Set once when such a connection opens rather than at each batch: a statement less per batch,
  * on a path bound by round trips. The batch's statements are written for it: every lookup is a
  * lateral probe of an index (`modules/play/answer-batch.repository.ts`), checked by
  * `answer-batch.plans.test.ts`.
  */
 export const INDEX_WALKS_ONLY = `select set_config('enable_seqscan', 'off', false),
-  set_config('enable_hashjoin', 'off', false), set_config('enable_mergejoin', 'off', false),
-  set_config('plan_cache_mode', 'force_generic_plan', false)`;
+  set_config('enable_hashjoin', 'off', false), set_config('enable_mergejoin', 'off', false)`;
