@@ -61,9 +61,6 @@ const preactInPlaceOfReact = (): Alias[] => {
 
 export type WebPage = 'index' | 'login';
 
-const manifestFile = (page: WebPage) =>
-  page === 'index' ? '.vite/manifest.json' : '.vite/login-manifest.json';
-
 /** The name of login.html's list of the app's first files (read by src/app/login/prefetch-app.ts). */
 const APP_FILES_META = 'rampart-app-files';
 
@@ -99,75 +96,8 @@ const listAppFiles = (): Plugin => ({
   },
 });
 
-/** Where the server reads what each page's first screens need (see `listFirstLoads`). */
-const firstLoadsFile = (page: WebPage) => `.vite/first-loads-${page}.json`;
-
-/**
- * Writes, beside the page's manifest, the files its first screens fetch after the entry has run:
- * the responses' schemas, the catalogue of each language, the default layout's chunk, each
- * screen's chunk, each
- * with the static imports and styles the entry does not already load. The server names them in
- * the page it sends (`<link rel=modulepreload>`), so they load beside the entry rather than after it.
- */
-const listFirstLoads = (page: WebPage): Plugin => ({
-  name: 'rampart-list-first-loads',
-  apply: 'build',
-  writeBundle(options, bundle) {
-    type Chunk = { file: string; isEntry?: boolean; imports?: string[]; css?: string[] };
-    const asset = bundle[manifestFile(page)];
-    if (!asset || asset.type !== 'asset') throw new Error(`the ${page} build wrote no manifest`);
-    const manifest = JSON.parse(String(asset.source)) as Record<string, Chunk>;
-    const graphOf = (key: string, seen = new Set<string>()) => {
-      const chunk = manifest[key]!;
-      if (seen.has(chunk.file)) return seen;
-      seen.add(chunk.file);
-      chunk.css?.forEach((file) => seen.add(file));
-      chunk.imports?.forEach((imported) => graphOf(imported, seen));
-      return seen;
-    };
-    const entry = Object.keys(manifest).find((key) => manifest[key]!.isEntry)!;
-    const loaded = graphOf(entry);
-    const filesOf = (key: string) =>
-      [...graphOf(key)].filter((file) => !loaded.has(file)).map((file) => `/${file}`);
-    const keyOf = (source: string) =>
-      Object.keys(manifest).find((key) => key.replace(/\.[jt]sx?$/, '') === source);
-    // The screens' modules, as screen-modules.ts imports them (the console's go through a list).
-    const router = 'src/app/router';
-    const screenModules = fs.readFileSync(
-      fileURLToPath(new URL(`./${router}/screen-modules.ts`, import.meta.url)),
-      'utf8',
-    );
-    const screens: Record<string, string[]> = {};
-    for (const [, id, specifier] of screenModules.matchAll(
-      /(\w+): \(\) =>\s*import\('([^']+)'\)/g,
-    )) {
-      const key = keyOf(path.posix.join(router, specifier!));
-      if (key) screens[id!] = filesOf(key);
-    }
-    const catalogues = Object.fromEntries(
-      Object.keys(manifest)
-        .map((key) => /^src\/locales\/(\w+)\/index\.ts$/.exec(key))
-        .filter((match) => match !== null)
-        .map((match) => [match[1], filesOf(match[0])]),
-    );
-    const layout = keyOf('src/app/layouts/default-layout');
-    // The responses' schemas: the first identity and app info reads parse with them, on any page.
-    const schemas = keyOf('src/lib/contract-schemas');
-    const firstLoads = {
-      always: schemas ? filesOf(schemas) : [],
-      catalogues,
-      layouts: { default: layout ? filesOf(layout) : [] },
-      screens,
-    };
-    fs.writeFileSync(
-      path.join(options.dir!, firstLoadsFile(page)),
-      `${JSON.stringify(firstLoads)}\n`,
-    );
-  },
-});
-
 export const createWebConfig = (page: WebPage): UserConfig => ({
-  plugins: [react(), ...(page === 'login' ? [listAppFiles()] : []), listFirstLoads(page)],
+  plugins: page === 'login' ? [react(), listAppFiles()] : [react()],
   resolve: {
     // `source` makes @rampart/contracts resolve to its TypeScript source: no build step between them.
     conditions: ['source', ...defaultClientConditions],
@@ -183,7 +113,7 @@ export const createWebConfig = (page: WebPage): UserConfig => ({
     target: 'es2022',
     // The app's build runs first and empties dist/; login.html's is written beside it.
     emptyOutDir: page === 'index',
-    manifest: manifestFile(page),
+    manifest: page === 'index' ? true : '.vite/login-manifest.json',
     // No modulepreload polyfill on the first page: browsers without modulepreload (Safari before
     // 17) still load every module, only without the head start.
     modulePreload: { polyfill: false },

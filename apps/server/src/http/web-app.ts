@@ -5,7 +5,6 @@ import { webPageOf, type WebPage } from '@rampart/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isbot } from 'isbot';
 import { sendError } from './error-handler.js';
-import { firstLoadLinks, firstLocaleOf, readFirstLoads } from './first-loads.js';
 import { isApiPath } from './paths.js';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -47,41 +46,12 @@ export const registerWebApp = async (app: FastifyInstance, webDist: string | nul
         : indexPath,
   };
 
-  const firstLoads = {
-    index: webDist ? readFirstLoads(webDist, 'index') : null,
-    login: webDist && pagePaths.login !== indexPath ? readFirstLoads(webDist, 'login') : null,
-  };
-
-  /**
-   * The page, with what its first screen fetches once the script has run named in its head
-   * (first-loads.ts): those downloads then start with the scripts', not after them.
-   */
-  const sendPage = async (
-    request: FastifyRequest,
-    reply: FastifyReply,
-    page: WebPage,
-    pathname: string,
-    status: number,
-  ) => {
-    const html = await fs.promises.readFile(pagePaths[page]!, 'utf8');
-    const loads = firstLoads[page];
-    const links = loads
-      ? firstLoadLinks(
-          loads,
-          pathname,
-          firstLocaleOf(pathname, request.cookies, request.headers['accept-language']),
-        )
-      : '';
-    return (
-      reply
-        .code(status)
-        .header('Cache-Control', 'no-cache')
-        // The links depend on the language the request asks for.
-        .header('Vary', 'Cookie, Accept-Language')
-        .type('text/html; charset=utf-8')
-        .send(links ? html.replace('</head>', `${links}</head>`) : html)
-    );
-  };
+  const sendPage = (reply: FastifyReply, page: WebPage, status: number) =>
+    reply
+      .code(status)
+      .header('Cache-Control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(fs.createReadStream(pagePaths[page]!));
 
   const handleWebPath = (request: FastifyRequest, reply: FastifyReply) => {
     const pathname = request.url.split('?')[0] ?? '/';
@@ -98,7 +68,7 @@ export const registerWebApp = async (app: FastifyInstance, webDist: string | nul
     if (!page && isbot(request.headers['user-agent'] ?? '')) {
       return reply.code(404).type('text/plain; charset=utf-8').send('Not Found');
     }
-    return sendPage(request, reply, page ?? 'index', pathname, page ? 200 : 404);
+    return sendPage(reply, page ?? 'index', page ? 200 : 404);
   };
 
   app.setNotFoundHandler((request, reply) => {
