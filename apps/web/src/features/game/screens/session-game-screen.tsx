@@ -37,7 +37,12 @@ import styles from './session-game-screen.module.css';
  * banners; everything kept live by the session's stream. Quarter layout by default.
  */
 export default function SessionGameScreen() {
-  return <SessionGate screen="game">{(session) => <Game session={session} />}</SessionGate>;
+  // No box of its own (display: contents): it marks the screen for its styles from the first frame.
+  return (
+    <div className={styles.gate}>
+      <SessionGate screen="game">{(session) => <Game session={session} />}</SessionGate>
+    </div>
+  );
 }
 
 /**
