@@ -58,7 +58,15 @@ describe(`GET /metrics (${testDatabaseKind()})`, () => {
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    app = await createTestApp(database, { METRICS_TOKEN: TOKEN }, undefined, undefined, clock);
+    // The lab gauge counts the whole deployment's rows: no reconciliation pass may fail the rows
+    // a test writes behind the fake provider's back between two scrapes.
+    app = await createTestApp(
+      database,
+      { METRICS_TOKEN: TOKEN, LAB_RECONCILE_SECONDS: '3600' },
+      undefined,
+      undefined,
+      clock,
+    );
     base = await app.listen({ host: '127.0.0.1', port: 0 });
     const account = await buildAccount(database.db, { role: 'trainer' });
     trainer = new HttpBrowser(app, base);
@@ -166,8 +174,12 @@ describe(`GET /metrics (${testDatabaseKind()})`, () => {
   });
 
   it('reads the lab environments by phase from the database at each scrape', async () => {
+    if (process.env.REPRO) clock.advance(60_000); // a fast machine: the session clock ahead of real time
     const before = await scrape();
-    const lab = await buildLabSession(database.db, { lab: labTemplate() });
+    // Not started: a running session with a lab gets its teams' environments from the allocation
+    // at start, which would add its own rows between the scrapes (the sessions here run on the
+    // test clock, moved ahead by the sessions before, so "running" depends on how fast they went).
+    const lab = await buildLabSession(database.db, { lab: labTemplate(), startsAt: null });
     const now = new Date();
     await database.db
       .insertInto('lab_environment')
@@ -186,6 +198,7 @@ describe(`GET /metrics (${testDatabaseKind()})`, () => {
         })),
       )
       .execute();
+    if (process.env.REPRO) await new Promise((resolve) => setTimeout(resolve, 2500)); // let a tick land
     const after = await scrape();
     for (const phase of ['Ready', 'Failed'])
       expect(

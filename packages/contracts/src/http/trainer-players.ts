@@ -51,7 +51,11 @@ export const postTrainerPlayer = defineRoute({
   },
 });
 
-/** Why a CSV row was not imported; translated in the browser (`players:rowErrors.<code>`). */
+/**
+ * Why a CSV row was not imported; translated in the browser (`players:rowErrors.<code>`). A row
+ * lists every reason that holds, in this order (a row whose user name and pseudo are both taken
+ * says `username_taken` and `pseudo_taken`, even when it lost a race to another import).
+ */
 export const csvRowErrorCodes = [
   'missing_field',
   'too_many_fields',

@@ -16,6 +16,7 @@ import { findStreamHeads } from '../../realtime/event-log.repository.js';
 import { userStream } from '../../realtime/streams.js';
 import { testClock } from '../../../test/clock.js';
 import { labTemplate, setMissionLab } from '../../../test/lab-factories.js';
+import { playerGetRoutes, walkGetRoutes } from '../../../test/route-walk.js';
 
 /**
  * Answers never reach a player, nor do the explanations that give them away (players read both
@@ -61,13 +62,6 @@ const expectNoAnswer = (label: string, body: string) => {
   }
   expect(findAnswerKeys(parsed), label).toEqual([]);
 };
-
-const cartesian = (lists: string[][]): string[][] =>
-  lists.reduce<string[][]>(
-    (combinations, list) =>
-      combinations.flatMap((combination) => list.map((item) => [...combination, item])),
-    [[]],
-  );
 
 describe(`no answer in any player payload (${testDatabaseKind()})`, () => {
   let database: TestDatabase;
@@ -211,15 +205,8 @@ describe(`no answer in any player payload (${testDatabaseKind()})`, () => {
     return uuids.any;
   };
 
-  const playerGetRoutes = () =>
-    app.registeredRoutes.filter(
-      (route) => route.method === 'GET' && route.contract.access === 'player',
-    );
-
   it('walks every player GET route and finds no answer in any response', async () => {
-    const routes = playerGetRoutes().filter(
-      (route) => route.contract.produces !== 'text/event-stream',
-    );
+    const routes = playerGetRoutes(app);
     expect(routes.map((route) => route.url)).toEqual(
       expect.arrayContaining([
         '/api/home',
@@ -233,28 +220,18 @@ describe(`no answer in any player payload (${testDatabaseKind()})`, () => {
       ]),
     );
 
-    const unreached: string[] = [];
-    for (const route of routes) {
-      const parameters = [...route.url.matchAll(/:([A-Za-z_]+)/g)].map((match) => match[1]!);
-      const queries =
+    const answers = await walkGetRoutes(
+      routes,
+      candidatesFor,
+      (path) => player.get(path),
+      (route) =>
         route.contract.query?.shape && 'locale' in route.contract.query.shape
           ? ['', '?locale=fr', '?locale=en']
-          : [''];
-      let reached = false;
-      for (const values of cartesian(parameters.map(candidatesFor))) {
-        const path = parameters.reduce(
-          (url, parameter, index) => url.replace(`:${parameter}`, values[index]!),
-          route.url,
-        );
-        for (const query of queries) {
-          const response = await player.get(`${path}${query}`);
-          expect(response.statusCode, `${path}${query}`).toBeLessThan(500);
-          if (response.statusCode === 200) reached = true;
-          expectNoAnswer(`${path}${query}`, response.body);
-        }
-      }
-      if (!reached) unreached.push(route.url);
-    }
+          : [''],
+    );
+    for (const { path, body } of answers) expectNoAnswer(path, body);
+    const reached = new Set(answers.filter((a) => a.status === 200).map((a) => a.route));
+    const unreached = routes.map((route) => route.url).filter((url) => !reached.has(url));
     // A route that never answered 200 was not really inspected: give this test the content it
     // needs (a session, a team…) rather than letting it pass untested. The debrief is the one
     // exception: it shows the answers once the session is over, and is refused before (409,
@@ -268,9 +245,7 @@ describe(`no answer in any player payload (${testDatabaseKind()})`, () => {
   });
 
   it('replays no answer on the player’s own event streams', async () => {
-    const streams = playerGetRoutes().filter(
-      (route) => route.contract.produces === 'text/event-stream',
-    );
+    const streams = playerGetRoutes(app, { streams: true });
     // Streams of a gaming session need a session, which this content alone cannot give.
     const ownStreams = streams.filter((route) => !route.url.includes(':'));
     expect(ownStreams.map((route) => route.url)).toContain('/api/me/events');

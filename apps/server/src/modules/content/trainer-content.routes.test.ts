@@ -12,22 +12,13 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/app.js';
 import { TestBrowser } from '../../../test/browser.js';
+import { testClock } from '../../../test/clock.js';
 import { createTestDatabase, testDatabaseKind, type TestDatabase } from '../../../test/database.js';
 import { snapshotDatabase } from '../../../test/db-snapshot.js';
 import { buildAccount } from '../../../test/factories.js';
 import { multipart } from '../../../test/multipart.js';
 import { buildPackDocument } from '../../../test/pack-factory.js';
 import { createTeamOk, createTrainerSession } from '../../../test/session-factories.js';
-
-const testClock = () => {
-  let current = new Date();
-  return {
-    now: () => new Date(current),
-    advance: (ms: number) => {
-      current = new Date(current.getTime() + ms);
-    },
-  };
-};
 
 /** A pack document without files: files travel apart from the editor's document. */
 const newDocument = (): ContentPackInput => {

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/app.js';
 import { TestBrowser } from '../../../test/browser.js';
+import { testClock } from '../../../test/clock.js';
 import { createTestDatabase, testDatabaseKind, type TestDatabase } from '../../../test/database.js';
 import { snapshotDatabase } from '../../../test/db-snapshot.js';
 import { buildAccount, TEST_PASSWORD } from '../../../test/factories.js';
@@ -459,8 +460,7 @@ describe(`identity and access (${testDatabaseKind()})`, () => {
 
   describe('inactivity', () => {
     it('ends a cookie session idle longer than the timeout, saying so', async () => {
-      let now = Date.now();
-      const clock = { now: () => new Date(now) };
+      const clock = testClock();
       const idleApp = await createTestApp(
         database,
         { IDLE_TIMEOUT_MINUTES: '30', SESSION_CACHE_SECONDS: '0' },
@@ -470,12 +470,12 @@ describe(`identity and access (${testDatabaseKind()})`, () => {
       const account = await buildAccount(database.db);
       const browser = new TestBrowser(idleApp);
       await browser.login(account.username, account.password);
-      now += 29 * 60_000;
+      clock.advance(29 * 60_000);
       expect((await browser.get('/api/auth/user')).statusCode).toBe(200);
       await sql`update auth_session set last_activity_at = now() - interval '31 minutes' where account_id = ${account.id}`.execute(
         database.db,
       );
-      now += 31 * 60_000;
+      clock.advance(31 * 60_000);
       const expired = await browser.get('/api/auth/user');
       await idleApp.close();
       expect(expired.statusCode).toBe(401);

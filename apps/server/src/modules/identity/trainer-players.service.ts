@@ -169,6 +169,14 @@ export const createTrainerPlayersService = (deps: {
         else rejected.push({ line: record.line, raw: record.raw, reasons });
       }
 
+      /** Every name of the row an account already has: the user name's reason first. */
+      const takenReasons = (
+        row: ValidRow,
+        taken: { usernames: Set<string>; pseudos: Set<string> },
+      ): CsvRowErrorCode[] => [
+        ...(taken.usernames.has(row.username.toLowerCase()) ? (['username_taken'] as const) : []),
+        ...(taken.pseudos.has(row.pseudo.toLowerCase()) ? (['pseudo_taken'] as const) : []),
+      ];
       const taken = await players.takenNames(
         candidates.map((row) => row.username),
         candidates.map((row) => row.pseudo),
@@ -176,14 +184,16 @@ export const createTrainerPlayersService = (deps: {
       const created = [];
       const passwordHash = dryRun ? '' : await unusablePasswordHash();
       for (const row of candidates) {
-        const reasons: CsvRowErrorCode[] = [];
-        if (taken.usernames.has(row.username.toLowerCase())) reasons.push('username_taken');
-        if (taken.pseudos.has(row.pseudo.toLowerCase())) reasons.push('pseudo_taken');
+        const reasons = takenReasons(row, taken);
         if (reasons.length === 0 && !dryRun) {
           const inserted = await repo.insertAccount({ ...row, role: 'player', passwordHash });
-          // Taken since the check above, by another trainer importing at the same time.
-          if ('conflict' in inserted) reasons.push(`${inserted.conflict}_taken`);
-          else {
+          // Taken since the check above, by another trainer importing at the same time. Which
+          // unique index stopped the insert is up to that race: the names are read again (the
+          // other account is committed by now), so the row says what a later import would say.
+          if ('conflict' in inserted) {
+            const now = takenReasons(row, await players.takenNames([row.username], [row.pseudo]));
+            reasons.push(...(now.length > 0 ? now : [`${inserted.conflict}_taken` as const]));
+          } else {
             await players.recordAction({
               accountId: trainer.accountId,
               action: 'player.created',

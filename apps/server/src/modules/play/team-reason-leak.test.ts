@@ -9,6 +9,7 @@ import { createTestDatabase, testDatabaseKind, type TestDatabase } from '../../.
 import { openEventStream } from '../../../test/event-stream.js';
 import { buildAccount } from '../../../test/factories.js';
 import { sessionWithTeams, signedInPlayer } from '../../../test/session-factories.js';
+import { playerGetRoutes, walkGetRoutes } from '../../../test/route-walk.js';
 
 /**
  * The reason a trainer gives for eliminating a team, or for adjusting its score, is for that
@@ -20,13 +21,6 @@ import { sessionWithTeams, signedInPlayer } from '../../../test/session-factorie
 const canary = `REASON-${randomBytes(8).toString('hex')}`;
 const eliminationReason = `${canary}-eliminated`;
 const adjustmentReason = `${canary}-adjusted`;
-
-const cartesian = (lists: string[][]): string[][] =>
-  lists.reduce<string[][]>(
-    (combinations, list) =>
-      combinations.flatMap((combination) => list.map((item) => [...combination, item])),
-    [[]],
-  );
 
 describe(`a team's reasons reach no other team (${testDatabaseKind()})`, () => {
   const clock = testClock();
@@ -116,12 +110,7 @@ describe(`a team's reasons reach no other team (${testDatabaseKind()})`, () => {
       if (name.startsWith('mission')) return [chapter.missions[0]!.uuid];
       return [session];
     };
-    const routes = app.registeredRoutes.filter(
-      (route) =>
-        route.method === 'GET' &&
-        route.contract.access === 'player' &&
-        route.contract.produces !== 'text/event-stream',
-    );
+    const routes = playerGetRoutes(app);
     expect(routes.map((route) => route.url)).toEqual(
       expect.arrayContaining([
         '/api/sessions/:uuid',
@@ -132,20 +121,7 @@ describe(`a team's reasons reach no other team (${testDatabaseKind()})`, () => {
         '/api/me/sessions',
       ]),
     );
-    const answers: { path: string; status: number; body: string }[] = [];
-    for (const route of routes) {
-      const parameters = [...route.url.matchAll(/:([A-Za-z_]+)/g)].map((match) => match[1]!);
-      for (const values of cartesian(parameters.map(candidates))) {
-        const path = parameters.reduce(
-          (url, parameter, index) => url.replace(`:${parameter}`, values[index]!),
-          route.url,
-        );
-        const response = await player.get(path);
-        expect(response.statusCode, path).toBeLessThan(500);
-        answers.push({ path, status: response.statusCode, body: response.body });
-      }
-    }
-    return answers;
+    return walkGetRoutes(routes, candidates, (path) => player.get(path));
   };
 
   const expectNoReason = (label: string, body: string) =>

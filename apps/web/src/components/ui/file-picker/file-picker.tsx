@@ -5,8 +5,8 @@ import styles from './file-picker.module.css';
 
 interface FilePickerProps {
   label: string;
-  /** The `accept` list of the native input: extensions and media types, comma-separated. */
-  accept: string;
+  /** The `accept` list of the native input: extensions and media types, comma-separated; any file without it. */
+  accept?: string;
   /** The chosen file; null clears the native input too (after a reset, for instance). */
   file: File | null;
   onChange: (file: File | null) => void;
@@ -15,6 +15,8 @@ interface FilePickerProps {
   error?: string | null;
   /** Shown before the button, e.g. a preview of the chosen image. */
   aside?: ReactNode;
+  /** No choice for now (the file chosen before is still being sent, for instance). */
+  disabled?: boolean;
 }
 
 /**
@@ -22,7 +24,16 @@ interface FilePickerProps {
  * "file upload" role, while the visible button and the "no file chosen" line are ours, so they
  * follow the interface's language instead of the browser's.
  */
-export function FilePicker({ label, accept, file, onChange, hint, error, aside }: FilePickerProps) {
+export function FilePicker({
+  label,
+  accept,
+  file,
+  onChange,
+  hint,
+  error,
+  aside,
+  disabled = false,
+}: FilePickerProps) {
   const { t } = useTranslation();
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
@@ -43,7 +54,8 @@ export function FilePicker({ label, accept, file, onChange, hint, error, aside }
           id={id}
           type="file"
           className={`visually-hidden ${styles.input}`}
-          accept={accept}
+          {...(accept ? { accept } : {})}
+          disabled={disabled}
           aria-labelledby={`${id}-label`}
           aria-describedby={[`${id}-chosen`, note ? `${id}-note` : ''].join(' ').trim()}
           aria-invalid={error ? true : undefined}

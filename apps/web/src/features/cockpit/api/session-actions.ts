@@ -14,7 +14,8 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callRoute } from '../../../lib/call-route';
 import type { ChatPlace } from '../../chat';
-import { trainerQueryKeys, withClockOffset } from '../../trainer-sessions/api/trainer-sessions';
+import { withClockOffset } from '../../../lib/clock-offset';
+import { trainerQueryKeys } from '../../trainer-sessions/api/trainer-sessions';
 import { supportContextKeys } from './support-context';
 import { cockpitQueryKeys } from './trainer-cockpit';
 

@@ -9,6 +9,7 @@ import {
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { callRoute } from '../../../lib/call-route';
+import { withClockOffset } from '../../../lib/clock-offset';
 import { cockpitQueryKeys } from './trainer-cockpit';
 import { trainerQueryKeys } from '../../trainer-sessions/api/trainer-sessions';
 
@@ -27,10 +28,7 @@ const useSessionChange = <I>(
   return useMutation({
     mutationFn: send,
     onSuccess: ({ session }) =>
-      queryClient.setQueryData(trainerQueryKeys.session(uuid), {
-        ...session,
-        clockOffsetMs: Date.parse(session.serverTime) - Date.now(),
-      }),
+      queryClient.setQueryData(trainerQueryKeys.session(uuid), withClockOffset(session)),
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: trainerQueryKeys.session(uuid) });
       void queryClient.invalidateQueries({ queryKey: trainerQueryKeys.sessions });

@@ -168,7 +168,7 @@ function TeamEnvironment({
       data-testid="lab-environment"
       data-phase={environment?.phase ?? 'none'}
     >
-      <div className={styles.head}>
+      <div className={panelStyles.head}>
         <strong>{row.teamName}</strong>
         <span className={styles.phase} data-phase={environment?.phase ?? 'none'}>
           {t(`phase.${environment?.phase ?? 'none'}`)}

@@ -1,5 +1,6 @@
 import type { CockpitTeam } from '@rampart/contracts';
-import { useId, useState } from 'react';
+import type { UseMutationResult } from '@tanstack/react-query';
+import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button/button';
 import form from '../../../components/ui/form/form.module.css';
@@ -20,6 +21,57 @@ export interface FixablePlayer {
   pseudo: string;
   /** The team they are in, `null` without one. */
   teamUuid: string | null;
+}
+
+/**
+ * The confirmation of one fix: sends `input` through the fix's mutation, then says `done` and
+ * closes; a refusal stays in the dialog. Children are the fields the fix needs.
+ */
+function FixDialog<Input>({
+  mutation,
+  input,
+  done,
+  onClose,
+  blocked = false,
+  ...dialog
+}: {
+  mutation: UseMutationResult<unknown, Error, Input>;
+  input: Input;
+  done: () => string;
+  onClose: () => void;
+  /** The confirmation is not possible yet (nothing chosen). */
+  blocked?: boolean;
+  title: string;
+  description: string;
+  confirmText: string;
+  danger?: boolean;
+  children?: ReactNode;
+}) {
+  const { t } = useTranslation('cockpit');
+  return (
+    <ConfirmDialog
+      {...dialog}
+      open
+      onOpenChange={(open) => !open && onClose()}
+      pending={mutation.isPending || blocked}
+      error={mutation.isError ? errorMessage(t, mutation.error) : null}
+      onConfirm={() =>
+        mutation.mutate(input, {
+          onSuccess: () => {
+            toast.success(done());
+            onClose();
+          },
+        })
+      }
+    />
+  );
+}
+
+/** What each fix dialog is given. */
+interface FixDialogProps {
+  session: TrainerSessionView;
+  team: CockpitTeam;
+  onClose: () => void;
 }
 
 /**
@@ -79,49 +131,34 @@ function PlayerFixDialog({
   const targets = teams.filter((team) => team.uuid !== player.teamUuid && !team.eliminated);
   const roomIn = (team: CockpitTeam) => team.members.length < session.playersPerTeam;
   const [target, setTarget] = useState(targets.find(roomIn)?.uuid ?? '');
-  const close = (open: boolean) => !open && onClose();
   if (removing)
     return (
-      <ConfirmDialog
-        open
-        onOpenChange={close}
+      <FixDialog
+        mutation={remove}
+        input={player.uuid}
+        done={() => t('fix.remove.done', { pseudo: player.pseudo })}
+        onClose={onClose}
         title={t('fix.remove.title', { pseudo: player.pseudo })}
         description={t('fix.remove.description')}
         confirmText={t('fix.remove.confirm')}
         danger
-        pending={remove.isPending}
-        error={remove.isError ? errorMessage(t, remove.error) : null}
-        onConfirm={() =>
-          remove.mutate(player.uuid, {
-            onSuccess: () => {
-              toast.success(t('fix.remove.done', { pseudo: player.pseudo }));
-              onClose();
-            },
-          })
-        }
       />
     );
   return (
-    <ConfirmDialog
-      open
-      onOpenChange={close}
+    <FixDialog
+      mutation={move}
+      input={{ player: player.uuid, teamUuid: target }}
+      done={() =>
+        t('fix.move.done', {
+          pseudo: player.pseudo,
+          team: teams.find((candidate) => candidate.uuid === target)?.name ?? '',
+        })
+      }
+      onClose={onClose}
+      blocked={target === ''}
       title={t('fix.move.title', { pseudo: player.pseudo })}
       description={t('fix.move.description')}
       confirmText={t('fix.move.confirm')}
-      pending={move.isPending || target === ''}
-      error={move.isError ? errorMessage(t, move.error) : null}
-      onConfirm={() =>
-        move.mutate(
-          { player: player.uuid, teamUuid: target },
-          {
-            onSuccess: () => {
-              const team = teams.find((candidate) => candidate.uuid === target)?.name ?? '';
-              toast.success(t('fix.move.done', { pseudo: player.pseudo, team }));
-              onClose();
-            },
-          },
-        )
-      }
     >
       {targets.length === 0 ? (
         <p className={form.hint}>{t('fix.move.noTeam')}</p>
@@ -153,7 +190,7 @@ function PlayerFixDialog({
       <Button variant="danger" onClick={() => setRemoving(true)} data-testid="player-remove">
         {t('fix.remove.button', { pseudo: player.pseudo })}
       </Button>
-    </ConfirmDialog>
+    </FixDialog>
   );
 }
 
@@ -188,41 +225,22 @@ export function TeamFixButtons({
   );
 }
 
-function DissolveDialog({
-  session,
-  team,
-  onClose,
-}: {
-  session: TrainerSessionView;
-  team: CockpitTeam;
-  onClose: () => void;
-}) {
+function DissolveDialog({ session, team, onClose }: FixDialogProps) {
   const { t } = useTranslation('cockpit');
   const id = useId();
   const dissolve = useDissolveTeam(session.uuid);
   const [reason, setReason] = useState('');
   const beforePlay = session.status === 'lobby' || session.status === 'countdown';
   return (
-    <ConfirmDialog
-      open
-      onOpenChange={(open) => !open && onClose()}
+    <FixDialog
+      mutation={dissolve}
+      input={{ team: team.uuid, ...(reason.trim() ? { reason: reason.trim() } : {}) }}
+      done={() => t('fix.dissolve.done', { team: team.name })}
+      onClose={onClose}
       title={t('fix.dissolve.title', { team: team.name })}
       description={t(beforePlay ? 'fix.dissolve.beforePlay' : 'fix.dissolve.inPlay')}
       confirmText={t('fix.dissolve.confirm')}
       danger
-      pending={dissolve.isPending}
-      error={dissolve.isError ? errorMessage(t, dissolve.error) : null}
-      onConfirm={() =>
-        dissolve.mutate(
-          { team: team.uuid, ...(reason.trim() ? { reason: reason.trim() } : {}) },
-          {
-            onSuccess: () => {
-              toast.success(t('fix.dissolve.done', { team: team.name }));
-              onClose();
-            },
-          },
-        )
-      }
     >
       {!beforePlay && (
         <div className={form.field}>
@@ -239,38 +257,21 @@ function DissolveDialog({
           />
         </div>
       )}
-    </ConfirmDialog>
+    </FixDialog>
   );
 }
 
-function ReinstateDialog({
-  session,
-  team,
-  onClose,
-}: {
-  session: TrainerSessionView;
-  team: CockpitTeam;
-  onClose: () => void;
-}) {
+function ReinstateDialog({ session, team, onClose }: FixDialogProps) {
   const { t } = useTranslation('cockpit');
-  const reinstate = useReinstateTeam(session.uuid);
   return (
-    <ConfirmDialog
-      open
-      onOpenChange={(open) => !open && onClose()}
+    <FixDialog
+      mutation={useReinstateTeam(session.uuid)}
+      input={team.uuid}
+      done={() => t('fix.reinstate.done', { team: team.name })}
+      onClose={onClose}
       title={t('fix.reinstate.title', { team: team.name })}
       description={t('fix.reinstate.description')}
       confirmText={t('fix.reinstate.confirm')}
-      pending={reinstate.isPending}
-      error={reinstate.isError ? errorMessage(t, reinstate.error) : null}
-      onConfirm={() =>
-        reinstate.mutate(team.uuid, {
-          onSuccess: () => {
-            toast.success(t('fix.reinstate.done', { team: team.name }));
-            onClose();
-          },
-        })
-      }
     />
   );
 }

@@ -16,6 +16,7 @@ import {
 } from '../../trainer-sessions/api/trainer-sessions';
 import { useThrottledInvalidate } from './use-throttled-invalidate';
 import { fillPath } from '../../../lib/route-path';
+import { clockOffsetMs } from '../../../lib/clock-offset';
 
 /** Events that change the session's own view (its teams count, the players without a team). */
 const sessionChanges: readonly RealtimeEventType[] = [
@@ -136,7 +137,7 @@ export const useCockpitStream = (uuid: string, extra: EventStreamHandlers = {}):
           current && {
             ...current,
             ...event.payload,
-            clockOffsetMs: Date.parse(event.payload.serverTime) - Date.now(),
+            clockOffsetMs: clockOffsetMs(event.payload.serverTime),
           },
       );
       refresh();

@@ -1,7 +1,8 @@
 import type { EditableObjective } from '@rampart/contracts';
-import { useId, useRef } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button/button';
+import { FilePicker } from '../../../components/ui/file-picker/file-picker';
 import formStyles from '../../../components/ui/form/form.module.css';
 import { errorMessage } from '../../../lib/error-message';
 import { useAttachFile, useRemoveFile } from '../api/content-authoring';
@@ -26,7 +27,8 @@ export function ObjectiveFiles({
 }) {
   const { t } = useTranslation(['contentAuthoring', 'errors']);
   const id = useId();
-  const input = useRef<HTMLInputElement>(null);
+  /** The file being sent, shown in the picker until the upload settles. */
+  const [sending, setSending] = useState<File | null>(null);
   const attach = useAttachFile();
   const remove = useRemoveFile();
   const failure = attach.error ?? remove.error;
@@ -68,35 +70,24 @@ export function ObjectiveFiles({
         </ul>
       )}
       {saved ? (
-        <div className={formStyles.field}>
-          <label className={formStyles.label} htmlFor={id}>
-            {attach.isPending ? t('files.uploading') : t('files.add')}
-          </label>
-          <input
-            ref={input}
-            id={id}
-            type="file"
-            disabled={attach.isPending}
-            aria-describedby={`${id}-hint`}
-            onChange={(event) => {
-              const file = event.currentTarget.files?.[0];
-              if (!file) return;
-              remove.reset();
-              attach.mutate(
-                { objectiveUuid, file },
-                {
-                  onSuccess: (answer) => onChange([...files, answer.file]),
-                  onSettled: () => {
-                    if (input.current) input.current.value = '';
-                  },
-                },
-              );
-            }}
-          />
-          <p id={`${id}-hint`} className={formStyles.hint}>
-            {t('files.hint')}
-          </p>
-        </div>
+        <FilePicker
+          label={attach.isPending ? t('files.uploading') : t('files.add')}
+          file={sending}
+          disabled={attach.isPending}
+          hint={t('files.hint')}
+          onChange={(file) => {
+            if (!file) return;
+            remove.reset();
+            setSending(file);
+            attach.mutate(
+              { objectiveUuid, file },
+              {
+                onSuccess: (answer) => onChange([...files, answer.file]),
+                onSettled: () => setSending(null),
+              },
+            );
+          }}
+        />
       ) : (
         <p className={styles.muted}>{t('files.saveFirst')}</p>
       )}

@@ -4,6 +4,7 @@ import { I18nextProvider, useTranslation } from 'react-i18next';
 import { ObjectiveDetail } from '../../objectives/components/objective-detail';
 import { usePreviewPlay } from '../../objectives/hooks/use-preview-play';
 import { previewObjective, type ObjectiveDraft } from '../lib/chapter-draft';
+import { panelStyles } from '../../../components/ui/panel/panel';
 import styles from './editor.module.css';
 
 /**
@@ -38,8 +39,8 @@ export function ObjectivePreview({
   const play = usePreviewPlay();
 
   return (
-    <section className={styles.preview} aria-labelledby="objective-preview-heading">
-      <div className={styles.previewHead}>
+    <section className={panelStyles.panel} aria-labelledby="objective-preview-heading">
+      <div className={panelStyles.head}>
         <h3 id="objective-preview-heading" className={styles.listHeading}>
           {t('preview.heading')}
         </h3>

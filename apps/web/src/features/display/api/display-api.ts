@@ -9,6 +9,7 @@ import {
 import type { CreateEventStream } from '../../../lib/event-stream';
 import { createEventStreamClient } from '../../../lib/event-stream';
 import { fillPath } from '../../../lib/route-path';
+import { clockOffsetMs } from '../../../lib/clock-offset';
 
 /**
  * The projector view's calls. Not through the app's API client: a display holds no account, its
@@ -49,7 +50,7 @@ export const fetchDisplaySnapshot = async (
   const snapshot = getDisplaySnapshot.responses[200].parse(await response.json());
   return {
     ...snapshot,
-    clockOffsetMs: Date.parse(snapshot.session.serverTime) - Date.now(),
+    clockOffsetMs: clockOffsetMs(snapshot.session.serverTime),
   };
 };
 

@@ -6,6 +6,7 @@ import {
   type EventStreamHandlers,
   type StreamStatus,
 } from '../../../lib/event-stream';
+import { clockOffsetMs } from '../../../lib/clock-offset';
 import {
   DisplayRefused,
   displayApiPaths,
@@ -84,7 +85,7 @@ export const useDisplay = (token: string) => {
           ? {
               ...current,
               session: { ...current.session, status, startsAt, endsAt, remainingMs, serverTime },
-              clockOffsetMs: Date.parse(serverTime) - Date.now(),
+              clockOffsetMs: clockOffsetMs(serverTime),
             }
           : current,
       );

@@ -1,6 +1,7 @@
 import type { AnswerResult, PlayObjective, Ranking, RealtimeEventOf } from '@rampart/contracts';
 import type { PlayerSession } from '../../sessions/api/get-session';
 import type { GameObjectives } from '../api/get-objectives';
+import { clockOffsetMs } from '../../../lib/clock-offset';
 
 /**
  * Merging what the session's stream and a player's own answer say into the game screen's cached
@@ -244,6 +245,6 @@ export const patchSessionTimes = (
     ...current,
     ...times,
     ...(allSolved ? { allSolvedAt: payload.serverTime } : {}),
-    clockOffsetMs: Date.parse(payload.serverTime) - receivedAt,
+    clockOffsetMs: clockOffsetMs(payload.serverTime, receivedAt),
   };
 };

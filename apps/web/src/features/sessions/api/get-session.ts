@@ -1,6 +1,7 @@
 import { getSession as getSessionRoute, type Locale } from '@rampart/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callRoute } from '../../../lib/call-route';
+import { withClockOffset } from '../../../lib/clock-offset';
 import { useContentLocale } from '../../content/hooks/use-content-locale';
 import { sessionQueryKeys } from '../lib/session-query-keys';
 
@@ -10,9 +11,7 @@ export const getSession = async (uuid: string, locale: Locale, signal?: AbortSig
     query: { locale },
     ...(signal ? { signal } : {}),
   });
-  // The offset between this browser's clock and the server's, measured at receipt: countdowns
-  // are computed on server time, so a browser clock that is wrong by an hour still shows them right.
-  return { ...session, clockOffsetMs: Date.parse(session.serverTime) - Date.now() };
+  return withClockOffset(session);
 };
 
 export type PlayerSession = Awaited<ReturnType<typeof getSession>>;

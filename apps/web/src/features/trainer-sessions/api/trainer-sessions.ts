@@ -7,6 +7,7 @@ import {
 import type { z } from 'zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callRoute } from '../../../lib/call-route';
+import { withClockOffset } from '../../../lib/clock-offset';
 
 /** Query keys of the trainer console: one session's keys all start with `session(uuid)`. */
 export const trainerQueryKeys = {
@@ -21,12 +22,6 @@ export type TrainerSessionItem = TrainerSessionList['sessions'][number];
 export type TrainerSessionAnswer = z.infer<(typeof getTrainerSession.responses)[200]>;
 export type TrainerMissionList = z.infer<(typeof getTrainerMissions.responses)[200]>['missions'];
 export type CreateSessionInput = z.input<typeof postTrainerSession.body>;
-
-/** With the offset of this browser's clock to the server's, for live timers. */
-export const withClockOffset = <T extends { serverTime: string }>(value: T) => ({
-  ...value,
-  clockOffsetMs: Date.parse(value.serverTime) - Date.now(),
-});
 
 /**
  * Every session. The dashboard reads it again every few seconds: it follows many sessions at
