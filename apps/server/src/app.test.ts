@@ -277,7 +277,11 @@ describe('serving the web app', () => {
   beforeAll(async () => {
     webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'rampart-web-'));
     fs.mkdirSync(path.join(webDist, 'assets'));
-    fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>Rampart</title>');
+    // Each page carries the boot shell's frame as apps/web builds it: named `rework`.
+    fs.writeFileSync(
+      path.join(webDist, 'index.html'),
+      '<!doctype html><title>Rampart</title><div class="boot-shell" data-layout="rework"></div>',
+    );
     fs.writeFileSync(
       path.join(webDist, 'login.html'),
       '<!doctype html><title>Rampart</title><meta name="page" content="login">',
@@ -365,6 +369,21 @@ describe('serving the web app', () => {
       expect(response.body).not.toContain('content="login"');
     },
   );
+
+  it.each([
+    ['/home', 'default'],
+    ['/fr/home', 'default'],
+    ['/en/sessions/abc/game', 'rework'],
+    ['/trainer', 'default'],
+    ['/display/some-token', 'display'],
+    ['/no/such/page', 'error'],
+  ])('paints %s in the frame of its layout before the script runs (%s)', async (url, layout) => {
+    const response = await app.inject({
+      url,
+      headers: { 'user-agent': 'Mozilla/5.0 Chrome/130' },
+    });
+    expect(response.body).toContain(`<div class="boot-shell" data-layout="${layout}">`);
+  });
 
   it.each(['/login', '/fr/login', '/en/auth/login', '/trainer/login', '/fr/trainer/login/'])(
     'answers the sign-in screen %s with the login page',

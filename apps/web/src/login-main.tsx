@@ -1,5 +1,6 @@
 import './styles/tokens.css';
 import './styles/base.css';
+import './styles/boot-shell.css';
 import { createLoginAuth, LoginApp } from './app/login/login-app';
 import { prefetchAppWhenIdle } from './app/login/prefetch-app';
 import { startApp } from './app/start-app';

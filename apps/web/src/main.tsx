@@ -1,5 +1,6 @@
 import './styles/tokens.css';
 import './styles/base.css';
+import './styles/boot-shell.css';
 import { App } from './app/app';
 import { createAppRouter } from './app/router/create-router';
 import { startApp } from './app/start-app';

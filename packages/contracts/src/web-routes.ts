@@ -125,10 +125,14 @@ const routeMatchers = webRoutes.map((route) => {
 export const isWebRoute = (pathname: string): boolean =>
   routeMatchers.some((matcher) => matcher.test(pathname));
 
+/** The screen of a browser path (without query): null when it is none of the app's screens. */
+export const webRouteOf = (pathname: string): WebRoute | null => {
+  const index = routeMatchers.findIndex((matcher) => matcher.test(pathname));
+  return index === -1 ? null : webRoutes[index]!;
+};
+
 /** The HTML page of a browser path (without query): null when it is none of the app's screens. */
 export const webPageOf = (pathname: string): WebPage | null => {
-  const index = routeMatchers.findIndex((matcher) => matcher.test(pathname));
-  if (index === -1) return null;
-  const route: WebRoute = webRoutes[index]!;
-  return route.page ?? 'index';
+  const route = webRouteOf(pathname);
+  return route ? (route.page ?? 'index') : null;
 };

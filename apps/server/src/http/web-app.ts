@@ -1,13 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { webPageOf, type WebPage } from '@rampart/contracts';
+import { webRouteOf, type WebLayout, type WebPage } from '@rampart/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isbot } from 'isbot';
 import { sendError } from './error-handler.js';
 import { isApiPath } from './paths.js';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** The boot shell's layout as the built page names it (apps/web/index.html, login.html). */
+const SHELL_LAYOUT = 'data-layout="rework"';
 
 /**
  * Serves the built single-page app: hashed assets cached for a year, everything else
@@ -46,16 +48,28 @@ export const registerWebApp = async (app: FastifyInstance, webDist: string | nul
         : indexPath,
   };
 
-  const sendPage = (reply: FastifyReply, page: WebPage, status: number) =>
-    reply
+  // Each page paints a frame before its script runs (apps/web's boot shell), drawn as the
+  // layout of the screen asked for: the page says `rework`, the server names the right one so
+  // that the app's frame takes its place without a jump. Read on each request: a rebuild while
+  // the server runs serves its new page.
+  const sendPage = async (
+    reply: FastifyReply,
+    page: WebPage,
+    layout: WebLayout,
+    status: number,
+  ) => {
+    const html = await fs.promises.readFile(pagePaths[page]!, 'utf8');
+    return reply
       .code(status)
       .header('Cache-Control', 'no-cache')
       .type('text/html; charset=utf-8')
-      .send(fs.createReadStream(pagePaths[page]!));
+      .send(html.replace(SHELL_LAYOUT, `data-layout="${layout}"`));
+  };
 
   const handleWebPath = (request: FastifyRequest, reply: FastifyReply) => {
     const pathname = request.url.split('?')[0] ?? '/';
-    const page = webPageOf(pathname);
+    const route = webRouteOf(pathname);
+    const page = route ? (route.page ?? 'index') : null;
     const wantsPage = request.method === 'GET' || request.method === 'HEAD';
     if (
       !hasWebApp ||
@@ -68,7 +82,7 @@ export const registerWebApp = async (app: FastifyInstance, webDist: string | nul
     if (!page && isbot(request.headers['user-agent'] ?? '')) {
       return reply.code(404).type('text/plain; charset=utf-8').send('Not Found');
     }
-    return sendPage(reply, page ?? 'index', page ? 200 : 404);
+    return sendPage(reply, page ?? 'index', route?.layout ?? 'error', page ? 200 : 404);
   };
 
   app.setNotFoundHandler((request, reply) => {

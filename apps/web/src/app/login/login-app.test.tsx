@@ -40,4 +40,12 @@ describe("login.html's page", () => {
     expect(screen.queryByRole('heading', { level: 1 })).toBeNull();
     expect(screen.queryByRole('textbox')).toBeNull();
   });
+
+  it('asks for the identity once when a visitor not signed in opens the sign-in screen', async () => {
+    const { fetchMock } = renderLoginPage('/en/login');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Log in' })).toBeTruthy();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const identityCalls = fetchMock.mock.calls.filter(([url]) => String(url) === '/api/auth/user');
+    expect(identityCalls).toHaveLength(1);
+  });
 });

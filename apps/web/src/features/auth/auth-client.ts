@@ -68,7 +68,7 @@ export interface AuthClient {
   /** Asks again and stores the answer; failures other than 401/419 are logged, not thrown. */
   refreshIdentity(): Promise<AuthUser | null>;
   /**
-   * The user for a navigation: fetched on the first one, then again only when the
+   * The user for a navigation: fetched on the first one, then again only when a known user's
    * credential (CSRF cookie or token) has gone.
    */
   resolveIdentity(): Promise<AuthUser | null>;
@@ -164,7 +164,10 @@ export const createAuthClient = (
       await initialLoad;
     } else {
       await initialLoad;
-      if (store.get() === undefined || (await credentialMissing())) await refreshIdentity();
+      // Only a user whose credential has gone is asked for again: a visitor known to be nobody
+      // has no credential to lose, and asking again would only repeat the 401.
+      const known = store.get();
+      if (known === undefined || (known && (await credentialMissing()))) await refreshIdentity();
     }
     return store.get() ?? null;
   };
