@@ -60,14 +60,30 @@ const textIssues = (value: unknown, path: string[]): FieldIssue[] => {
   ]);
 };
 
+/**
+ * Whether `value` holds text `textIssues` would refuse: the same walk, allocating nothing, since
+ * nearly every request holds none and its issues need not be listed.
+ */
+const holdsUnreadableText = (value: unknown): boolean => {
+  if (typeof value === 'string') return textProblemOf(value) !== null;
+  if (value === null || typeof value !== 'object' || value instanceof Uint8Array) return false;
+  if (Array.isArray(value)) return value.some(holdsUnreadableText);
+  for (const key in value) {
+    if (!Object.hasOwn(value, key)) continue;
+    if (textProblemOf(key) !== null) return true;
+    if (holdsUnreadableText((value as Record<string, unknown>)[key])) return true;
+  }
+  return false;
+};
+
 const parse = <S extends z.ZodType | undefined>(
   schema: S,
   value: unknown,
   prefix: string,
 ): Infer<S> => {
   if (!schema) return undefined as Infer<S>;
-  const unreadable = textIssues(value, [prefix]);
-  if (unreadable.length > 0) throw new AppError('request.invalid', undefined, unreadable);
+  if (holdsUnreadableText(value))
+    throw new AppError('request.invalid', undefined, textIssues(value, [prefix]));
   const result = schema.safeParse(value ?? (prefix === 'body' ? undefined : {}));
   if (!result.success) {
     throw new AppError('request.invalid', undefined, issuesOf(result.error, prefix));
@@ -146,20 +162,35 @@ export const route = <C extends RouteContract>(
       `${contract.method} ${contract.path} needs authentication, which is not registered`,
     );
   }
-  const run = async (
+  const handle = (
     request: FastifyRequest,
     reply: FastifyReply,
     readBody: () => unknown | Promise<unknown>,
   ) => {
-    await app.accessGuard?.(contract.access, request);
-    const input: RouteInput<C> = {
-      params: parse<C['params']>(contract.params, request.params, 'params'),
-      query: parse<C['query']>(contract.query, request.query, 'query'),
-      body: parse<C['body']>(contract.body, await readBody(), 'body'),
-      request,
-      reply,
-    };
-    return handler(input);
+    const params = parse<C['params']>(contract.params, request.params, 'params');
+    const query = parse<C['query']>(contract.query, request.query, 'query');
+    const read = readBody();
+    const withBody = (body: unknown) =>
+      handler({
+        params,
+        query,
+        body: parse<C['body']>(contract.body, body, 'body'),
+        request,
+        reply,
+      });
+    return read instanceof Promise ? read.then(withBody) : withBody(read);
+  };
+  // Without a promise of its own when the caller is known at once and the body is read already
+  // (most requests of a game): a thrown refusal reaches the error handler all the same.
+  const run = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    readBody: () => unknown | Promise<unknown>,
+  ) => {
+    const guarded = app.accessGuard?.(contract.access, request);
+    return guarded
+      ? guarded.then(() => handle(request, reply, readBody))
+      : handle(request, reply, readBody);
   };
   const url = toColonPath(contract.path);
   app.route({

@@ -3,13 +3,16 @@ import type { RouteAccess } from '@rampart/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sendError } from '../../http/error-handler.js';
 import { AppError } from '../../lib/errors.js';
-import type { AuthService, Principal } from './auth.service.js';
+import type { AuthService, Credential, Principal } from './auth.service.js';
 import { sessionCookieName, type SessionCookies } from './session-cookies.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Resolves and checks the caller of a route declared for players or trainers. */
-    accessGuard: (access: RouteAccess, request: FastifyRequest) => Promise<void>;
+    /**
+     * Resolves and checks the caller of a route declared for players or trainers: at once when
+     * the node holds the caller's session fresh in memory, else through a promise.
+     */
+    accessGuard: (access: RouteAccess, request: FastifyRequest) => Promise<void> | undefined;
   }
   interface FastifyRequest {
     principal: Principal | null;
@@ -64,20 +67,34 @@ export const registerAuth = (
     void sendError(reply, refusal);
   });
 
-  app.decorate('accessGuard', async (access: RouteAccess, request: FastifyRequest) => {
-    if (access !== 'player' && access !== 'trainer') return;
-    const token = bearerToken(request);
-    const cookie = deps.cookies.read(request, access);
-    const credential =
-      token !== null
-        ? { kind: 'token' as const, value: token }
-        : cookie
-          ? { kind: 'cookie' as const, value: cookie }
-          : null;
+  const authenticated = async (
+    credential: Credential | null,
+    access: 'player' | 'trainer',
+    request: FastifyRequest,
+  ) => {
     const result = credential ? await deps.auth.authenticate(credential, access) : null;
     if (result === 'expired') throw new AppError('auth.session_expired');
     if (!result) throw new AppError('auth.unauthenticated');
     request.principal = result;
+  };
+
+  // A session this node holds fresh, with nothing due on it (`cachedPrincipal`), is the caller
+  // without a promise: most requests of a game. Anything else goes through `authenticate`,
+  // which looks the session up, refreshes it, records its activity or ends it when idle.
+  app.decorate('accessGuard', (access: RouteAccess, request: FastifyRequest) => {
+    if (access !== 'player' && access !== 'trainer') return undefined;
+    const token = bearerToken(request);
+    const cookie = token === null ? deps.cookies.read(request, access) : undefined;
+    const credential: Credential | null =
+      token !== null
+        ? { kind: 'token', value: token }
+        : cookie
+          ? { kind: 'cookie', value: cookie }
+          : null;
+    const cached = credential && deps.auth.cachedPrincipal(credential, access);
+    if (!cached) return authenticated(credential, access, request);
+    request.principal = cached;
+    return undefined;
   });
 };
 
