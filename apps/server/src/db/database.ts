@@ -8,6 +8,7 @@ import { prepareHotStatements } from './perf/hot-statements.js';
 import { pipelineBegin } from './perf/pipelined-begin.js';
 import { INDEX_WALKS_ONLY } from './perf/index-walks.js';
 import { PGliteDialect } from './pglite-dialect.js';
+import { PGliteThread, type EmbeddedClient } from './pglite-thread.js';
 import type { Database } from './schema.js';
 
 export type DatabaseKind = 'pglite' | 'postgres';
@@ -74,7 +75,7 @@ const pingQuery = (db: Kysely<Database>) => sql`select 1`.execute(db);
 
 export interface PGliteHandle extends DatabaseHandle {
   readonly kind: 'pglite';
-  readonly client: PGlite;
+  readonly client: EmbeddedClient;
 }
 
 /**
@@ -83,19 +84,46 @@ export interface PGliteHandle extends DatabaseHandle {
  */
 export const openPGlite = async (
   dataDir: string | null,
-  options: { template?: Blob; servesBackups?: boolean } = {},
+  options: {
+    template?: Blob;
+    servesBackups?: boolean;
+    /** Runs the engine on a thread of its own (`pglite-thread.ts`): the default with a data dir. */
+    ownThread?: boolean;
+    logger?: DatabaseLogger;
+  } = {},
 ): Promise<PGliteHandle> => {
   const releaseLock = dataDir
     ? acquireDirectoryLock(dataDir, { servesBackups: options.servesBackups ?? false })
     : () => {};
   try {
-    const client = new PGlite({
-      ...(dataDir ? { dataDir: path.join(dataDir, 'pglite') } : {}),
-      ...(options.template ? { loadDataDir: options.template } : {}),
+    const types = {
       parsers: { [INT8]: parseInt8 },
       serializers: { [BYTEA]: serializeBytea },
-    });
-    await client.waitReady;
+    };
+    const client: EmbeddedClient =
+      (options.ownThread ?? dataDir !== null)
+        ? new PGliteThread({
+            dataDir: dataDir ? path.join(dataDir, 'pglite') : null,
+            template: options.template ?? null,
+            ...types,
+          })
+        : new PGlite({
+            ...(dataDir ? { dataDir: path.join(dataDir, 'pglite') } : {}),
+            ...(options.template ? { loadDataDir: options.template } : {}),
+            ...types,
+          });
+    if (client instanceof PGliteThread)
+      client.onLost = (error) =>
+        options.logger?.warn(
+          { err: error },
+          'embedded database lost: every request needing it fails until the server is restarted',
+        );
+    try {
+      await client.waitReady;
+    } catch (error) {
+      await client.close().catch(() => {});
+      throw error;
+    }
     const db = new Kysely<Database>({ dialect: new PGliteDialect(client) });
     return {
       kind: 'pglite',
@@ -212,5 +240,5 @@ export const openDatabase = async (
   options: { servesBackups?: boolean } = {},
 ): Promise<DatabaseHandle> =>
   database.kind === 'pglite'
-    ? openPGlite(database.dataDir, options)
+    ? openPGlite(database.dataDir, { ...options, logger })
     : openPostgres(database.url, database.poolSize, logger);
