@@ -73,6 +73,12 @@ const withTimeout = async <T>(promise: Promise<T>, timeoutMs: number): Promise<T
 
 const pingQuery = (db: Kysely<Database>) => sql`select 1`.execute(db);
 
+/**
+ * How long the embedded engine may leave a request unanswered before the node reports its
+ * database lost. Longer than any statement of Rampart's (a vacuum of a large database).
+ */
+const ENGINE_STALLED_MS = 60_000;
+
 export interface PGliteHandle extends DatabaseHandle {
   readonly kind: 'pglite';
   readonly client: EmbeddedClient;
@@ -131,7 +137,8 @@ export const openPGlite = async (
       db,
       batches: db,
       ping: async (timeoutMs = 2000) => {
-        await withTimeout(pingQuery(db), timeoutMs);
+        if (client instanceof PGliteThread) await client.check(ENGINE_STALLED_MS);
+        else await withTimeout(pingQuery(db), timeoutMs);
       },
       close: async () => {
         try {

@@ -30,6 +30,17 @@ describe.skipIf(testDatabaseKind() !== 'pglite')('embedded database on a thread 
     expect(isDatabaseUnavailable(failure)).toBe(false);
   });
 
+  it('stays healthy while a long statement holds the engine, the server answering meanwhile', async () => {
+    const { handle } = await threaded();
+    const app = await createTestApp(handle);
+    cleanups.push(() => app.close());
+    const long = sql`select pg_sleep(3)`.execute(handle.db);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const health = await app.inject({ url: '/api/health' });
+    expect(health.statusCode).toBe(200);
+    await long;
+  });
+
   it('fails the query in flight and every later one as a lost database when its thread dies', async () => {
     const { handle, thread } = await threaded();
     const lost: Error[] = [];

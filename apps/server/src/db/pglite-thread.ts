@@ -76,7 +76,7 @@ export class PGliteThread implements EmbeddedClient {
   onLost: ((error: Error) => void) | null = null;
   readonly #pending = new Map<
     number,
-    { resolve: (reply: Reply) => void; reject: (error: Error) => void }
+    { resolve: (reply: Reply) => void; reject: (error: Error) => void; sentAt: number }
   >();
   readonly #mutex = new Mutex();
   #next = 0;
@@ -146,7 +146,7 @@ export class PGliteThread implements EmbeddedClient {
     if (this.#lost) return Promise.reject(this.#lost);
     if (this.#closed) return Promise.reject(new Error('PGlite is closed'));
     return new Promise<Reply>((resolve, reject) => {
-      this.#pending.set(request.id, { resolve, reject });
+      this.#pending.set(request.id, { resolve, reject, sentAt: performance.now() });
       this.#worker.postMessage(request, transfer);
     }).then((reply) => {
       if ('error' in reply)
@@ -228,6 +228,21 @@ export class PGliteThread implements EmbeddedClient {
   async dumpDataDir(): Promise<Blob> {
     const reply = await this.#ask({ id: (this.#next += 1), op: 'dump' });
     return new Blob([(reply as { dump: ArrayBuffer }).dump]);
+  }
+
+  /**
+   * Resolves while the engine's thread lives and answers; rejects once it is lost, or when a
+   * request has waited on it longer than `stalledAfterMs`. It does not queue a query: the
+   * engine has one connection, and a long statement (a vacuum) holds it for seconds while the
+   * engine is well.
+   */
+  async check(stalledAfterMs: number) {
+    if (this.#lost) throw this.#lost;
+    if (this.#closed) throw new Error('PGlite is closed');
+    await this.waitReady;
+    const oldest = Math.min(...[...this.#pending.values()].map(({ sentAt }) => sentAt));
+    if (performance.now() - oldest > stalledAfterMs)
+      throw new EmbeddedDatabaseLostError(`no answer for ${Math.round(stalledAfterMs / 1000)} s`);
   }
 
   /** Ends the engine's thread at once, as a crash would, without closing the engine. */
