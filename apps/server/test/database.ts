@@ -71,19 +71,16 @@ export interface TestDatabase extends DatabaseHandle {
 
 /**
  * A fresh, migrated database of the kind under test: an in-memory PGlite, or a new database on
- * the PostgreSQL server of DATABASE_URL, dropped again on close. An in-memory PGlite runs on the
- * test's thread unless `ownThread` (as a server's data directory does: `pglite-thread.ts`).
+ * the PostgreSQL server of DATABASE_URL, dropped again on close.
  */
 export const createTestDatabase = async (
   kind: DatabaseKind = testDatabaseKind(),
-  options: { ownThread?: boolean } = {},
 ): Promise<TestDatabase> => {
   if (kind === 'pglite') {
     const templatePath = pgliteTemplatePath();
-    const handle = await openPGlite(null, {
-      ...(templatePath ? { template: new Blob([fs.readFileSync(templatePath)]) } : {}),
-      ...options,
-    });
+    const handle = templatePath
+      ? await openPGlite(null, { template: new Blob([fs.readFileSync(templatePath)]) })
+      : await openPGlite(null);
     await migrateToLatest(handle.db);
     return Object.assign(handle, { url: null });
   }

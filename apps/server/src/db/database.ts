@@ -8,7 +8,6 @@ import { prepareHotStatements } from './perf/hot-statements.js';
 import { pipelineBegin } from './perf/pipelined-begin.js';
 import { INDEX_WALKS_ONLY } from './perf/index-walks.js';
 import { PGliteDialect } from './pglite-dialect.js';
-import { PGliteThread, type EmbeddedClient } from './pglite-thread.js';
 import type { Database } from './schema.js';
 
 export type DatabaseKind = 'pglite' | 'postgres';
@@ -73,15 +72,9 @@ const withTimeout = async <T>(promise: Promise<T>, timeoutMs: number): Promise<T
 
 const pingQuery = (db: Kysely<Database>) => sql`select 1`.execute(db);
 
-/**
- * How long the embedded engine may leave a request unanswered before the node reports its
- * database lost. Longer than any statement of Rampart's (a vacuum of a large database).
- */
-const ENGINE_STALLED_MS = 60_000;
-
 export interface PGliteHandle extends DatabaseHandle {
   readonly kind: 'pglite';
-  readonly client: EmbeddedClient;
+  readonly client: PGlite;
 }
 
 /**
@@ -90,46 +83,19 @@ export interface PGliteHandle extends DatabaseHandle {
  */
 export const openPGlite = async (
   dataDir: string | null,
-  options: {
-    template?: Blob;
-    servesBackups?: boolean;
-    /** Runs the engine on a thread of its own (`pglite-thread.ts`): the default with a data dir. */
-    ownThread?: boolean;
-    logger?: DatabaseLogger;
-  } = {},
+  options: { template?: Blob; servesBackups?: boolean } = {},
 ): Promise<PGliteHandle> => {
   const releaseLock = dataDir
     ? acquireDirectoryLock(dataDir, { servesBackups: options.servesBackups ?? false })
     : () => {};
   try {
-    const types = {
+    const client = new PGlite({
+      ...(dataDir ? { dataDir: path.join(dataDir, 'pglite') } : {}),
+      ...(options.template ? { loadDataDir: options.template } : {}),
       parsers: { [INT8]: parseInt8 },
       serializers: { [BYTEA]: serializeBytea },
-    };
-    const client: EmbeddedClient =
-      (options.ownThread ?? dataDir !== null)
-        ? new PGliteThread({
-            dataDir: dataDir ? path.join(dataDir, 'pglite') : null,
-            template: options.template ?? null,
-            ...types,
-          })
-        : new PGlite({
-            ...(dataDir ? { dataDir: path.join(dataDir, 'pglite') } : {}),
-            ...(options.template ? { loadDataDir: options.template } : {}),
-            ...types,
-          });
-    if (client instanceof PGliteThread)
-      client.onLost = (error) =>
-        options.logger?.warn(
-          { err: error },
-          'embedded database lost: every request needing it fails until the server is restarted',
-        );
-    try {
-      await client.waitReady;
-    } catch (error) {
-      await client.close().catch(() => {});
-      throw error;
-    }
+    });
+    await client.waitReady;
     const db = new Kysely<Database>({ dialect: new PGliteDialect(client) });
     return {
       kind: 'pglite',
@@ -137,8 +103,7 @@ export const openPGlite = async (
       db,
       batches: db,
       ping: async (timeoutMs = 2000) => {
-        if (client instanceof PGliteThread) await client.check(ENGINE_STALLED_MS);
-        else await withTimeout(pingQuery(db), timeoutMs);
+        await withTimeout(pingQuery(db), timeoutMs);
       },
       close: async () => {
         try {
@@ -247,5 +212,5 @@ export const openDatabase = async (
   options: { servesBackups?: boolean } = {},
 ): Promise<DatabaseHandle> =>
   database.kind === 'pglite'
-    ? openPGlite(database.dataDir, { ...options, logger })
+    ? openPGlite(database.dataDir, options)
     : openPostgres(database.url, database.poolSize, logger);

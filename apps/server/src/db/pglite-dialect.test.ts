@@ -10,14 +10,11 @@ const prepared = async (handle: PGliteHandle) =>
     )
   ).rows;
 
-describe.skipIf(testDatabaseKind() !== 'pglite').each([
-  { thread: "the server's thread", ownThread: false },
-  { thread: 'a thread of its own', ownThread: true },
-])('embedded database on $thread: prepared statements', ({ ownThread }) => {
+describe.skipIf(testDatabaseKind() !== 'pglite')('embedded database: prepared statements', () => {
   let handle: PGliteHandle;
 
   beforeAll(async () => {
-    handle = (await createTestDatabase('pglite', { ownThread })) as unknown as PGliteHandle;
+    handle = (await createTestDatabase('pglite')) as unknown as PGliteHandle;
     await sql`create table probe (id int primary key, note text)`.execute(handle.db);
   });
 
@@ -56,19 +53,6 @@ describe.skipIf(testDatabaseKind() !== 'pglite').each([
       select ${bytes}::bytea as bin, length(${bytes}::bytea) as length`.execute(handle.db);
     expect([...binary[0]!.bin]).toEqual([1, 127, 128, 254, 255]);
     expect(binary[0]!.length).toBe(5);
-  });
-
-  it('sends and reads arrays, in prepared and unprepared statements', async () => {
-    const { rows } = await sql<{ tags: string[]; ids: number[] }>`
-      select ${['a', 'b,c', 'é "d"']}::text[] as tags, ${[3, 1, 2]}::int[] as ids`.execute(
-      handle.db,
-    );
-    expect(rows[0]).toEqual({ tags: ['a', 'b,c', 'é "d"'], ids: [3, 1, 2] });
-    const { rows: unprepared } = await handle.client.query<{ tags: string[] }>(
-      'select $1::text[] as tags',
-      [['x', 'y']],
-    );
-    expect(unprepared[0]!.tags).toEqual(['x', 'y']);
   });
 
   it('sends jsonb whole, whatever its characters and size', async () => {

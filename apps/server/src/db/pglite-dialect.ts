@@ -1,4 +1,4 @@
-import { parse, protocol, type Results } from '@electric-sql/pglite';
+import { parse, protocol, type PGlite, type Results } from '@electric-sql/pglite';
 import {
   CompiledQuery,
   PostgresAdapter,
@@ -16,7 +16,6 @@ import {
 } from 'kysely';
 import { Mutex } from '../lib/mutex.js';
 import { preparable } from './perf/hot-statements.js';
-import type { EmbeddedClient } from './pglite-thread.js';
 
 const countingCommands = new Set(['INSERT', 'UPDATE', 'DELETE', 'MERGE', 'COPY']);
 const { serialize } = protocol;
@@ -42,7 +41,7 @@ const JSONB_BINARY_VERSION = 1;
  * PostgreSQL's binary form, a version byte and the UTF-8 text, encoded by Node: PGlite's text
  * path measures and copies every string character by character in JavaScript.
  */
-const parameterOf = (client: EmbeddedClient, type: number | undefined, value: unknown) => {
+const parameterOf = (client: PGlite, type: number | undefined, value: unknown) => {
   if (value === null || value === undefined) return null;
   if (type === JSONB) {
     const text = typeof value === 'string' ? value : JSON.stringify(value);
@@ -82,7 +81,7 @@ class StatementCache {
   readonly #statements = new Map<string, Prepared>();
   #next = 0;
 
-  constructor(private readonly client: EmbeddedClient) {}
+  constructor(private readonly client: PGlite) {}
 
   /** Runs a statement; `before`, a statement without parameters sent ahead in the same call. */
   async execute<R>(
@@ -157,7 +156,7 @@ class PGliteConnection implements DatabaseConnection {
   #pendingBegin: string | null = null;
 
   constructor(
-    private readonly client: EmbeddedClient,
+    private readonly client: PGlite,
     private readonly statements: StatementCache,
     readonly release: () => void,
   ) {}
@@ -234,7 +233,7 @@ class PGliteDriver implements Driver {
   readonly #mutex = new Mutex();
   readonly #statements: StatementCache;
 
-  constructor(private readonly client: EmbeddedClient) {
+  constructor(private readonly client: PGlite) {
     this.#statements = new StatementCache(client);
   }
 
@@ -288,7 +287,7 @@ const savepointCommand = (verb: string, name: string) =>
   CompiledQuery.raw(`${verb} "${name.replace(/"/g, '""')}"`);
 
 export class PGliteDialect implements Dialect {
-  constructor(private readonly client: EmbeddedClient) {}
+  constructor(private readonly client: PGlite) {}
 
   createAdapter(): DialectAdapter {
     return new PostgresAdapter();
