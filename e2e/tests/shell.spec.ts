@@ -126,6 +126,27 @@ test('pages load with no console error under the Content-Security-Policy', async
   expect(problems).toEqual([]);
 });
 
+test('each page paints its frame in view, in its language, before its script has run', async ({
+  page,
+  checks,
+}) => {
+  // The scripts are held back, as on a slow network before they arrive.
+  checks.allow(/net::ERR_FAILED/);
+  await page.route(/\.js$/, (route) => route.abort());
+  for (const [path, lang] of [
+    ['/en/login', 'en'],
+    ['/fr/home', 'fr'],
+    ['/en/sessions/some-session/game', 'en'],
+  ] as const) {
+    await page.goto(path);
+    await expect(page.locator('html')).toHaveAttribute('lang', lang);
+    const mark = page.locator('.boot-shell svg');
+    await expect(mark).toBeInViewport();
+    const box = await mark.boundingBox();
+    expect(box?.y).toBeLessThan(64);
+  }
+});
+
 test.describe('locale', () => {
   test('the prefix chooses the language, whatever the browser says', async ({ page }) => {
     await page.goto('/fr/login');

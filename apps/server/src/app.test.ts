@@ -280,7 +280,7 @@ describe('serving the web app', () => {
     // Each page carries the boot shell's frame as apps/web builds it: named `rework`.
     fs.writeFileSync(
       path.join(webDist, 'index.html'),
-      '<!doctype html><title>Rampart</title><div class="boot-shell" data-layout="rework"></div>',
+      '<!doctype html><html lang="fr" dir="ltr"><title>Rampart</title><div class="boot-shell" data-layout="rework"></div>',
     );
     fs.writeFileSync(
       path.join(webDist, 'login.html'),
@@ -383,6 +383,19 @@ describe('serving the web app', () => {
       headers: { 'user-agent': 'Mozilla/5.0 Chrome/130' },
     });
     expect(response.body).toContain(`<div class="boot-shell" data-layout="${layout}">`);
+  });
+
+  it.each([
+    ['/en/home', 'en'],
+    ['/en', 'en'],
+    ['/fr/sessions/abc/game', 'fr'],
+    ['/home', 'fr'],
+  ])('names the language of %s in the page before the script runs (%s)', async (url, lang) => {
+    const response = await app.inject({
+      url,
+      headers: { 'user-agent': 'Mozilla/5.0 Chrome/130' },
+    });
+    expect(response.body).toContain(`<html lang="${lang}" dir="ltr">`);
   });
 
   it.each(['/login', '/fr/login', '/en/auth/login', '/trainer/login', '/fr/trainer/login/'])(

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { webRouteOf, type WebLayout, type WebPage } from '@rampart/contracts';
+import { webLocalePrefixes, webRouteOf, type WebLayout, type WebPage } from '@rampart/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isbot } from 'isbot';
 import { sendError } from './error-handler.js';
@@ -10,6 +10,9 @@ import { isApiPath } from './paths.js';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** The boot shell's layout as the built page names it (apps/web/index.html, login.html). */
 const SHELL_LAYOUT = 'data-layout="rework"';
+/** The page's language as the built page names it; the path's prefix names the right one. */
+const PAGE_LANGUAGE = '<html lang="fr"';
+const languagePrefix = new RegExp(`^/(${webLocalePrefixes.join('|')})(?:/|$)`);
 
 /**
  * Serves the built single-page app: hashed assets cached for a year, everything else
@@ -52,18 +55,26 @@ export const registerWebApp = async (app: FastifyInstance, webDist: string | nul
   // layout of the screen asked for: the page says `rework`, the server names the right one so
   // that the app's frame takes its place without a jump. Read on each request: a rebuild while
   // the server runs serves its new page.
+  // The page's language is the path's (/en/…, /fr/…), so that assistive technology reads the
+  // frame and the first paint in the right language before the app sets it.
   const sendPage = async (
     reply: FastifyReply,
+    pathname: string,
     page: WebPage,
     layout: WebLayout,
     status: number,
   ) => {
     const html = await fs.promises.readFile(pagePaths[page]!, 'utf8');
+    const language = languagePrefix.exec(pathname)?.[1];
     return reply
       .code(status)
       .header('Cache-Control', 'no-cache')
       .type('text/html; charset=utf-8')
-      .send(html.replace(SHELL_LAYOUT, `data-layout="${layout}"`));
+      .send(
+        html
+          .replace(SHELL_LAYOUT, `data-layout="${layout}"`)
+          .replace(PAGE_LANGUAGE, language ? `<html lang="${language}"` : PAGE_LANGUAGE),
+      );
   };
 
   const handleWebPath = (request: FastifyRequest, reply: FastifyReply) => {
@@ -82,7 +93,7 @@ export const registerWebApp = async (app: FastifyInstance, webDist: string | nul
     if (!page && isbot(request.headers['user-agent'] ?? '')) {
       return reply.code(404).type('text/plain; charset=utf-8').send('Not Found');
     }
-    return sendPage(reply, page ?? 'index', route?.layout ?? 'error', page ? 200 : 404);
+    return sendPage(reply, pathname, page ?? 'index', route?.layout ?? 'error', page ? 200 : 404);
   };
 
   app.setNotFoundHandler((request, reply) => {
