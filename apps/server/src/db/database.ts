@@ -6,7 +6,7 @@ import type { Config } from '../config.js';
 import { acquireDirectoryLock } from './lock-file.js';
 import { prepareHotStatements } from './perf/hot-statements.js';
 import { pipelineBegin } from './perf/pipelined-begin.js';
-import { INDEX_WALKS_ONLY } from './perf/index-walks.js';
+import { EMBEDDED_INDEX_WALKS, INDEX_WALKS_ONLY } from './perf/index-walks.js';
 import { PGliteDialect } from './pglite-dialect.js';
 import type { Database } from './schema.js';
 
@@ -96,6 +96,7 @@ export const openPGlite = async (
       serializers: { [BYTEA]: serializeBytea },
     });
     await client.waitReady;
+    await client.exec(EMBEDDED_INDEX_WALKS);
     const db = new Kysely<Database>({ dialect: new PGliteDialect(client) });
     return {
       kind: 'pglite',

@@ -12,3 +12,14 @@
  */
 export const INDEX_WALKS_ONLY = `select set_config('enable_seqscan', 'off', false),
   set_config('enable_hashjoin', 'off', false), set_config('enable_mergejoin', 'off', false)`;
+
+/**
+ * The embedded database's one session plans no sequential scan (a scan is still chosen where no
+ * index serves, so every read keeps working). The retention job's `vacuum (analyze)` runs at each
+ * start, often while a game's tables hold a few rows; PGlite has no auto-analyze, so those
+ * statistics stay until the next one, a day later by default, and every statement prepared meanwhile
+ * (the dialect prepares again every few hundred runs) was planned as a scan of tables that have
+ * grown to thousands of rows. Hash and merge joins stay allowed: the trainers' reads join whole
+ * sessions, which a nested loop would make slower.
+ */
+export const EMBEDDED_INDEX_WALKS = `set enable_seqscan = off`;

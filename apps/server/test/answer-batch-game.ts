@@ -1,0 +1,52 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../src/db/schema.js';
+
+/**
+ * A game under way on an instance with a past: `pastSessions` ended sessions of two teams, and
+ * `teams` teams of one player in the game (the first is `player`'s); every team has its state on
+ * both objectives, a wrong answer and a penalty.
+ */
+export const fillGame = async (
+  db: Kysely<Database>,
+  { session, mission, player }: { session: string; mission: string; player: string },
+  { teams, pastSessions }: { teams: number; pastSessions: number },
+  [objective, other]: string[],
+) => {
+  await sql`
+    insert into gaming_session (uuid, name, mission_uuid, owner_id, owner_kind, max_teams,
+      players_per_team, min_players_per_team, duration_ms, countdown_ms, start_wait_ms, stopped_at)
+    select gen_random_uuid(), 'past ' || n, ${mission}, ${player}, 'player', 10, 1, 1, 60000, 0, 0,
+      now()
+    from generate_series(1, ${pastSessions}::int) n`.execute(db);
+  await sql`
+    insert into gaming_session_team (uuid, session_uuid, name, name_key, token)
+    select gen_random_uuid(), ${session}, 'team ' || n, 'team ' || n, md5(${session} || n)
+    from generate_series(1, ${teams}::int) n
+    union all
+    select gen_random_uuid(), g.uuid, 'team ' || n, 'team ' || n, md5(g.uuid::text || n)
+    from gaming_session g, generate_series(1, 2) n where g.name like 'past %'`.execute(db);
+  await sql`
+    insert into account (username, password_hash, role, pseudo, locale)
+    select 'plans_' || n, 'x', 'player', 'Player ' || n, 'en'
+    from generate_series(2, ${teams}::int) n`.execute(db);
+  await sql`
+    insert into gaming_session_player (session_uuid, account_id, team_uuid, team_joined_at)
+    select t.session_uuid, a.id, t.uuid, now()
+    from (select id, row_number() over (order by id = ${player} desc, id) as n from account
+          where username like 'plans\_%' or id = ${player}) a
+    join (select uuid, session_uuid,
+            row_number() over (partition by session_uuid order by name) as n
+          from gaming_session_team) t using (n)`.execute(db);
+  await sql`
+    insert into team_objective_state (team_uuid, objective_uuid, session_uuid, attempts)
+    select t.uuid, o.uuid, t.session_uuid, 1
+    from gaming_session_team t, (values (${objective}::uuid), (${other}::uuid)) o(uuid)`.execute(
+    db,
+  );
+  await sql`
+    insert into team_wrong_answer (team_uuid, objective_uuid, answer_digest)
+    select uuid, ${objective}, md5(uuid::text) from gaming_session_team`.execute(db);
+  await sql`
+    insert into score_entry (session_uuid, team_uuid, objective_uuid, kind, points)
+    select session_uuid, uuid, ${objective}, 'penalty', -2 from gaming_session_team`.execute(db);
+};
