@@ -1,5 +1,66 @@
+import { randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../src/db/schema.js';
+import { buildChapter } from './content-factories.js';
+import { buildAccount } from './factories.js';
+
+/** Tables a game fills while it is played: a plan must never read one of them whole. */
+export const GROWING = [
+  'gaming_session',
+  'gaming_session_player',
+  'gaming_session_team',
+  'team_objective_state',
+  'team_wrong_answer',
+  'score_entry',
+  'submission',
+];
+
+/** A node of a plan as `explain (format json)` gives it. */
+export interface PlanNode {
+  'Node Type': string;
+  'Relation Name'?: string;
+  Plans?: PlanNode[];
+}
+
+/** The tables a plan reads whole. */
+export const scansOf = (node: PlanNode): string[] => [
+  ...(node['Node Type'] === 'Seq Scan' ? [node['Relation Name']!] : []),
+  ...(node.Plans ?? []).flatMap(scansOf),
+];
+
+/**
+ * A started game of one mission with two objectives (the first with a penalty of 2), owned by
+ * a new player, for up to `maxTeams` teams of one; `fillGame` then gives it teams and a past.
+ */
+export const startPlansGame = async (db: Kysely<Database>, maxTeams: number) => {
+  const chapter = await buildChapter(db, { missions: [{ objectives: [{ penalty: 2 }, {}] }] });
+  const mission = chapter.missions[0]!;
+  const player = await buildAccount(db);
+  const session = randomUUID();
+  await db
+    .insertInto('gaming_session')
+    .values({
+      uuid: session,
+      name: 'plans',
+      mission_uuid: mission.uuid,
+      owner_id: player.id,
+      owner_kind: 'player',
+      max_teams: maxTeams,
+      players_per_team: 1,
+      min_players_per_team: 1,
+      duration_ms: 3_600_000,
+      countdown_ms: 0,
+      start_wait_ms: 0,
+      starts_at: new Date(),
+    })
+    .execute();
+  return {
+    session,
+    mission: mission.uuid,
+    player: player.id,
+    objectives: mission.objectives.map((objective) => objective.uuid),
+  };
+};
 
 /**
  * A game under way on an instance with a past: `pastSessions` ended sessions of two teams, and

@@ -1,34 +1,16 @@
-import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ANSWER_BATCH_SQL, writeStatement } from '../../modules/play/answer-batch.repository.js';
 import { APPENDING_CTES } from '../../realtime/event-log.repository.js';
 import { createTestDatabase, testDatabaseKind, type TestDatabase } from '../../../test/database.js';
-import { fillGame } from '../../../test/answer-batch-game.js';
-import { buildAccount } from '../../../test/factories.js';
-import { buildChapter } from '../../../test/content-factories.js';
+import {
+  GROWING,
+  fillGame,
+  scansOf,
+  startPlansGame,
+  type PlanNode,
+} from '../../../test/answer-batch-game.js';
 import type { PGliteHandle } from '../database.js';
-
-/** Tables a game fills while it is played: a plan must never read one of them whole. */
-const GROWING = [
-  'gaming_session',
-  'gaming_session_player',
-  'gaming_session_team',
-  'team_objective_state',
-  'team_wrong_answer',
-  'score_entry',
-  'submission',
-];
-
-interface PlanNode {
-  'Node Type': string;
-  'Relation Name'?: string;
-  Plans?: PlanNode[];
-}
-const scansOf = (node: PlanNode): string[] => [
-  ...(node['Node Type'] === 'Seq Scan' ? [node['Relation Name']!] : []),
-  ...(node.Plans ?? []).flatMap(scansOf),
-];
 
 /**
  * The embedded database is analyzed at each start (the retention job's vacuum), often while its
@@ -44,53 +26,26 @@ describe.skipIf(testDatabaseKind() !== 'pglite')(
     beforeAll(async () => {
       database = await createTestDatabase('pglite');
       const db = database.db;
-      const chapter = await buildChapter(db, { missions: [{ objectives: [{ penalty: 2 }, {}] }] });
-      const mission = chapter.missions[0]!;
-      const [first, second] = mission.objectives;
-      const player = await buildAccount(db);
-      const session = randomUUID();
-      await db
-        .insertInto('gaming_session')
-        .values({
-          uuid: session,
-          name: 'plans',
-          mission_uuid: mission.uuid,
-          owner_id: player.id,
-          owner_kind: 'player',
-          max_teams: 200,
-          players_per_team: 1,
-          min_players_per_team: 1,
-          duration_ms: 3_600_000,
-          countdown_ms: 0,
-          start_wait_ms: 0,
-          starts_at: new Date(),
-        })
-        .execute();
+      const game = await startPlansGame(db, 200);
+      const { session, player } = game;
+      const [first, second] = game.objectives;
       // What the start's vacuum records: a new instance, its tables nearly empty.
       await sql`analyze`.execute(db);
-      await fillGame(
-        db,
-        { session, mission: mission.uuid, player: player.id },
-        {
-          teams: 200,
-          pastSessions: 1000,
-        },
-        [first!.uuid, second!.uuid],
-      );
+      await fillGame(db, game, { teams: 200, pastSessions: 1000 }, [first!, second!]);
       const team = (
         await db
           .selectFrom('gaming_session_player')
           .select('team_uuid')
-          .where('account_id', '=', player.id)
+          .where('account_id', '=', player)
           .executeTakeFirstOrThrow()
       ).team_uuid!;
-      const objective = first!.uuid;
+      const objective = first!;
       const rows = (value: unknown) => JSON.stringify(value);
       statements.push(
         {
           name: 'lock',
           text: ANSWER_BATCH_SQL.lock,
-          values: [rows([{ i: 0, session, account: player.id, objective, client: 'x' }]), 60],
+          values: [rows([{ i: 0, session, account: player, objective, client: 'x' }]), 60],
         },
         {
           name: 'facts',
@@ -118,7 +73,7 @@ describe.skipIf(testDatabaseKind() !== 'pglite')(
             rows([{ stream: `session:${session}`, n: 1 }]),
             rows([{ team, objective, digest: 'y' }]),
             rows([
-              { key: 0, session, team, objective, kind: 'penalty', points: -2, account: player.id },
+              { key: 0, session, team, objective, kind: 'penalty', points: -2, account: player },
             ]),
             rows([{ team, session, objective, attempts: 2, solver: null }]),
             rows([]),

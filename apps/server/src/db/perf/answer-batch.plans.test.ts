@@ -1,27 +1,20 @@
-import { randomUUID } from 'node:crypto';
 import { Kysely, PostgresDialect, sql, type CompiledQuery } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../schema.js';
 import { createTestDatabase, testDatabaseKind, type TestDatabase } from '../../../test/database.js';
-import { buildAccount } from '../../../test/factories.js';
-import { buildChapter } from '../../../test/content-factories.js';
 import { INDEX_WALKS_ONLY } from './index-walks.js';
 import { expectPerfSnapshot } from '../../../test/perf-snapshot.js';
-import { fillGame } from '../../../test/answer-batch-game.js';
+import {
+  GROWING,
+  fillGame,
+  scansOf,
+  startPlansGame,
+  type PlanNode,
+} from '../../../test/answer-batch-game.js';
 import { sessionStream } from '../../realtime/streams.js';
 import { createAnswerBatchRepository } from '../../modules/play/answer-batch.repository.js';
 
-/** Tables a game fills while it is played: a plan must never read one of them whole. */
-const GROWING = [
-  'gaming_session',
-  'gaming_session_player',
-  'gaming_session_team',
-  'team_objective_state',
-  'team_wrong_answer',
-  'score_entry',
-  'submission',
-];
 /** A game starting on a new instance, and one under way on an instance with a past. */
 const SIZES = [
   { label: 'planned while the tables hold a few rows', teams: 3, pastSessions: 2, snapshot: null },
@@ -34,16 +27,6 @@ const SIZES = [
 ];
 /** The batch's statements, in the order a batch sends them. */
 const STATEMENTS = ['lock', 'facts', 'write', 'write with events', 'standings'];
-
-interface PlanNode {
-  'Node Type': string;
-  'Relation Name'?: string;
-  Plans?: PlanNode[];
-}
-const scansOf = (node: PlanNode): string[] => [
-  ...(node['Node Type'] === 'Seq Scan' ? [node['Relation Name']!] : []),
-  ...(node.Plans ?? []).flatMap(scansOf),
-];
 
 /**
  * PostgreSQL keeps the generic plan of a prepared statement until the next analyze of a table it
@@ -61,34 +44,10 @@ describe.skipIf(testDatabaseKind() !== 'postgres').each(SIZES)(
     beforeAll(async () => {
       database = await createTestDatabase('postgres');
       const db = database.db;
-      const chapter = await buildChapter(db, {
-        missions: [{ objectives: [{ penalty: 2 }, {}] }],
-      });
-      const mission = chapter.missions[0]!;
-      const [first, second] = mission.objectives;
-      const player = await buildAccount(db);
-      const session = randomUUID();
-      await db
-        .insertInto('gaming_session')
-        .values({
-          uuid: session,
-          name: 'plans',
-          mission_uuid: mission.uuid,
-          owner_id: player.id,
-          owner_kind: 'player',
-          max_teams: size.teams,
-          players_per_team: 1,
-          min_players_per_team: 1,
-          duration_ms: 3_600_000,
-          countdown_ms: 0,
-          start_wait_ms: 0,
-          starts_at: new Date(),
-        })
-        .execute();
-      await fillGame(db, { session, mission: mission.uuid, player: player.id }, size, [
-        first!.uuid,
-        second!.uuid,
-      ]);
+      const game = await startPlansGame(db, size.teams);
+      const { session, player } = game;
+      const [first] = game.objectives;
+      await fillGame(db, game, size, game.objectives);
 
       // Every statement of a batch, as the server sends it, with real parameters.
       const logged = new Kysely<Database>({
@@ -102,20 +61,20 @@ describe.skipIf(testDatabaseKind() !== 'postgres').each(SIZES)(
         await db
           .selectFrom('gaming_session_player')
           .select('team_uuid')
-          .where('account_id', '=', player.id)
+          .where('account_id', '=', player)
           .executeTakeFirstOrThrow()
       ).team_uuid!;
       await logged.transaction().execute(async (trx) => {
         await repository.lock(
           trx,
-          [{ i: 0, session, account: player.id, objective: first!.uuid, client: 'retried' }],
+          [{ i: 0, session, account: player, objective: first!, client: 'retried' }],
           60,
         );
         await repository.facts(trx, [
           {
             session,
             team,
-            objective: first!.uuid,
+            objective: first!,
             locked: true,
             correct: true,
             digest: 'x',
@@ -123,25 +82,25 @@ describe.skipIf(testDatabaseKind() !== 'postgres').each(SIZES)(
           },
         ]);
         await repository.write(trx, {
-          wrongAnswers: [{ team, objective: first!.uuid, digest: 'y' }],
+          wrongAnswers: [{ team, objective: first!, digest: 'y' }],
           ledger: [
             {
               key: 0,
               session,
               team,
-              objective: first!.uuid,
+              objective: first!,
               kind: 'penalty',
               points: -2,
-              account: player.id,
+              account: player,
             },
           ],
-          states: [{ team, session, objective: first!.uuid, attempts: 1, solver: null }],
+          states: [{ team, session, objective: first!, attempts: 1, solver: null }],
           submissions: [
             {
               session,
               team,
-              objective: first!.uuid,
-              account: player.id,
+              objective: first!,
+              account: player,
               answer: 'y',
               correct: false,
               points: -2,
