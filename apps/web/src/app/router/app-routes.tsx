@@ -5,7 +5,11 @@ import {
   type WebLayout,
   type WebRoute,
 } from '@rampart/contracts';
-import { redirect, type RouteObject } from 'react-router';
+import type { QueryClient } from '@tanstack/react-query';
+import { redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
+import { prefetchSessionScreen } from '../../features/game/api/game-first-reads';
+import { readLocaleCookie } from '../../lib/locale/locale-cookie';
+import { resolveLocale } from '../../lib/locale/locale-resolution';
 import { DisplayLayout } from '../layouts/display-layout';
 import { ErrorLayout } from '../layouts/error-layout';
 import { ReworkLayout } from '../layouts/rework-layout';
@@ -31,20 +35,48 @@ const layoutOrder: readonly WebLayout[] = ['default', 'rework', 'error', 'displa
 export interface AppRoutesOptions {
   /** Who is logged in, for the guards of each screen (its `handle.access`). */
   auth: GuardAuth;
+  /** Where a screen's first reads go while its code loads (`firstReads`). */
+  queryClient: QueryClient;
 }
+
+/** The session screens (`/sessions/:uuid/…`): each reads its session first, through its gate. */
+const SESSION_SCREEN = /^\/sessions\/:uuid\//;
+
+/**
+ * Starts what a screen reads first, without waiting for it: its chunk and its data then travel
+ * together. The language is the one the screen will read in (`useLocaleSync`'s choice).
+ */
+const firstReads = (
+  route: WebRoute,
+  { params, request }: LoaderFunctionArgs,
+  queryClient: QueryClient,
+) => {
+  if (!SESSION_SCREEN.test(route.path) || !params.uuid) return;
+  const locale = resolveLocale({
+    pathname: new URL(request.url).pathname,
+    cookieLocale: readLocaleCookie(),
+    navigatorLanguages: navigator.languages,
+  });
+  prefetchSessionScreen(queryClient, {
+    uuid: params.uuid,
+    screen: route.id === 'sessionGame' ? 'game' : 'other',
+    locale,
+  });
+};
 
 const screenRoute = (
   route: WebRoute & { id: keyof typeof screenModules },
   branch: string,
-  { auth }: AppRoutesOptions,
+  { auth, queryClient }: AppRoutesOptions,
 ): RouteObject => {
   const handle: ScreenHandle = { screen: route.id, layout: route.layout, access: route.access };
   const lazy = async () => ({ Component: (await screenModules[route.id]()).default });
   // The guard runs before the screen renders (and while its chunk loads): no protected screen
   // ever flashes to a visitor it is not for.
-  const loader = async ({ request }: { request: Request }) => {
-    const target = await screenAccessRedirect(handle, new URL(request.url), auth);
+  const loader = async (args: LoaderFunctionArgs) => {
+    const target = await screenAccessRedirect(handle, new URL(args.request.url), auth);
     if (target) throw redirect(target);
+    firstReads(route, args, queryClient);
     return null;
   };
   const id = `${branch}:${route.id}`;

@@ -3,17 +3,20 @@ import {
   getSupportThreads,
   getTrainerSupportThreads,
 } from '@rampart/contracts';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callRoute } from '../../../lib/call-route';
 import { chatQueryKeys } from './chat-query-keys';
 
-/** A session's threads the player belongs to; kept live by `chat.message_posted` events. */
-export const useSessionChatThreads = (sessionUuid: string) =>
-  useQuery({
+export const sessionChatThreadsQueryOptions = (sessionUuid: string) =>
+  queryOptions({
     queryKey: chatQueryKeys.session(sessionUuid),
     queryFn: ({ signal }) =>
       callRoute(getSessionChatThreads, { params: { uuid: sessionUuid }, signal }),
   });
+
+/** A session's threads the player belongs to; kept live by `chat.message_posted` events. */
+export const useSessionChatThreads = (sessionUuid: string) =>
+  useQuery(sessionChatThreadsQueryOptions(sessionUuid));
 
 /** The player's support thread outside sessions; kept live by `support.message_posted`. */
 export const useSupportThreads = (enabled = true) =>

@@ -1,10 +1,17 @@
 import { getTeamEnvironment, postConsoleTicket, postTeamEnvironment } from '@rampart/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callRoute } from '../../../lib/call-route';
 import { labQueryKeys } from './lab-query-keys';
 
 /** Provisioning asks again every few seconds too: the change event may come from another node. */
 const PROVISIONING_POLL_MS = 3000;
+
+export const teamEnvironmentQueryOptions = (sessionUuid: string) =>
+  queryOptions({
+    queryKey: labQueryKeys.environment(sessionUuid),
+    queryFn: ({ signal }) =>
+      callRoute(getTeamEnvironment, { params: { uuid: sessionUuid }, signal }),
+  });
 
 export const useTeamEnvironment = (
   sessionUuid: string,
@@ -12,10 +19,8 @@ export const useTeamEnvironment = (
   { fresh = false }: { fresh?: boolean } = {},
 ) =>
   useQuery({
-    queryKey: labQueryKeys.environment(sessionUuid),
+    ...teamEnvironmentQueryOptions(sessionUuid),
     ...(fresh ? { refetchOnMount: 'always' as const } : {}),
-    queryFn: ({ signal }) =>
-      callRoute(getTeamEnvironment, { params: { uuid: sessionUuid }, signal }),
     refetchInterval: (query) =>
       query.state.data?.environment?.phase === 'Provisioning' ? PROVISIONING_POLL_MS : false,
   });
