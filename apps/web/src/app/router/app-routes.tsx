@@ -7,12 +7,10 @@ import {
 } from '@rampart/contracts';
 import type { QueryClient } from '@tanstack/react-query';
 import { redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
-import { prefetchSessionScreen } from '../../features/game/api/game-first-reads';
-import { readLocaleCookie } from '../../lib/locale/locale-cookie';
-import { resolveLocale } from '../../lib/locale/locale-resolution';
 import { DisplayLayout } from '../layouts/display-layout';
 import { ErrorLayout } from '../layouts/error-layout';
 import { ReworkLayout } from '../layouts/rework-layout';
+import { startFirstReads } from './first-reads';
 import { InitialLoading, RootRoute } from './root-route';
 import { NotFoundRoute, RouteErrorBoundary } from './route-errors';
 import { screenAccessRedirect, type GuardAuth } from './route-guard';
@@ -35,34 +33,9 @@ const layoutOrder: readonly WebLayout[] = ['default', 'rework', 'error', 'displa
 export interface AppRoutesOptions {
   /** Who is logged in, for the guards of each screen (its `handle.access`). */
   auth: GuardAuth;
-  /** Where a screen's first reads go while its code loads (`firstReads`). */
+  /** Where a screen's first reads go while its code loads (`first-reads.ts`). */
   queryClient: QueryClient;
 }
-
-/** The session screens (`/sessions/:uuid/…`): each reads its session first, through its gate. */
-const SESSION_SCREEN = /^\/sessions\/:uuid\//;
-
-/**
- * Starts what a screen reads first, without waiting for it: its chunk and its data then travel
- * together. The language is the one the screen will read in (`useLocaleSync`'s choice).
- */
-const firstReads = (
-  route: WebRoute,
-  { params, request }: LoaderFunctionArgs,
-  queryClient: QueryClient,
-) => {
-  if (!SESSION_SCREEN.test(route.path) || !params.uuid) return;
-  const locale = resolveLocale({
-    pathname: new URL(request.url).pathname,
-    cookieLocale: readLocaleCookie(),
-    navigatorLanguages: navigator.languages,
-  });
-  prefetchSessionScreen(queryClient, {
-    uuid: params.uuid,
-    screen: route.id === 'sessionGame' ? 'game' : 'other',
-    locale,
-  });
-};
 
 const screenRoute = (
   route: WebRoute & { id: keyof typeof screenModules },
@@ -76,7 +49,7 @@ const screenRoute = (
   const loader = async (args: LoaderFunctionArgs) => {
     const target = await screenAccessRedirect(handle, new URL(args.request.url), auth);
     if (target) throw redirect(target);
-    firstReads(route, args, queryClient);
+    startFirstReads(route, args, queryClient);
     return null;
   };
   const id = `${branch}:${route.id}`;
