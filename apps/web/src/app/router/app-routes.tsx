@@ -5,12 +5,10 @@ import {
   type WebLayout,
   type WebRoute,
 } from '@rampart/contracts';
-import type { QueryClient } from '@tanstack/react-query';
-import { redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
+import { redirect, type RouteObject } from 'react-router';
 import { DisplayLayout } from '../layouts/display-layout';
 import { ErrorLayout } from '../layouts/error-layout';
 import { ReworkLayout } from '../layouts/rework-layout';
-import { startFirstReads } from './first-reads';
 import { InitialLoading, RootRoute } from './root-route';
 import { NotFoundRoute, RouteErrorBoundary } from './route-errors';
 import { screenAccessRedirect, type GuardAuth } from './route-guard';
@@ -33,23 +31,20 @@ const layoutOrder: readonly WebLayout[] = ['default', 'rework', 'error', 'displa
 export interface AppRoutesOptions {
   /** Who is logged in, for the guards of each screen (its `handle.access`). */
   auth: GuardAuth;
-  /** Where a screen's first reads go while its code loads (`first-reads.ts`). */
-  queryClient: QueryClient;
 }
 
 const screenRoute = (
   route: WebRoute & { id: keyof typeof screenModules },
   branch: string,
-  { auth, queryClient }: AppRoutesOptions,
+  { auth }: AppRoutesOptions,
 ): RouteObject => {
   const handle: ScreenHandle = { screen: route.id, layout: route.layout, access: route.access };
   const lazy = async () => ({ Component: (await screenModules[route.id]()).default });
   // The guard runs before the screen renders (and while its chunk loads): no protected screen
   // ever flashes to a visitor it is not for.
-  const loader = async (args: LoaderFunctionArgs) => {
-    const target = await screenAccessRedirect(handle, new URL(args.request.url), auth);
+  const loader = async ({ request }: { request: Request }) => {
+    const target = await screenAccessRedirect(handle, new URL(request.url), auth);
     if (target) throw redirect(target);
-    startFirstReads(route, args, queryClient);
     return null;
   };
   const id = `${branch}:${route.id}`;

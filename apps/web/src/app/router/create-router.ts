@@ -21,7 +21,7 @@ export const createAppRouterWith = <R extends NavigableRouter>(
     http: apiClient,
     navigator: createRouterNavigator(() => router),
   });
-  const router = createRouter(createAppRoutes({ auth, queryClient }));
+  const router = createRouter(createAppRoutes({ auth }));
   return { router, auth };
 };
 

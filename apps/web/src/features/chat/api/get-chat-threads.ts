@@ -3,20 +3,17 @@ import {
   getSupportThreads,
   getTrainerSupportThreads,
 } from '@rampart/contracts';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { callRoute } from '../../../lib/call-route';
 import { chatQueryKeys } from './chat-query-keys';
 
-export const sessionChatThreadsQueryOptions = (sessionUuid: string) =>
-  queryOptions({
+/** A session's threads the player belongs to; kept live by `chat.message_posted` events. */
+export const useSessionChatThreads = (sessionUuid: string) =>
+  useQuery({
     queryKey: chatQueryKeys.session(sessionUuid),
     queryFn: ({ signal }) =>
       callRoute(getSessionChatThreads, { params: { uuid: sessionUuid }, signal }),
   });
-
-/** A session's threads the player belongs to; kept live by `chat.message_posted` events. */
-export const useSessionChatThreads = (sessionUuid: string) =>
-  useQuery(sessionChatThreadsQueryOptions(sessionUuid));
 
 /** The player's support thread outside sessions; kept live by `support.message_posted`. */
 export const useSupportThreads = (enabled = true) =>

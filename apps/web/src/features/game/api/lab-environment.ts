@@ -1,17 +1,10 @@
 import { getTeamEnvironment, postConsoleTicket, postTeamEnvironment } from '@rampart/contracts';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callRoute } from '../../../lib/call-route';
 import { labQueryKeys } from './lab-query-keys';
 
 /** Provisioning asks again every few seconds too: the change event may come from another node. */
 const PROVISIONING_POLL_MS = 3000;
-
-export const teamEnvironmentQueryOptions = (sessionUuid: string) =>
-  queryOptions({
-    queryKey: labQueryKeys.environment(sessionUuid),
-    queryFn: ({ signal }) =>
-      callRoute(getTeamEnvironment, { params: { uuid: sessionUuid }, signal }),
-  });
 
 export const useTeamEnvironment = (
   sessionUuid: string,
@@ -19,8 +12,10 @@ export const useTeamEnvironment = (
   { fresh = false }: { fresh?: boolean } = {},
 ) =>
   useQuery({
-    ...teamEnvironmentQueryOptions(sessionUuid),
+    queryKey: labQueryKeys.environment(sessionUuid),
     ...(fresh ? { refetchOnMount: 'always' as const } : {}),
+    queryFn: ({ signal }) =>
+      callRoute(getTeamEnvironment, { params: { uuid: sessionUuid }, signal }),
     refetchInterval: (query) =>
       query.state.data?.environment?.phase === 'Provisioning' ? PROVISIONING_POLL_MS : false,
   });
