@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test, type PageChecks } from './support/checks';
-import { signInThroughApi } from './support/session';
+import { signInThroughApi, xsrfOf } from './support/session';
 import { signInTrainer, type TrainerApi } from './support/trainer';
 
 /**
@@ -47,11 +47,6 @@ const runningSession = async (trainer: TrainerApi, locale: Locale, tag: string) 
   const sessionUuid = ((await session.json()) as { session: { uuid: string } }).session.uuid;
   return { username, sessionUuid };
 };
-
-const xsrfOf = async (page: Page) =>
-  decodeURIComponent(
-    (await page.context().cookies()).find((cookie) => cookie.name === 'XSRF-TOKEN')!.value,
-  );
 
 /** Opens a dialog with the button of that name, scans it, and closes it. */
 const scanDialog = async (checks: PageChecks, page: Page, button: string) => {

@@ -1,6 +1,6 @@
 import type { Browser, Page } from '@playwright/test';
 import { expect, test } from './support/checks';
-import { signInDemoPlayer } from './support/session';
+import { signInDemoPlayer, xsrfOf } from './support/session';
 import { signInTrainer, type TrainerApi } from './support/trainer';
 
 /**
@@ -8,11 +8,6 @@ import { signInTrainer, type TrainerApi } from './support/trainer';
  * game; carol never sees the Team message. Then alice writes to support from home, the trainer
  * answers from the trainers' inbox, and alice sees the unread answer counted.
  */
-
-const xsrfOf = async (page: Page) =>
-  decodeURIComponent(
-    (await page.context().cookies()).find((cookie) => cookie.name === 'XSRF-TOKEN')!.value,
-  );
 
 const apiPost = async (page: Page, path: string, options: Record<string, unknown>) => {
   const response = await page.context().request.post(path, {

@@ -1,6 +1,6 @@
 import type { Browser, Page } from '@playwright/test';
 import { expect, test } from './support/checks';
-import { signInDemoPlayer } from './support/session';
+import { signInDemoPlayer, xsrfOf } from './support/session';
 import { signInTrainer, type TrainerApi } from './support/trainer';
 
 /**
@@ -16,11 +16,6 @@ interface TrainerObjective {
   locked: boolean;
   flag?: { accepted: string[] };
 }
-
-const xsrfOf = async (page: Page) =>
-  decodeURIComponent(
-    (await page.context().cookies()).find((cookie) => cookie.name === 'XSRF-TOKEN')!.value,
-  );
 
 const playerPage = async (browser: Browser, username: string, locale: 'en-GB' | 'fr-FR') => {
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale });

@@ -1,6 +1,6 @@
 import type { Browser, Page } from '@playwright/test';
 import { expect, test } from './support/checks';
-import { signInDemoPlayer } from './support/session';
+import { signInDemoPlayer, xsrfOf } from './support/session';
 import { signInTrainer, type TrainerApi } from './support/trainer';
 
 /**
@@ -40,11 +40,6 @@ const words = {
     hintsPanel: 'Indices débloqués',
   },
 } as const;
-
-const xsrfOf = async (page: Page) =>
-  decodeURIComponent(
-    (await page.context().cookies()).find((cookie) => cookie.name === 'XSRF-TOKEN')!.value,
-  );
 
 const playerPage = async (browser: Browser, username: string, locale: string) => {
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale });

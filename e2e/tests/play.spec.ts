@@ -1,6 +1,6 @@
 import type { Browser, Page } from '@playwright/test';
 import { expect, test } from './support/checks';
-import { signInDemoPlayer } from './support/session';
+import { signInDemoPlayer, xsrfOf } from './support/session';
 import { signInTrainer, type TrainerApi } from './support/trainer';
 
 /**
@@ -16,11 +16,6 @@ interface TrainerObjective {
   firstBloodBonus: number;
   flag?: { accepted: string[] };
 }
-
-const xsrfOf = async (page: Page) =>
-  decodeURIComponent(
-    (await page.context().cookies()).find((cookie) => cookie.name === 'XSRF-TOKEN')!.value,
-  );
 
 /** Joins the session and creates a team through the API (the screens have their own journey). */
 const createTeam = async (page: Page, sessionUuid: string, name: string) => {

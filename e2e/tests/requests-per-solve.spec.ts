@@ -1,6 +1,6 @@
 import type { Browser, Page, Request } from '@playwright/test';
 import { expect, test } from './support/checks';
-import { signInDemoPlayer } from './support/session';
+import { signInDemoPlayer, xsrfOf } from './support/session';
 import { signInTrainer } from './support/trainer';
 
 /**
@@ -25,11 +25,6 @@ const PLAYERS = [
   ['frank', 'Lookouts'],
   ['erin', 'Bystanders'],
 ] as const;
-
-const xsrfOf = async (page: Page) =>
-  decodeURIComponent(
-    (await page.context().cookies()).find((cookie) => cookie.name === 'XSRF-TOKEN')!.value,
-  );
 
 const playerPage = async (browser: Browser, username: string) => {
   const context = await browser.newContext({

@@ -1,6 +1,6 @@
 import type { Browser, Page } from '@playwright/test';
 import { expect, test } from './support/checks';
-import { signInDemoPlayer } from './support/session';
+import { signInDemoPlayer, xsrfOf } from './support/session';
 import { signInTrainer, type TrainerApi } from './support/trainer';
 
 /**
@@ -131,6 +131,53 @@ test('the trainer creates a session, alice creates a team, bob joins it with the
     await page.getByRole('dialog').getByRole('button', { name: 'Back to the game' }).click();
     await expect(page.getByRole('timer')).toHaveText(/^(30:00|29:[0-5]\d)$/);
   }
+
+  await trainer.post(`/api/trainer/sessions/${sessionUuid}/stop`);
+  await trainer.trainer.dispose();
+  await Promise.all([alice.context().close(), bob.context().close()]);
+});
+
+test('a lobby whose stream opens late still shows who joined the team meanwhile', async ({
+  browser,
+  baseURL,
+}) => {
+  const trainer = await signInTrainer(baseURL!);
+  const sessionUuid = await createSession(trainer, 'Late stream');
+  const [alice, bob] = await Promise.all([
+    playerPage(browser, 'alice'),
+    playerPage(browser, 'bob'),
+  ]);
+  const token = await createTeamThroughScreens(alice, sessionUuid, 'Slow Owls', 'en');
+  // Alice's lobby stays open in another tab: she stays online, so no change of her presence
+  // makes the lobby read the session again when its stream opens.
+  const otherTab = await alice.context().newPage();
+  await otherTab.goto(`/en/sessions/${sessionUuid}/lobby`);
+  await expect(otherTab.getByRole('heading', { level: 3, name: 'Slow Owls' })).toBeVisible();
+
+  // The lobby is read again, but its stream is held back until bob has joined: what happened
+  // between the read and the opening must reach alice all the same.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await alice.route(`**/api/sessions/${sessionUuid}/events*`, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await alice.reload();
+  const lobbyTeam = alice.getByRole('listitem').filter({
+    has: alice.getByRole('heading', { level: 3, name: 'Slow Owls' }),
+  });
+  await expect(lobbyTeam.getByText('Alice', { exact: true })).toBeVisible();
+
+  for (const path of ['join', 'teams/join']) {
+    const response = await bob.context().request.post(`/api/sessions/${sessionUuid}/${path}`, {
+      headers: { 'x-xsrf-token': await xsrfOf(bob) },
+      data: path === 'join' ? {} : { token },
+    });
+    expect(response.ok(), await response.text()).toBe(true);
+  }
+  await expect(lobbyTeam.getByText('Bob', { exact: true })).toBeHidden();
+  release();
+  await expect(lobbyTeam.getByText('Bob', { exact: true })).toBeVisible();
 
   await trainer.post(`/api/trainer/sessions/${sessionUuid}/stop`);
   await trainer.trainer.dispose();

@@ -1,6 +1,6 @@
 import type { Browser, Page } from '@playwright/test';
 import { expect, test } from './support/checks';
-import { DEMO_PASSWORD, signInThroughApi } from './support/session';
+import { DEMO_PASSWORD, signInThroughApi, xsrfOf } from './support/session';
 import { signInTrainer, type TrainerApi } from './support/trainer';
 
 /**
@@ -76,11 +76,6 @@ const words = {
 } as const;
 
 type Locale = keyof typeof words;
-
-const xsrfOf = async (page: Page) =>
-  decodeURIComponent(
-    (await page.context().cookies()).find((cookie) => cookie.name === 'XSRF-TOKEN')!.value,
-  );
 
 const apiPost = (page: Page, path: string, options: Record<string, unknown>) =>
   xsrfOf(page).then((xsrf) =>

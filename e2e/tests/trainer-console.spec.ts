@@ -1,6 +1,6 @@
 import type { Browser, Page } from '@playwright/test';
 import { expect, test } from './support/checks';
-import { DEMO_PASSWORD, signInDemoPlayer } from './support/session';
+import { DEMO_PASSWORD, signInDemoPlayer, xsrfOf } from './support/session';
 
 /**
  * A trainer runs an exercise from the console alone: creates the session with the wizard, two
@@ -13,11 +13,6 @@ interface TrainerObjective {
   type: string;
   locked: boolean;
 }
-
-const xsrfOf = async (page: Page) =>
-  decodeURIComponent(
-    (await page.context().cookies()).find((cookie) => cookie.name === 'XSRF-TOKEN')!.value,
-  );
 
 const playerIn = async (browser: Browser, username: string, sessionUuid: string, team: string) => {
   // Wide enough for the game screen to show the objectives and the ranking side by side.

@@ -2,7 +2,8 @@ import type { Page } from '@playwright/test';
 
 export const DEMO_PASSWORD = 'Rampart#2025';
 
-const xsrfOf = async (page: Page) => {
+/** The anti-forgery token of the page's context, for its API writes' `x-xsrf-token` header. */
+export const xsrfOf = async (page: Page) => {
   const cookie = (await page.context().cookies()).find(
     (candidate) => candidate.name === 'XSRF-TOKEN',
   );

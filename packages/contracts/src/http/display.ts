@@ -111,6 +111,8 @@ export const displaySnapshotSchema = z.object({
     serverTime: instant,
     over: z.boolean(),
   }),
+  /** Where the session's stream stood when this was read: the display's stream opens from it. */
+  streamPosition: z.number().int().nonnegative(),
   teams: z.array(displayTeamSchema),
   /** The latest solves, newest first. */
   solves: z.array(displaySolveSchema).max(50),

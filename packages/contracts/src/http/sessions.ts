@@ -109,6 +109,12 @@ export const sessionDetailSchema = sessionTimesSchema.extend({
    * session's teams are for its players.
    */
   teams: z.array(sessionTeamSchema),
+  /**
+   * The sequence the session's event stream had reached when this view was read. A client that
+   * opens the stream for the first time sends it as `Last-Event-ID`: what happened between this
+   * read and the stream's opening is replayed, not lost.
+   */
+  streamPosition: z.number().int().nonnegative(),
 });
 export type SessionDetail = z.infer<typeof sessionDetailSchema>;
 

@@ -172,6 +172,22 @@ describe(`display links and the projector view (${testDatabaseKind()})`, () => {
       expect(response.body).not.toContain(
         (player as unknown as { account: { pseudo: string } }).account.pseudo,
       );
+
+    // A solve after the read: a stream opened from where the snapshot stood tells it, and
+    // nothing the snapshot already showed.
+    expect((await answer(bob!, uuid, objective.flag, FLAG)).statusCode).toBe(200);
+    const stream = await openEventStream(`${base}/api/display/${token}/events`, {
+      'last-event-id': String(snapshot.streamPosition),
+    });
+    try {
+      await stream.waitUntil(() =>
+        stream.messages.some((message) => message.event === 'objective.solved'),
+      );
+      expect(stream.ids().every((id) => Number(id) > snapshot.streamPosition)).toBe(true);
+      expect(stream.messages[0]!.event).toBe('objective.solved');
+    } finally {
+      await stream.close();
+    }
   });
 
   it('follows the game on its stream, replays from Last-Event-ID, cut for the wall', async () => {

@@ -47,14 +47,15 @@ export const createDisplayService = (deps: {
     | {
         ok: true;
         link: NonNullable<Awaited<ReturnType<DisplayRepository['findLinkByTokenHash']>>>;
-        session: NonNullable<Awaited<ReturnType<SessionsRepository['findSession']>>>;
+        session: NonNullable<Awaited<ReturnType<SessionsRepository['findSessionView']>>>;
         now: Date;
       };
   const check = async (token: string): Promise<Checked> => {
     const link = await deps.repo.findLinkByTokenHash(sha256(token));
     if (!link) return { ok: false, error: 'display.link_invalid' };
     if (link.revoked_at) return { ok: false, error: 'display.link_revoked' };
-    const session = await deps.sessions.findSession(link.session_uuid);
+    // With the stream's position: the snapshot tells the projector where its stream starts.
+    const session = await deps.sessions.findSessionView(link.session_uuid);
     if (!session) return { ok: false, error: 'display.link_invalid' };
     const now = await deps.clock.now();
     const expiry = linkExpiryOf(session, now);
@@ -143,6 +144,7 @@ export const createDisplayService = (deps: {
           serverTime: times.serverTime,
           over,
         },
+        streamPosition: Number(session.stream_position),
         teams: ranked.map((team) => ({
           uuid: team.uuid,
           name: team.name,

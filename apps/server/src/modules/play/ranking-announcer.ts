@@ -32,7 +32,7 @@ const BUSY_WINDOW_MS = 1_000;
  * announce the ranking instead (with its own writes, in fewer round trips than a transaction of
  * its own): under load one always comes, and the deferred one is dropped.
  */
-const RANKING_GRACE_MS = 50;
+export const RANKING_GRACE_MS = 50;
 
 export interface RankingRow {
   uuid: string;

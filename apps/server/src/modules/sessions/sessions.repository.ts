@@ -1,5 +1,6 @@
 import { sql, type Insertable, type Kysely, type Transaction, type Updateable } from 'kysely';
 import type { Database, GamingSessionTable } from '../../db/schema.js';
+import { sessionStream } from '../../realtime/streams.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -44,6 +45,25 @@ export const createSessionsRepository = (db: Kysely<Database>) => ({
     executor
       .selectFrom('gaming_session as s')
       .select(sessionColumns)
+      .where('s.uuid', '=', uuid)
+      .executeTakeFirst(),
+
+  /**
+   * The session, and the sequence its event stream had reached, read in one statement: every
+   * read made after it is at least as new, so a stream resumed from that sequence misses nothing
+   * the view does not show.
+   */
+  findSessionView: (uuid: string) =>
+    db
+      .selectFrom('gaming_session as s')
+      .select(sessionColumns)
+      .select(
+        sql<
+          string | number
+        >`coalesce((select e.last_sequence from event_stream e where e.stream = ${sessionStream(uuid)}), 0)`.as(
+          'stream_position',
+        ),
+      )
       .where('s.uuid', '=', uuid)
       .executeTakeFirst(),
 

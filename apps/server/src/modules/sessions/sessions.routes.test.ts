@@ -835,6 +835,38 @@ describe(`gaming sessions and teams (${testDatabaseKind()})`, () => {
       expect(JSON.stringify(stream.messages)).not.toContain('blue secret');
       expect(JSON.stringify(stream.messages)).toContain('red only');
     });
+
+    it('tells in each view where the stream stood, so that nothing between is lost', async () => {
+      const session = await newSession();
+      const [alice, bob] = await Promise.all([signedIn(), signedIn()]);
+      const red = await createTeamOk(alice, session.uuid, 'Red');
+      const seen = await detail(alice, session.uuid);
+      const head = (await sessionEvents(session.uuid)).length;
+      expect(seen.streamPosition).toBe(head);
+      expect((await trainerView(session.uuid)).streamPosition).toBe(head);
+
+      // Bob joins after alice's read and before her stream opens: opened from where her view
+      // stood, the stream tells her; opened from its end (no id), it would not.
+      await bob.post(`/api/sessions/${session.uuid}/join`);
+      const joined = await bob.post(`/api/sessions/${session.uuid}/teams/join`, {
+        token: red.token,
+      });
+      expect(joined.statusCode, joined.body).toBe(200);
+      const stream = await openEventStream(
+        `${base}/api/sessions/${session.uuid}/events?lastEventId=${seen.streamPosition}`,
+        { cookie: alice.cookieHeader() },
+      );
+      streams.push(stream);
+      await stream.waitUntil(() =>
+        stream.messages.some((message) => message.event === 'team.member_joined'),
+      );
+      expect(
+        stream.messages
+          .filter((message) => message.event !== 'team.presence_changed')
+          .map((message) => message.event),
+      ).toEqual(['session.player_joined', 'team.member_joined']);
+      expect((await detail(alice, session.uuid)).streamPosition).toBeGreaterThan(head);
+    });
   });
 
   it('reads multipart fields as the contract says (no extra fields)', async () => {

@@ -130,7 +130,7 @@ export const createSessionsService = (deps: {
 
   /** The session as this player may see it: teams only for its own players. */
   const detailFor = async (principal: Principal, uuid: string, locale: Locale) => {
-    const row = await repo.findSession(uuid);
+    const row = await repo.findSessionView(uuid);
     if (!row) throw new AppError('session.not_found');
     const [now, mission, total, me] = await Promise.all([
       clock.now(),
@@ -176,6 +176,7 @@ export const createSessionsService = (deps: {
           ? { joinedAt: me.joined_at.toISOString(), gaming_session_team: ownTeam ?? null }
           : null,
         teams: ranked.map(withoutToken),
+        streamPosition: Number(row.stream_position),
       },
     };
   };

@@ -35,7 +35,7 @@ export const createTrainerSessions = (deps: {
   const { repo, sessions, clock } = deps;
 
   const trainerView = async (uuid: string) => {
-    const row = await repo.findSession(uuid);
+    const row = await repo.findSessionView(uuid);
     if (!row) throw new AppError('session.not_found');
     const [now, mission, total, teams, players] = await Promise.all([
       clock.now(),
@@ -77,6 +77,7 @@ export const createTrainerSessions = (deps: {
             avatarId: player.avatar_id as AvatarId | null,
             online: player.online,
           })),
+        streamPosition: Number(row.stream_position),
       },
     };
   };

@@ -33,11 +33,14 @@ const fakeStreams = () => {
 
 const render = (
   streams: ReturnType<typeof fakeStreams>,
-  initial: { path: string | null; handlers: EventStreamHandlers; scope?: string },
+  initial: { path: string | null; handlers: EventStreamHandlers; scope?: string; from?: number },
 ) =>
   renderHook(
-    ({ path, handlers, scope }) =>
-      useEventStream(path, handlers, scope === undefined ? {} : { scope }),
+    ({ path, handlers, scope, from }) =>
+      useEventStream(path, handlers, {
+        ...(scope === undefined ? {} : { scope }),
+        ...(from === undefined ? {} : { from }),
+      }),
     {
       initialProps: initial,
       wrapper: ({ children }: { children: ReactNode }) => (
@@ -139,6 +142,24 @@ describe('useEventStream', () => {
 
     render(streams, { path: '/api/me/events', handlers: {} });
     expect(streams.latest().lastEventId).toBeNull();
+  });
+
+  it('starts a first visit where the screen’s data was read, and a later one where it stopped', () => {
+    const streams = fakeStreams();
+    const firstVisit = render(streams, { path: SESSION_STREAM, handlers: {}, from: 17 });
+    expect(streams.latest().lastEventId).toBe('17');
+    // The data read again after events: a newer position does not reopen the stream.
+    firstVisit.rerender({ path: SESSION_STREAM, handlers: {}, from: 23 });
+    expect(streams.opened).toHaveLength(1);
+    act(() => streams.latest().onLastEventId?.('25'));
+    firstVisit.unmount();
+
+    // What the caches were kept up to wins over a position read before it.
+    render(streams, { path: SESSION_STREAM, handlers: {}, from: 23 });
+    expect(streams.latest().lastEventId).toBe('25');
+    // Another team's view of the session is a first visit of its own.
+    render(streams, { path: SESSION_STREAM, handlers: {}, scope: 'team-b', from: 30 });
+    expect(streams.latest().lastEventId).toBe('30');
   });
 
   it('never resumes another account’s stream', () => {

@@ -18,6 +18,14 @@ export type EventStreamHandlers = {
 export interface UseEventStreamOptions {
   /** Whose stream it is (an account uuid) when the path does not say it (`/api/me/events`). */
   scope?: string;
+  /**
+   * Where the first visit of this stream starts: the sequence the screen's data was read at (a
+   * view's `streamPosition`). The server replays what happened since, which that read could not
+   * show; without it the stream starts from its end, and an event between the read and the
+   * opening (or a first attempt that failed) would be lost. Taken when the stream opens: a newer
+   * value does not reopen it.
+   */
+  from?: number;
 }
 
 const dispatch = (handlers: EventStreamHandlers, event: EventEnvelope) => {
@@ -28,17 +36,20 @@ const dispatch = (handlers: EventStreamHandlers, event: EventEnvelope) => {
 /**
  * Keeps the event stream at `path` open while the calling screen is mounted (null: none) and
  * hands each event to the handler of its type. Handlers may change on every render without
- * reopening the stream. Resumes where the last visit of the same stream stopped.
+ * reopening the stream. Resumes where the last visit of the same stream stopped, and a first
+ * visit where the screen's data was read (`from`).
  */
 export const useEventStream = (
   path: string | null,
   handlers: EventStreamHandlers,
-  { scope }: UseEventStreamOptions = {},
+  { scope, from }: UseEventStreamOptions = {},
 ): StreamStatus => {
   const createStream = useContext(EventStreamContext);
   const latestHandlers = useRef(handlers);
+  const latestFrom = useRef(from);
   useEffect(() => {
     latestHandlers.current = handlers;
+    latestFrom.current = from;
   });
 
   // The status belongs to one stream: another path starts from `connecting`, not from the last.
@@ -49,7 +60,9 @@ export const useEventStream = (
     if (path === null || streamKey === null) return;
     let mounted = true;
     const client = createStream(path, {
-      lastEventId: lastEventIdStore.get(path, scope),
+      lastEventId:
+        lastEventIdStore.get(path, scope) ??
+        (latestFrom.current === undefined ? null : String(latestFrom.current)),
       onEvent: (event) => dispatch(latestHandlers.current, event),
       onReset: (reset) => latestHandlers.current['stream.reset']?.(reset),
       onLastEventId: (id) => lastEventIdStore.set(path, scope, id),

@@ -97,7 +97,12 @@ const allTypes = [
  * audit, chat), the cockpit at most once a second. `extra` lets panels of the cockpit (the
  * submissions feed) follow the events they care about too.
  */
-export const useCockpitStream = (uuid: string, extra: EventStreamHandlers = {}): StreamStatus => {
+export const useCockpitStream = (
+  uuid: string,
+  extra: EventStreamHandlers = {},
+  /** The session view's `streamPosition`: where a first visit of the stream starts. */
+  from?: number,
+): StreamStatus => {
   const queryClient = useQueryClient();
   const refreshCockpit = useThrottledInvalidate(cockpitQueryKeys.cockpit(uuid));
   const refresh = () => {
@@ -127,46 +132,50 @@ export const useCockpitStream = (uuid: string, extra: EventStreamHandlers = {}):
       },
     ]),
   );
-  return useEventStream(fillPath(getTrainerSessionEvents.path, { uuid }), {
-    ...extra,
-    ...handlers,
-    'session.status_changed': (event) => {
-      queryClient.setQueryData<TrainerSessionView>(
-        trainerQueryKeys.session(uuid),
-        (current) =>
-          current && {
-            ...current,
-            ...event.payload,
-            clockOffsetMs: clockOffsetMs(event.payload.serverTime),
-          },
-      );
-      refresh();
-      refreshCockpit();
-      refreshAudit();
-      void queryClient.invalidateQueries({ queryKey: trainerQueryKeys.sessions });
-      extra['session.status_changed']?.(event);
+  return useEventStream(
+    fillPath(getTrainerSessionEvents.path, { uuid }),
+    {
+      ...extra,
+      ...handlers,
+      'session.status_changed': (event) => {
+        queryClient.setQueryData<TrainerSessionView>(
+          trainerQueryKeys.session(uuid),
+          (current) =>
+            current && {
+              ...current,
+              ...event.payload,
+              clockOffsetMs: clockOffsetMs(event.payload.serverTime),
+            },
+        );
+        refresh();
+        refreshCockpit();
+        refreshAudit();
+        void queryClient.invalidateQueries({ queryKey: trainerQueryKeys.sessions });
+        extra['session.status_changed']?.(event);
+      },
+      // A projector link created or revoked, here or in another trainer's cockpit.
+      'display.link_changed': (event) => {
+        void queryClient.invalidateQueries({ queryKey: displayLinkQueryKeys.links(uuid) });
+        refreshAudit();
+        extra['display.link_changed']?.(event);
+      },
+      'chat.message_posted': (event) => {
+        void queryClient.invalidateQueries({ queryKey: trainerQueryKeys.chat(uuid) });
+        // A question from an objective's window changes what its thread is about.
+        if (event.payload.message.objectiveUuid) refreshSupportContext();
+        extra['chat.message_posted']?.(event);
+      },
+      'stream.reset': (reset) => {
+        refresh();
+        refreshCockpit();
+        refreshAudit();
+        refreshLabs();
+        refreshSupportContext();
+        extra['stream.reset']?.(reset);
+      },
     },
-    // A projector link created or revoked, here or in another trainer's cockpit.
-    'display.link_changed': (event) => {
-      void queryClient.invalidateQueries({ queryKey: displayLinkQueryKeys.links(uuid) });
-      refreshAudit();
-      extra['display.link_changed']?.(event);
-    },
-    'chat.message_posted': (event) => {
-      void queryClient.invalidateQueries({ queryKey: trainerQueryKeys.chat(uuid) });
-      // A question from an objective's window changes what its thread is about.
-      if (event.payload.message.objectiveUuid) refreshSupportContext();
-      extra['chat.message_posted']?.(event);
-    },
-    'stream.reset': (reset) => {
-      refresh();
-      refreshCockpit();
-      refreshAudit();
-      refreshLabs();
-      refreshSupportContext();
-      extra['stream.reset']?.(reset);
-    },
-  });
+    from === undefined ? {} : { from },
+  );
 };
 
 /**

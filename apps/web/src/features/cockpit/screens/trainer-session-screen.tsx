@@ -62,10 +62,11 @@ function Cockpit({ session }: { session: TrainerSessionView }) {
   const lang = i18n.language === 'fr' ? 'fr' : 'en';
   const cockpit = useTrainerCockpit(session.uuid);
   const feed = useSubmissionsFeed(session.uuid);
-  const stream = useCockpitStream(session.uuid, {
-    'submissions.recorded': feed.catchUp,
-    'stream.reset': feed.reload,
-  });
+  const stream = useCockpitStream(
+    session.uuid,
+    { 'submissions.recorded': feed.catchUp, 'stream.reset': feed.reload },
+    session.streamPosition,
+  );
   useStatusDeadlines(session);
   const over = isClosedStatus(session.status);
   useSurveyRefreshOnEnd(session.uuid, over);

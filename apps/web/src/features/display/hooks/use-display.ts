@@ -119,6 +119,8 @@ export const useDisplay = (token: string) => {
   const stream: StreamStatus = useEventStream(
     query.data && !refused ? displayApiPaths.events(token) : null,
     handlers,
+    // From where the board was read: a solve between the read and the opening is not lost.
+    query.data ? { from: query.data.streamPosition } : {},
   );
 
   // Refused by the server (the link was revoked): the snapshot says why.

@@ -1,5 +1,5 @@
 import type { DisplaySnapshot } from '@rampart/contracts';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '../../../test/render-app';
 
@@ -45,6 +45,7 @@ const snapshot = (overrides: Partial<DisplaySnapshot['session']> = {}): DisplayS
   ],
   eliminations: [],
   speedrun: null,
+  streamPosition: 40,
 });
 
 /** The display's API: its snapshot, and a stream that stays open and silent. */
@@ -73,6 +74,13 @@ describe('the projector view', () => {
     const displayCalls = calls.filter((call) => call.url.startsWith('/api/display/'));
     expect(displayCalls.length).toBeGreaterThan(0);
     for (const call of displayCalls) expect(call.init?.credentials).toBe('omit');
+    // Its stream opens where the board was read: nothing between the two is lost.
+    await waitFor(() => {
+      const stream = fetchMock.mock.calls.find(
+        ([url]) => String(url) === `/api/display/${token}/events`,
+      );
+      expect(stream?.[1]?.headers).toEqual({ 'Last-Event-ID': '40' });
+    });
     expect(calls.some((call) => call.url.includes('/auth/user'))).toBe(false);
   });
 

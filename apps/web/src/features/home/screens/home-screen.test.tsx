@@ -211,18 +211,19 @@ describe('home screen', () => {
   });
 
   it('says when home cannot be loaded and loads it again on demand', async () => {
-    let failures = 1;
+    let failing = true;
     const api = contentApi();
     renderApp('/home', {
       api: {
         'GET /api/home': (init, url) =>
-          failures-- > 0
+          failing
             ? Response.json({ error: { code: 'server.internal', message: 'x' } }, { status: 500 })
             : api['GET /api/home']!(init, url),
       },
     });
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('Your home could not be loaded.');
+    failing = false;
     fireEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
     expect(
       await within(await region('Assigned to you')).findByText(

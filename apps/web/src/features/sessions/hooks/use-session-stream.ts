@@ -249,6 +249,8 @@ export const useSessionStream = (
       },
       events,
     ),
-    { scope: teamUuid },
+    // A first visit starts where the session was read: nothing between that read and the
+    // stream's opening is lost (another player joining the team meanwhile, say).
+    { scope: teamUuid, ...(session ? { from: session.streamPosition } : {}) },
   );
 };

@@ -61,6 +61,7 @@ export const buildPlayerSession = (overrides: Partial<SessionDetail> = {}): Sess
       (({ token: _token, eliminationReason: _reason, ...team }) => team)(ownTeam),
       buildTeam(),
     ],
+    streamPosition: 0,
     ...overrides,
   };
 };

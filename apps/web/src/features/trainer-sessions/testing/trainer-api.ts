@@ -87,6 +87,7 @@ export const buildTrainerSession = (overrides: Partial<TrainerSession> = {}): Tr
     chapterTitle: { en: 'Foundations', fr: 'Fondations' },
   },
   owner: { pseudo: 'Trainer' },
+  streamPosition: 0,
   teams: [
     {
       uuid: '0190a1b2-c3d4-7e5f-8a9b-00000000e001',
