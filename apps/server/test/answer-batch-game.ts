@@ -111,3 +111,13 @@ export const fillGame = async (
     insert into score_entry (session_uuid, team_uuid, objective_uuid, kind, points)
     select session_uuid, uuid, ${objective}, 'penalty', -2 from gaming_session_team`.execute(db);
 };
+
+/** The team `player` plays in once `fillGame` has given the game its teams. */
+export const teamOf = async (db: Kysely<Database>, player: string): Promise<string> =>
+  (
+    await db
+      .selectFrom('gaming_session_player')
+      .select('team_uuid')
+      .where('account_id', '=', player)
+      .executeTakeFirstOrThrow()
+  ).team_uuid!;

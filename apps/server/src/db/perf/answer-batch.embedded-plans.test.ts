@@ -8,6 +8,7 @@ import {
   fillGame,
   scansOf,
   startPlansGame,
+  teamOf,
   type PlanNode,
 } from '../../../test/answer-batch-game.js';
 import type { PGliteHandle } from '../database.js';
@@ -32,13 +33,7 @@ describe.skipIf(testDatabaseKind() !== 'pglite')(
       // What the start's vacuum records: a new instance, its tables nearly empty.
       await sql`analyze`.execute(db);
       await fillGame(db, game, { teams: 200, pastSessions: 1000 }, [first!, second!]);
-      const team = (
-        await db
-          .selectFrom('gaming_session_player')
-          .select('team_uuid')
-          .where('account_id', '=', player)
-          .executeTakeFirstOrThrow()
-      ).team_uuid!;
+      const team = await teamOf(db, player);
       const objective = first!;
       const rows = (value: unknown) => JSON.stringify(value);
       statements.push(

@@ -10,6 +10,7 @@ import {
   fillGame,
   scansOf,
   startPlansGame,
+  teamOf,
   type PlanNode,
 } from '../../../test/answer-batch-game.js';
 import { sessionStream } from '../../realtime/streams.js';
@@ -57,13 +58,7 @@ describe.skipIf(testDatabaseKind() !== 'postgres').each(SIZES)(
         },
       });
       const repository = createAnswerBatchRepository();
-      const team = (
-        await db
-          .selectFrom('gaming_session_player')
-          .select('team_uuid')
-          .where('account_id', '=', player)
-          .executeTakeFirstOrThrow()
-      ).team_uuid!;
+      const team = await teamOf(db, player);
       await logged.transaction().execute(async (trx) => {
         await repository.lock(
           trx,
