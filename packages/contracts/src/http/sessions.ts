@@ -112,7 +112,7 @@ export const sessionDetailSchema = sessionTimesSchema.extend({
   /**
    * The sequence the session's event stream had reached when this view was read. A client that
    * opens the stream for the first time sends it as `Last-Event-ID`: what happened between this
-   * read and the stream's opening is replayed, not lost.
+   * read and the stream's opening is replayed, not lost. 0 for a caller who has not joined.
    */
   streamPosition: z.number().int().nonnegative(),
 });

@@ -866,6 +866,9 @@ describe(`gaming sessions and teams (${testDatabaseKind()})`, () => {
           .map((message) => message.event),
       ).toEqual(['session.player_joined', 'team.member_joined']);
       expect((await detail(alice, session.uuid)).streamPosition).toBeGreaterThan(head);
+      // A visitor who has not joined watches no count move with the teams' events.
+      const visitor = await signedIn();
+      expect((await detail(visitor, session.uuid)).streamPosition).toBe(0);
     });
   });
 

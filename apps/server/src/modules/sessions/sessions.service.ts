@@ -176,7 +176,9 @@ export const createSessionsService = (deps: {
           ? { joinedAt: me.joined_at.toISOString(), gaming_session_team: ownTeam ?? null }
           : null,
         teams: ranked.map(withoutToken),
-        streamPosition: Number(row.stream_position),
+        // Only for its players: the count moves with every team's private events, and a
+        // visitor who has not joined opens no stream.
+        streamPosition: me ? Number(row.stream_position) : 0,
       },
     };
   };
