@@ -83,6 +83,38 @@ describe('Markdown', () => {
     expect(container.querySelector('strong')?.textContent).toBe('now');
     expect(container.textContent).toBe('See the site now.');
   });
+
+  it('shows one text in several places, each with its own level and form', () => {
+    // A text is parsed once and its elements reused: where it is shown must still decide its
+    // headings and whether it is a whole text or an excerpt.
+    const text = '# Story\n\nThe **team** reads [the log](https://example.org).\n\n## Twist';
+    const { container } = render(
+      <>
+        <section>
+          <Markdown headingLevel={2}>{text}</Markdown>
+        </section>
+        <section>
+          <Markdown headingLevel={4}>{text}</Markdown>
+        </section>
+        <section>
+          <Markdown headingLevel={2}>{text}</Markdown>
+        </section>
+        <section>
+          <Markdown variant="excerpt">{text}</Markdown>
+        </section>
+      </>,
+    );
+    const [first, second, third, excerpt] = [...container.querySelectorAll('section')];
+    const headings = (section: Element | undefined) =>
+      [...(section?.querySelectorAll('h1, h2, h3, h4, h5, h6') ?? [])].map((h) => h.tagName);
+    expect(headings(first)).toEqual(['H2', 'H3']);
+    expect(headings(second)).toEqual(['H4', 'H5']);
+    expect(headings(third)).toEqual(['H2', 'H3']);
+    expect(third?.innerHTML).toBe(first?.innerHTML);
+    expect(first?.querySelector('a')?.getAttribute('rel')).toBe('noopener noreferrer');
+    expect(headings(excerpt)).toEqual([]);
+    expect(excerpt?.textContent).toBe('The team reads the log.');
+  });
 });
 
 describe('safeUrl', () => {

@@ -1,4 +1,4 @@
-import { memo, type ComponentPropsWithoutRef } from 'react';
+import { memo, type ComponentPropsWithoutRef, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import ReactMarkdown, { type Components } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
@@ -42,14 +42,49 @@ const components: Components = { a: ExternalLink, img: ImageAlt };
 
 const excerptElements = ['p', 'strong', 'em', 'code', 'del'];
 
+/** How many rendered texts are kept: a mission's briefing, its objectives, a chapter. */
+const RENDERED_LIMIT = 200;
+const rendered = new Map<string, ReactElement>();
+
+/**
+ * The elements of a text, parsed once per text and options: the same briefing is shown in its tab
+ * and in the modal of a first visit, the same description in the list and the detail, and a
+ * screen that mounts again finds its texts parsed. Elements are immutable, so one may be
+ * rendered in several places; the oldest are forgotten past `RENDERED_LIMIT`.
+ */
+const renderMarkdown = (text: string, variant: 'full' | 'excerpt', headingLevel: HeadingLevel) => {
+  const key = `${variant}\u0000${headingLevel}\u0000${text}`;
+  const known = rendered.get(key);
+  if (known) {
+    // Most recently used last: the map's order is the order of forgetting.
+    rendered.delete(key);
+    rendered.set(key, known);
+    return known;
+  }
+  const element = ReactMarkdown({
+    children: text,
+    remarkPlugins:
+      variant === 'excerpt'
+        ? [remarkGfm, remarkFirstParagraph]
+        : [remarkGfm, [remarkShiftHeadings, headingLevel]],
+    skipHtml: true,
+    urlTransform: safeUrl,
+    components,
+    ...(variant === 'excerpt' ? { allowedElements: excerptElements, unwrapDisallowed: true } : {}),
+  });
+  rendered.set(key, element);
+  if (rendered.size > RENDERED_LIMIT) rendered.delete(rendered.keys().next().value as string);
+  return element;
+};
+
 /**
  * Renders content Markdown safely: no raw HTML (no rehype-raw, ever), links only to http(s) and
  * mailto, each opening a new tab with `rel="noopener noreferrer"`, images replaced by their
  * alternative text (no request to another site, and the CSP allows none).
  *
- * Memoised: parsing is the costliest rendering on the game screen, and the text rarely changes
- * while its parents re-render often (a speedrun's value ticks every second, every stream event
- * refreshes a query). Its props are all strings, so the same text is parsed once.
+ * Parsing is the costliest rendering on the game screen: each text is parsed once
+ * (`renderMarkdown`), and the component is memoised, its props all strings, as its parents
+ * re-render often (a speedrun's value ticks every second, every stream event refreshes a query).
  */
 export const Markdown = memo(function Markdown({
   children,
@@ -59,21 +94,7 @@ export const Markdown = memo(function Markdown({
 }: MarkdownProps) {
   return (
     <div className={[styles.markdown, className].filter(Boolean).join(' ')}>
-      <ReactMarkdown
-        remarkPlugins={
-          variant === 'excerpt'
-            ? [remarkGfm, remarkFirstParagraph]
-            : [remarkGfm, [remarkShiftHeadings, headingLevel]]
-        }
-        skipHtml
-        urlTransform={safeUrl}
-        components={components}
-        {...(variant === 'excerpt'
-          ? { allowedElements: excerptElements, unwrapDisallowed: true }
-          : {})}
-      >
-        {children}
-      </ReactMarkdown>
+      {renderMarkdown(children, variant, headingLevel)}
     </div>
   );
 });

@@ -22,17 +22,25 @@ export function HelpDialog({
       closeLabel={t('actions.cancel')}
       closeText={t('actions.ok')}
     >
-      <ul className={styles.rules}>
-        <li>{t('help.duration', { count: durationMinutes })}</li>
-        <li>{t('help.points')}</li>
-        <li>{t('help.penalty')}</li>
-        <li>{t('help.attempts')}</li>
-        <li>{t('help.firstBlood')}</li>
-        <li>{t('help.speedrun')}</li>
-        <li>{t('help.locked')}</li>
-        <li>{t('help.ranking')}</li>
-        <li>{t('help.pause')}</li>
-      </ul>
+      <HelpRules durationMinutes={durationMinutes} />
     </Dialog>
+  );
+}
+
+/** The rules, written out only when the dialog opens (a closed dialog renders no children). */
+function HelpRules({ durationMinutes }: { durationMinutes: number }) {
+  const { t } = useTranslation('game');
+  return (
+    <ul className={styles.rules}>
+      <li>{t('help.duration', { count: durationMinutes })}</li>
+      <li>{t('help.points')}</li>
+      <li>{t('help.penalty')}</li>
+      <li>{t('help.attempts')}</li>
+      <li>{t('help.firstBlood')}</li>
+      <li>{t('help.speedrun')}</li>
+      <li>{t('help.locked')}</li>
+      <li>{t('help.ranking')}</li>
+      <li>{t('help.pause')}</li>
+    </ul>
   );
 }

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { startTransition, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SectionError, SectionLoading } from '../../../components/ui/section-state/section-state';
 import { useDocumentTitle } from '../../../lib/app-info';
@@ -49,22 +49,28 @@ export default function SessionGameScreen() {
  * The screen is laid out once its objectives are known: on a phone they stand above the tabs,
  * and a list arriving in place of a skeleton of another height would push down the briefing
  * being read. Only the first load waits; a language switch keeps the screen while it refetches.
+ *
+ * The board's first rendering is the screen's largest piece of work: it is done in a transition,
+ * which React cuts into short slices, so that a slow phone stays responsive (a query's answer
+ * alone would render it in one long task).
  */
 function Game({ session }: { session: PlayerSession }) {
   const objectives = useObjectives(session.uuid);
   // What decides the board's tabs is asked for beside the objectives, not after them.
   useTeamEnvironment(session.uuid);
   useSessionChatThreads(session.uuid);
-  const [laidOut, setLaidOut] = useState(false);
+  // Objectives already in the cache (coming back to the game): the board at once.
+  const [laidOut, setLaidOut] = useState(() => !objectives.isPending);
+  const ready = !objectives.isPending;
+  useEffect(() => {
+    if (ready && !laidOut) startTransition(() => setLaidOut(true));
+  }, [ready, laidOut]);
   if (!laidOut) {
-    if (objectives.isPending) {
-      return (
-        <div className={styles.loading}>
-          <SectionLoading lines={6} />
-        </div>
-      );
-    }
-    setLaidOut(true);
+    return (
+      <div className={styles.loading}>
+        <SectionLoading lines={6} />
+      </div>
+    );
   }
   return <GameBoard session={session} />;
 }
