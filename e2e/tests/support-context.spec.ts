@@ -183,7 +183,10 @@ for (const locale of ['en', 'fr'] as const) {
     await expect(support).toContainText(say.part3);
     await support.getByRole('textbox').fill(say.question);
     await support.getByRole('button', { name: say.send }).click();
-    await expect(support.getByText(say.question, { exact: true })).toBeVisible();
+    // In the conversation, and the composer emptied. The conversation may show it (from the
+    // stream, or the answer) a moment before the composer empties: the text is then in both.
+    await expect(support.getByRole('list').getByText(say.question, { exact: true })).toBeVisible();
+    await expect(support.getByRole('textbox')).toHaveValue('');
 
     // The trainer, in the cockpit: the thread, and beside it what it is about.
     const cockpit = await trainerCockpit(browser, locale, sessionUuid);
