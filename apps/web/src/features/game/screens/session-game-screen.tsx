@@ -59,9 +59,9 @@ function Game({ session }: { session: PlayerSession }) {
   // What decides the board's tabs is asked for beside the objectives, not after them.
   useTeamEnvironment(session.uuid);
   useSessionChatThreads(session.uuid);
-  // Objectives already in the cache (coming back to the game): the board at once.
-  const [laidOut, setLaidOut] = useState(() => !objectives.isPending);
   const ready = !objectives.isPending;
+  // Objectives already in the cache (coming back to the game): the board at once.
+  const [laidOut, setLaidOut] = useState(ready);
   useEffect(() => {
     if (ready && !laidOut) startTransition(() => setLaidOut(true));
   }, [ready, laidOut]);
