@@ -190,6 +190,23 @@ describe('the briefing modal', () => {
     expect(await screen.findByRole('dialog', { name: 'Briefing: Night shift' })).toBeTruthy();
   });
 
+  it('is asked for beside the objectives, not once the board is drawn', async () => {
+    // The briefing's text is what a first visit reads first: its read waits for nothing else.
+    stubViewport(1440);
+    const session = buildRunningSession();
+    const held = new Promise<Response>(() => {});
+    const { fetchMock } = renderApp(`/sessions/${session.uuid}/game`, {
+      api: {
+        ...gameApi(() => session),
+        [`GET /api/sessions/${session.uuid}/objectives`]: () => held,
+      },
+    });
+    const asked = () => fetchMock.mock.calls.map(([url]) => String(url).split('?')[0]);
+    await waitFor(() => expect(asked()).toContain(`/api/sessions/${session.uuid}/objectives`));
+    await waitFor(() => expect(asked()).toContain(`/api/sessions/${session.uuid}/mission`));
+    // The objectives never came: the board is not drawn.
+    expect(screen.queryByRole('region', { name: 'Objectives' })).toBeNull();
+  });
   it('is in French on a French screen', async () => {
     const session = buildRunningSession();
     stubViewport(1440);

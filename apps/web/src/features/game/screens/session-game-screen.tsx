@@ -5,6 +5,7 @@ import { useDocumentTitle } from '../../../lib/app-info';
 import { SessionGate, type PlayerSession } from '../../sessions';
 import { countsOf, unreadTotals, useSessionChatThreads } from '../../chat';
 import { useObjectives } from '../api/get-objectives';
+import { useSessionMission } from '../api/get-session-mission';
 import { useTeamEnvironment } from '../api/lab-environment';
 import { Briefing } from '../components/briefing';
 import { ChallengeDialog } from '../components/challenge-dialog';
@@ -56,9 +57,11 @@ export default function SessionGameScreen() {
  */
 function Game({ session }: { session: PlayerSession }) {
   const objectives = useObjectives(session.uuid);
-  // What decides the board's tabs is asked for beside the objectives, not after them.
+  // What decides the board's tabs, and the briefing the board opens on (its text is the
+  // screen's largest paint), are asked for beside the objectives, not once the board is drawn.
   useTeamEnvironment(session.uuid);
   useSessionChatThreads(session.uuid);
+  useSessionMission(session.uuid);
   const ready = !objectives.isPending;
   // Objectives already in the cache (coming back to the game): the board at once.
   const [laidOut, setLaidOut] = useState(ready);
