@@ -330,6 +330,30 @@ describe('serving the web app', () => {
     expect(response.headers['content-type']).toMatch(/javascript/);
   });
 
+  it("gives the build's files the short set of a file, not a document's", async () => {
+    for (const url of ['/assets/index-Ab12Cd34.js', '/assets/no-such-file.js']) {
+      const response = await app.inject({ url, headers: { 'accept-encoding': 'gzip, br' } });
+      expect(response.headers['content-security-policy']).toBe(
+        "default-src 'none'; frame-ancestors 'none'",
+      );
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+      expect(response.headers['cross-origin-resource-policy']).toBe('same-origin');
+      for (const documentOnly of [
+        'cross-origin-opener-policy',
+        'origin-agent-cluster',
+        'x-dns-prefetch-control',
+        'x-download-options',
+        'x-permitted-cross-domain-policies',
+        'x-xss-protection',
+      ]) {
+        expect(response.headers[documentOnly]).toBeUndefined();
+      }
+    }
+    // A file outside the build's folder may be opened as a page: it keeps the document's set.
+    const favicon = await app.inject({ url: '/favicon.svg' });
+    expect(favicon.headers['cross-origin-opener-policy']).toBe('same-origin');
+  });
+
   it("sends the build's compressed copy of an asset to a browser that accepts it", async () => {
     const brotli = await app.inject({
       url: '/assets/index-Ab12Cd34.js',
