@@ -4,6 +4,7 @@ import {
   apiClient,
   createApiClient,
   parseRetryAfter,
+  PRELOAD_TTL_MS,
   type ApiClientConfig,
 } from './api-client';
 import { eventually } from '../test/eventually';
@@ -323,6 +324,59 @@ describe('api client interceptors', () => {
     remove();
     await client.get('/api/x');
     expect(call(1).headers.has('X-Trace')).toBe(false);
+  });
+});
+
+describe('api client preloads', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('gives a preloaded answer to the first call for its URL, once', async () => {
+    const { client, fetchMock, call } = setup([json({ first: true }), json({ second: true })]);
+    client.preload('/api/home', { query: { locale: 'en' } });
+    await eventually(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    expect(call(0).url).toBe('/api/home?locale=en');
+    expect(call(0).headers.get('Accept')).toBe('application/json');
+    await expect(client.get('/api/home', { query: { locale: 'en' } })).resolves.toEqual({
+      first: true,
+    });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    // Taken: the next call asks for itself.
+    await expect(client.get('/api/home', { query: { locale: 'en' } })).resolves.toEqual({
+      second: true,
+    });
+  });
+
+  it('leaves other URLs, and writes, to ask for themselves', async () => {
+    const { client, fetchMock } = setup([json({ en: true }), json({ fr: true }), json({})]);
+    client.preload('/api/home', { query: { locale: 'en' } });
+    await expect(client.get('/api/home', { query: { locale: 'fr' } })).resolves.toEqual({
+      fr: true,
+    });
+    await client.post('/api/home', {}, { retry: false });
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+  });
+
+  it('handles a preloaded error as the call’s own: its code, its hooks', async () => {
+    const { client } = setup([json(errorBody('auth.unauthenticated'), 401)]);
+    const listener = vi.fn();
+    client.onUnauthorized(listener);
+    client.preload('/api/home');
+    await expect(client.get('/api/home')).rejects.toMatchObject({
+      status: 401,
+      code: 'auth.unauthenticated',
+    });
+    expect(listener).toHaveBeenCalledTimes(1);
+  });
+
+  it('drops an answer no call took in time', async () => {
+    vi.useFakeTimers();
+    const { client, fetchMock } = setup([json({ old: true }), json({ fresh: true })]);
+    client.preload('/api/home');
+    await vi.advanceTimersByTimeAsync(PRELOAD_TTL_MS);
+    await expect(client.get('/api/home')).resolves.toEqual({ fresh: true });
+    expect(fetchMock).toHaveBeenCalledTimes(2);
   });
 });
 

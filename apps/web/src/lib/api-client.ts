@@ -90,6 +90,13 @@ export interface ApiClient {
    * retried here: a stream reconnects on its own schedule.
    */
   openStream(path: string, options?: StreamRequestOptions): Promise<Response>;
+  /**
+   * Sends a GET before anything asks for it (a page's first reads, while its code loads). The
+   * first call for the same URL (path and query) within `PRELOAD_TTL_MS` takes its answer in
+   * place of sending its own, and handles it as its own (statuses, hooks, schema); an answer
+   * nobody takes is dropped. Only for reads whose URL the caller names exactly as its query will.
+   */
+  preload(path: string, options?: Pick<RequestOptions<never>, 'query'>): void;
   /** Adds an interceptor; returns the function that removes it. */
   use(interceptor: RequestInterceptor): () => void;
   /**
@@ -108,8 +115,12 @@ export interface ApiClient {
   onRedirect(listener: (response: Response) => void): () => void;
 }
 
+/** How long a preloaded answer waits for its call (a page's first screen asks within a second). */
+export const PRELOAD_TTL_MS = 10_000;
+
 const IDEMPOTENT_METHODS: ReadonlySet<HttpMethod> = new Set(['GET', 'PUT', 'DELETE']);
 const RETRYABLE_STATUSES: ReadonlySet<number> = new Set([502, 503, 504]);
+const JSON_TYPE = 'application/json';
 const CSRF_MISMATCH_STATUS = 419;
 
 const buildUrl = (
@@ -298,6 +309,36 @@ export const createApiClient = (config: ApiClientConfig = {}): ApiClient => {
     return sent;
   };
 
+  /** Preloaded answers by URL, each taken once (`preload`). */
+  const preloaded = new Map<string, Promise<Response>>();
+  const takePreloaded = (url: string, method: HttpMethod, accept: string) => {
+    if (method !== 'GET' || accept !== JSON_TYPE) return null;
+    const answer = preloaded.get(url) ?? null;
+    preloaded.delete(url);
+    return answer;
+  };
+
+  /** The request as interceptors leave it, ready for `fetch`. */
+  const prepare = async (
+    url: string,
+    options: RequestOptions<unknown>,
+    accept: string,
+  ): Promise<ApiRequest> => {
+    const headers = new Headers(options.headers);
+    headers.set('Accept', accept);
+    const encoded = encodeBody(options.method ?? 'GET', options.body, headers);
+    let prepared: ApiRequest = {
+      url,
+      method: encoded.method,
+      headers,
+      body: encoded.body,
+      signal: options.signal,
+    };
+    for (const interceptor of interceptors) prepared = await interceptor(prepared);
+    if (csrf) prepared = await csrf.interceptor(prepared);
+    return prepared;
+  };
+
   /** Sends a request through the interceptors; answers the response of a success status. */
   const exchange = async (
     path: string,
@@ -306,21 +347,12 @@ export const createApiClient = (config: ApiClientConfig = {}): ApiClient => {
     resent = false,
   ): Promise<Response> => {
     const renewedAtSend = renewed;
-    const headers = new Headers(options.headers);
-    headers.set('Accept', accept);
-    const encoded = encodeBody(options.method ?? 'GET', options.body, headers);
-    let prepared: ApiRequest = {
-      url: buildUrl(baseUrl, path, options.query),
-      method: encoded.method,
-      headers,
-      body: encoded.body,
-      signal: options.signal,
-    };
-    for (const interceptor of interceptors) prepared = await interceptor(prepared);
-    if (csrf) prepared = await csrf.interceptor(prepared);
-
+    const url = buildUrl(baseUrl, path, options.query);
+    const early = resent ? null : takePreloaded(url, options.method ?? 'GET', accept);
+    const prepared = await prepare(url, options, accept);
     const mayRetry = options.retry ?? (retryByDefault && IDEMPOTENT_METHODS.has(prepared.method));
-    let response = await (options.renewsSession ? sendRenewing : sendWithRetry)(prepared, mayRetry);
+    let response = await (early ??
+      (options.renewsSession ? sendRenewing : sendWithRetry)(prepared, mayRetry));
     if (response.status === 401 && !options.renewsSession && !resent) {
       // Refused with the session a renewal replaced: once the renewal is over, the browser
       // holds the new cookie (and XSRF token), and the call goes again through the interceptors.
@@ -351,7 +383,21 @@ export const createApiClient = (config: ApiClientConfig = {}): ApiClient => {
   };
 
   const request = async <T>(path: string, options: RequestOptions<T> = {}): Promise<T> =>
-    readSuccessBody(await exchange(path, options, 'application/json'), options.schema);
+    readSuccessBody(await exchange(path, options, JSON_TYPE), options.schema);
+
+  const preload = (path: string, options: Pick<RequestOptions<never>, 'query'> = {}) => {
+    const url = buildUrl(baseUrl, path, options.query);
+    if (preloaded.has(url)) return;
+    const answer = prepare(url, { method: 'GET' }, JSON_TYPE).then((prepared) =>
+      sendWithRetry(prepared, retryByDefault),
+    );
+    // A failure is the taker's to handle, as its own send's would be; untaken, it is dropped.
+    answer.catch(() => undefined);
+    preloaded.set(url, answer);
+    setTimeout(() => {
+      if (preloaded.get(url) === answer) preloaded.delete(url);
+    }, PRELOAD_TTL_MS);
+  };
 
   // Concurrent callers (the interceptor, a 419 retry) share one cookie fetch.
   let pendingCsrfCookie: Promise<unknown> | null = null;
@@ -369,6 +415,7 @@ export const createApiClient = (config: ApiClientConfig = {}): ApiClient => {
     put: (path, body, options) => request(path, { ...options, method: 'PUT', body }),
     patch: (path, body, options) => request(path, { ...options, method: 'PATCH', body }),
     delete: (path, options) => request(path, { ...options, method: 'DELETE' }),
+    preload,
     openStream: (path, options) =>
       exchange(path, { ...options, method: 'GET', retry: false }, 'text/event-stream'),
     use: (interceptor) => {

@@ -103,6 +103,11 @@ export interface RenderAppOptions extends StubOptions {
   appInfo?: AppInfoAnswer;
   /** How the app opens event streams (see `fakeEventStreams`); through `fetch` by default. */
   streams?: CreateEventStream;
+  /**
+   * The page's first reads sent ahead of its screen, as in the browser (`screen-first-reads.ts`).
+   * Off by default: an answer no call takes would stay in the shared API client for the next test.
+   */
+  firstReads?: boolean;
 }
 
 /**
@@ -118,11 +123,14 @@ export const renderApp = (path: string, options: RenderAppOptions = {}) => {
     trainer = guestOnly('trainer-guest')(pathname) ? null : testTrainer,
     api,
     streams,
+    firstReads = false,
   } = options;
   const fetchMock = stubFetch(appInfo, { player, trainer, ...(api ? { api } : {}) });
   const queryClient = createQueryClient();
-  const { router, auth } = createAppRouterWith(queryClient, (routes) =>
-    createMemoryRouter(routes, { initialEntries: [path] }),
+  const { router, auth } = createAppRouterWith(
+    queryClient,
+    (routes) => createMemoryRouter(routes, { initialEntries: [path] }),
+    { firstReads },
   );
   onTestFinished(() => auth.dispose());
   const app = <App router={router} queryClient={queryClient} auth={auth} />;

@@ -4,8 +4,11 @@ import {
   type Locale,
   type WebLayout,
   type WebRoute,
+  type WebRouteId,
 } from '@rampart/contracts';
-import { redirect, type RouteObject } from 'react-router';
+import { redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
+import type { ApiClient } from '../../lib/api-client';
+import { readLocaleCookie, resolveLocale } from '../../lib/locale';
 import { DisplayLayout } from '../layouts/display-layout';
 import { ErrorLayout } from '../layouts/error-layout';
 import { ReworkLayout } from '../layouts/rework-layout';
@@ -13,6 +16,7 @@ import { InitialLoading, RootRoute } from './root-route';
 import { NotFoundRoute, RouteErrorBoundary } from './route-errors';
 import { screenAccessRedirect, type GuardAuth } from './route-guard';
 import type { ScreenHandle } from './screen-handle';
+import { screenFirstReads } from './screen-first-reads';
 import { screenModules } from './screen-modules';
 
 const layoutRoutes: Record<WebLayout, Pick<RouteObject, 'Component' | 'lazy'>> = {
@@ -31,19 +35,45 @@ const layoutOrder: readonly WebLayout[] = ['default', 'rework', 'error', 'displa
 export interface AppRoutesOptions {
   /** Who is logged in, for the guards of each screen (its `handle.access`). */
   auth: GuardAuth;
+  /** Sends the first screen's first reads ahead of its code (`screen-first-reads.ts`). */
+  preload?: ApiClient['preload'];
 }
+
+/**
+ * The first reads of the screen the page opens on, sent once: later navigations find what they
+ * need in the query cache, or ask for it with the screen's code already loaded.
+ */
+const firstReadsOnce = (preload: ApiClient['preload'] | undefined) => {
+  let sent = preload === undefined;
+  return (id: WebRouteId, url: URL, params: Readonly<Record<string, string | undefined>>) => {
+    if (sent) return;
+    sent = true;
+    const locale = resolveLocale({
+      pathname: url.pathname,
+      cookieLocale: readLocaleCookie(),
+      navigatorLanguages: navigator.languages,
+    });
+    for (const read of screenFirstReads[id]?.(params, locale) ?? []) {
+      preload!(read.path, read.query ? { query: read.query } : {});
+    }
+  };
+};
 
 const screenRoute = (
   route: WebRoute & { id: keyof typeof screenModules },
   branch: string,
   { auth }: AppRoutesOptions,
+  sendFirstReads: ReturnType<typeof firstReadsOnce>,
 ): RouteObject => {
   const handle: ScreenHandle = { screen: route.id, layout: route.layout, access: route.access };
   const lazy = async () => ({ Component: (await screenModules[route.id]()).default });
   // The guard runs before the screen renders (and while its chunk loads): no protected screen
-  // ever flashes to a visitor it is not for.
-  const loader = async ({ request }: { request: Request }) => {
-    const target = await screenAccessRedirect(handle, new URL(request.url), auth);
+  // ever flashes to a visitor it is not for. The first screen's reads leave beside it: a
+  // visitor it turns away never gets their answers (no call takes them).
+  const loader = async ({ request, params }: LoaderFunctionArgs) => {
+    const url = new URL(request.url);
+    sendFirstReads(route.id, url, params);
+    const target = await screenAccessRedirect(handle, url, auth);
     if (target) throw redirect(target);
     return null;
   };
@@ -54,7 +84,11 @@ const screenRoute = (
 };
 
 /** Every screen, grouped under its layout; behind `prefix` when there is one (`/fr/home`). */
-const localeBranch = (prefix: Locale | null, options: AppRoutesOptions): RouteObject => {
+const localeBranch = (
+  prefix: Locale | null,
+  options: AppRoutesOptions,
+  sendFirstReads: ReturnType<typeof firstReadsOnce>,
+): RouteObject => {
   const branch = prefix ?? 'unprefixed';
   const children = layoutOrder
     .map((layout) => ({ layout, routes: webRoutes.filter((route) => route.layout === layout) }))
@@ -62,7 +96,7 @@ const localeBranch = (prefix: Locale | null, options: AppRoutesOptions): RouteOb
     .map(({ layout, routes }) => ({
       id: `${branch}:layout:${layout}`,
       ...layoutRoutes[layout],
-      children: routes.map((route) => screenRoute(route, branch, options)),
+      children: routes.map((route) => screenRoute(route, branch, options, sendFirstReads)),
     }));
   return prefix ? { id: branch, path: prefix, children } : { id: branch, children };
 };
@@ -72,22 +106,25 @@ const localeBranch = (prefix: Locale | null, options: AppRoutesOptions): RouteOb
  * reachable with or without a locale prefix, each inside its layout and behind its guard → 404
  * for anything else.
  */
-export const createAppRoutes = (options: AppRoutesOptions): RouteObject[] => [
-  {
-    id: 'root',
-    Component: RootRoute,
-    HydrateFallback: InitialLoading,
-    ErrorBoundary: RouteErrorBoundary,
-    children: [
-      {
-        id: 'screens',
-        ErrorBoundary: RouteErrorBoundary,
-        children: [
-          localeBranch(null, options),
-          ...webLocalePrefixes.map((prefix) => localeBranch(prefix, options)),
-          { id: 'not-found', path: '*', Component: NotFoundRoute },
-        ],
-      },
-    ],
-  },
-];
+export const createAppRoutes = (options: AppRoutesOptions): RouteObject[] => {
+  const sendFirstReads = firstReadsOnce(options.preload);
+  return [
+    {
+      id: 'root',
+      Component: RootRoute,
+      HydrateFallback: InitialLoading,
+      ErrorBoundary: RouteErrorBoundary,
+      children: [
+        {
+          id: 'screens',
+          ErrorBoundary: RouteErrorBoundary,
+          children: [
+            localeBranch(null, options, sendFirstReads),
+            ...webLocalePrefixes.map((prefix) => localeBranch(prefix, options, sendFirstReads)),
+            { id: 'not-found', path: '*', Component: NotFoundRoute },
+          ],
+        },
+      ],
+    },
+  ];
+};

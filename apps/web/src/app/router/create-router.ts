@@ -14,6 +14,7 @@ export type AppRouter = ReturnType<typeof createBrowserRouter>;
 export const createAppRouterWith = <R extends NavigableRouter>(
   queryClient: QueryClient,
   createRouter: (routes: ReturnType<typeof createAppRoutes>) => R,
+  { firstReads = false }: { firstReads?: boolean } = {},
 ): { router: R; auth: AppAuth } => {
   // The navigator reaches the router only when the clients navigate, after it exists.
   const auth = createAppAuth({
@@ -21,9 +22,12 @@ export const createAppRouterWith = <R extends NavigableRouter>(
     http: apiClient,
     navigator: createRouterNavigator(() => router),
   });
-  const router = createRouter(createAppRoutes({ auth }));
+  const router = createRouter(
+    createAppRoutes({ auth, ...(firstReads ? { preload: apiClient.preload } : {}) }),
+  );
   return { router, auth };
 };
 
+/** The page's router: its first screen's reads leave with its guard (`screen-first-reads.ts`). */
 export const createAppRouter = (queryClient: QueryClient) =>
-  createAppRouterWith(queryClient, (routes) => createBrowserRouter(routes));
+  createAppRouterWith(queryClient, (routes) => createBrowserRouter(routes), { firstReads: true });
