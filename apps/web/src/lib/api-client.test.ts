@@ -370,6 +370,14 @@ describe('api client preloads', () => {
     expect(listener).toHaveBeenCalledTimes(1);
   });
 
+  it('forgets the answers no call took when told (another account signed in)', async () => {
+    const { client, fetchMock } = setup([json({ theirs: true }), json({ mine: true })]);
+    client.preload('/api/home');
+    client.forgetPreloads();
+    await expect(client.get('/api/home')).resolves.toEqual({ mine: true });
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
   it('drops an answer no call took in time', async () => {
     vi.useFakeTimers();
     const { client, fetchMock } = setup([json({ old: true }), json({ fresh: true })]);

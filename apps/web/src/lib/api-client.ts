@@ -97,6 +97,8 @@ export interface ApiClient {
    * nobody takes is dropped. Only for reads whose URL the caller names exactly as its query will.
    */
   preload(path: string, options?: Pick<RequestOptions<never>, 'query'>): void;
+  /** Drops the preloaded answers no call has taken (another account's, once it has changed). */
+  forgetPreloads(): void;
   /** Adds an interceptor; returns the function that removes it. */
   use(interceptor: RequestInterceptor): () => void;
   /**
@@ -416,6 +418,7 @@ export const createApiClient = (config: ApiClientConfig = {}): ApiClient => {
     patch: (path, body, options) => request(path, { ...options, method: 'PATCH', body }),
     delete: (path, options) => request(path, { ...options, method: 'DELETE' }),
     preload,
+    forgetPreloads: () => preloaded.clear(),
     openStream: (path, options) =>
       exchange(path, { ...options, method: 'GET', retry: false }, 'text/event-stream'),
     use: (interceptor) => {

@@ -8,6 +8,7 @@ import { createQueryClient } from '../app/query-client';
 import { createAppRouterWith } from '../app/router/create-router';
 import { splitLocalePrefix } from '../lib/locale';
 import { EventStreamContext, type CreateEventStream } from '../lib/event-stream';
+import { apiClient } from '../lib/api-client';
 
 export const testAppInfo: AppInfo = {
   'app-name': 'Rampart Test',
@@ -105,7 +106,7 @@ export interface RenderAppOptions extends StubOptions {
   streams?: CreateEventStream;
   /**
    * The page's first reads sent ahead of its screen, as in the browser (`screen-first-reads.ts`).
-   * Off by default: an answer no call takes would stay in the shared API client for the next test.
+   * Off by default, as most tests count the calls a screen makes itself.
    */
   firstReads?: boolean;
 }
@@ -132,7 +133,11 @@ export const renderApp = (path: string, options: RenderAppOptions = {}) => {
     (routes) => createMemoryRouter(routes, { initialEntries: [path] }),
     { firstReads },
   );
-  onTestFinished(() => auth.dispose());
+  onTestFinished(() => {
+    auth.dispose();
+    // An answer no call took would wait in the shared client for the next test's call.
+    apiClient.forgetPreloads();
+  });
   const app = <App router={router} queryClient={queryClient} auth={auth} />;
   const view = render(
     streams ? (

@@ -68,13 +68,14 @@ const screenRoute = (
   const handle: ScreenHandle = { screen: route.id, layout: route.layout, access: route.access };
   const lazy = async () => ({ Component: (await screenModules[route.id]()).default });
   // The guard runs before the screen renders (and while its chunk loads): no protected screen
-  // ever flashes to a visitor it is not for. The first screen's reads leave beside it: a
-  // visitor it turns away never gets their answers (no call takes them).
+  // ever flashes to a visitor it is not for. Once it lets the visitor in, the first screen's
+  // reads leave, while its code may still be on its way; a visitor it turns away sends none
+  // (a refused read would be a failed request in their console).
   const loader = async ({ request, params }: LoaderFunctionArgs) => {
     const url = new URL(request.url);
-    sendFirstReads(route.id, url, params);
     const target = await screenAccessRedirect(handle, url, auth);
     if (target) throw redirect(target);
+    sendFirstReads(route.id, url, params);
     return null;
   };
   const id = `${branch}:${route.id}`;

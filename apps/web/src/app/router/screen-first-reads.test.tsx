@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { contentApi } from '../../features/content/testing/content-api';
 import {
@@ -33,15 +33,16 @@ const held = (answer: () => Response) => {
 };
 
 describe("the first screen's first reads", () => {
-  it('leave with the identity check, and the screen takes their answer instead of asking again', async () => {
+  it('leave once the guard lets the visitor in, and the screen takes their answer instead of asking again', async () => {
     const identity = held(() => Response.json({ user: testPlayer }));
     const { fetchMock } = renderApp('/home', {
       firstReads: true,
       api: { ...contentApi(), 'GET /api/auth/user': identity.response },
     });
-    // Nobody knows yet who this is, the screen is not drawn: its read has left already.
-    await waitFor(() => expect(callsTo(fetchMock, '/api/home')).toBe(1));
-    expect(callsTo(fetchMock, '/api/auth/user')).toBe(1);
+    // Nobody knows yet who this is: nothing leaves for a screen that may not be theirs.
+    await waitFor(() => expect(callsTo(fetchMock, '/api/auth/user')).toBe(1));
+    await act(async () => undefined);
+    expect(callsTo(fetchMock, '/api/home')).toBe(0);
     identity.release();
     expect(await screen.findByRole('heading', { level: 1 })).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole('status', { busy: true })).toBeNull());
@@ -49,6 +50,16 @@ describe("the first screen's first reads", () => {
     expect(
       String(fetchMock.mock.calls.find(([url]) => String(url).startsWith('/api/home'))?.[0]),
     ).toBe('/api/home?locale=en');
+  });
+
+  it('are not sent for a visitor the guard turns away', async () => {
+    const { fetchMock, router } = renderApp('/home', {
+      firstReads: true,
+      player: null,
+      api: contentApi(),
+    });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/auth/login'));
+    expect(callsTo(fetchMock, '/api/home')).toBe(0);
   });
 
   it("are the session's read the gate makes, once, on a session's screen", async () => {

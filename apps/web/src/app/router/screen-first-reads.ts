@@ -18,9 +18,9 @@ const sessionRead: FirstReads = ({ uuid }, locale) =>
 
 /**
  * What a screen reads as soon as it is drawn, named here so that a page that opens on it sends
- * them beside its guard's identity check, while the screen's code still loads (`preload` of the
- * API client), instead of once that code has arrived and run: on a phone's link, a round trip
- * and the screen's chunks less before what it shows first. Each URL is the one the screen's query
+ * them as soon as its guard lets the visitor in, while the screen's code may still be loading
+ * (`preload` of the API client), instead of once that code has arrived and run: on a phone's
+ * link, the screen's chunks and their running less before what it shows first. Each URL is the one the screen's query
  * asks for, exactly (`screen-first-reads.test.tsx` counts the requests): a read named wrongly
  * would go twice. Only reads that do not depend on another: a board whose reads follow the
  * session's (its event stream replays from the session's position) still waits for it.

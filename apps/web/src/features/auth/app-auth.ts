@@ -69,6 +69,7 @@ export const createAppAuth = ({
     const previous = cachedAccounts[side];
     if (previous !== undefined && previous !== user.uuid) {
       queryClient.removeQueries({ predicate: ({ queryKey }) => !KEPT_QUERIES.has(queryKey[0]) });
+      http.forgetPreloads();
     }
     cachedAccounts[side] = user.uuid;
   };
