@@ -3,7 +3,7 @@ import { StrictMode, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { appInfoQueryOptions } from '../lib/app-info';
 import { rootErrorOptions } from '../features/errors';
-import { readLocaleCookie, resolveLocale } from '../lib/locale';
+import { pageLocale } from '../lib/locale';
 import { initI18n } from '../lib/i18n/i18n';
 import { createQueryClient } from './query-client';
 
@@ -18,11 +18,7 @@ export const startApp = async (createPage: (queryClient: QueryClient) => ReactNo
   void queryClient.prefetchQuery(appInfoQueryOptions());
   const page = createPage(queryClient);
 
-  const locale = resolveLocale({
-    pathname: window.location.pathname,
-    cookieLocale: readLocaleCookie(),
-    navigatorLanguages: navigator.languages,
-  });
+  const locale = pageLocale(window.location.pathname);
   await initI18n(locale).catch((error: unknown) =>
     console.error('Could not load the translations', error),
   );

@@ -8,7 +8,7 @@ import {
 } from '@rampart/contracts';
 import { redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import type { ApiClient } from '../../lib/api-client';
-import { readLocaleCookie, resolveLocale } from '../../lib/locale';
+import { pageLocale } from '../../lib/locale';
 import { DisplayLayout } from '../layouts/display-layout';
 import { ErrorLayout } from '../layouts/error-layout';
 import { ReworkLayout } from '../layouts/rework-layout';
@@ -48,11 +48,7 @@ const firstReadsOnce = (preload: ApiClient['preload'] | undefined) => {
   return (id: WebRouteId, url: URL, params: Readonly<Record<string, string | undefined>>) => {
     if (sent) return;
     sent = true;
-    const locale = resolveLocale({
-      pathname: url.pathname,
-      cookieLocale: readLocaleCookie(),
-      navigatorLanguages: navigator.languages,
-    });
+    const locale = pageLocale(url.pathname);
     for (const read of screenFirstReads[id]?.(params, locale) ?? []) {
       preload!(read.path, read.query ? { query: read.query } : {});
     }

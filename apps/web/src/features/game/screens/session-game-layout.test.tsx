@@ -207,6 +207,7 @@ describe('the briefing modal', () => {
     // The objectives never came: the board is not drawn.
     expect(screen.queryByRole('region', { name: 'Objectives' })).toBeNull();
   });
+
   it('is in French on a French screen', async () => {
     const session = buildRunningSession();
     stubViewport(1440);
