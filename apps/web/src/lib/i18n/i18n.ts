@@ -3,6 +3,7 @@ import i18next, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type en from '../../locales/en';
 import { appLocales } from '../locales';
+import { installCachedFormats } from './formatters';
 
 export type Catalogue = typeof en;
 export type Namespace = keyof Catalogue;
@@ -80,4 +81,5 @@ export const initI18n = async (locale: Locale): Promise<void> => {
       returnEmptyString: false,
       react: { useSuspense: false },
     });
+  installCachedFormats(i18n);
 };

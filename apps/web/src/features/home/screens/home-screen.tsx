@@ -1,3 +1,4 @@
+import { useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SectionError, SectionLoading } from '../../../components/ui/section-state/section-state';
 import { useDocumentTitle } from '../../../lib/app-info';
@@ -15,6 +16,11 @@ export default function HomeScreen() {
   const title = t('screens:home.title');
   useDocumentTitle(title);
   const home = useHome();
+  // The sections are the screen's largest piece of work (a card per chapter, mission and
+  // session, each with its Markdown summary): drawn from a deferred copy of the answer, they are
+  // rendered at a transition's priority, in short slices a slow phone stays responsive between,
+  // not in the one long task a query's answer alone is rendered in.
+  const sections = useDeferredValue(home.data);
   return (
     <div className={styles.screen}>
       <HomeGreeting title={title} />
@@ -24,8 +30,8 @@ export default function HomeScreen() {
           error={home.error}
           onRetry={() => void home.refetch()}
         />
-      ) : home.data ? (
-        <HomeSections home={home.data} />
+      ) : sections ? (
+        <HomeSections home={sections} />
       ) : (
         // One placeholder for the whole page rather than one per part: the parts' real heights
         // differ from any skeleton's, and a part already drawn would be pushed down the screen
