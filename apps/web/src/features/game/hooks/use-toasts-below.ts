@@ -21,9 +21,13 @@ export const useToastsBelow = (ref: RefObject<HTMLElement | null>) => {
       const bottom = element.getBoundingClientRect().bottom + window.scrollY;
       root.style.setProperty(TOASTS_TOP_PROPERTY, `${Math.round(bottom + GAP_PX)}px`);
     };
-    place();
+    // The observer's first report, made once the element is laid out, places the toasts.
+    // Measuring here, as the screen is committed, would make the browser lay out the whole new
+    // screen at once (and once more when a dialog opening on it changes the page): on a phone,
+    // the longest task of the game screen's first load.
     const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(place);
-    observer?.observe(element);
+    if (observer) observer.observe(element);
+    else place();
     window.addEventListener('resize', place);
     return () => {
       observer?.disconnect();

@@ -1,4 +1,4 @@
-import { startTransition, useEffect, useRef, useState } from 'react';
+import { memo, startTransition, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SectionError, SectionLoading } from '../../../components/ui/section-state/section-state';
 import { useDocumentTitle } from '../../../lib/app-info';
@@ -47,22 +47,26 @@ export default function SessionGameScreen() {
 }
 
 /**
- * The screen is laid out once its objectives are known: on a phone they stand above the tabs,
- * and a list arriving in place of a skeleton of another height would push down the briefing
- * being read. Only the first load waits; a language switch keeps the screen while it refetches.
+ * The screen is laid out once its first reads have answered: on a phone the objectives stand
+ * above the tabs, and a list arriving in place of a skeleton of another height would push down
+ * the briefing being read. Only the first load waits; a language switch keeps the screen while it refetches.
  *
  * The board's first rendering is the screen's largest piece of work: it is done in a transition,
  * which React cuts into short slices, so that a slow phone stays responsive (a query's answer
  * alone would render it in one long task).
  */
 function Game({ session }: { session: PlayerSession }) {
-  const objectives = useObjectives(session.uuid);
-  // What decides the board's tabs, and the briefing the board opens on (its text is the
-  // screen's largest paint), are asked for beside the objectives, not once the board is drawn.
-  useTeamEnvironment(session.uuid);
-  useSessionChatThreads(session.uuid);
-  useSessionMission(session.uuid);
-  const ready = !objectives.isPending;
+  // What decides the board's tabs, its unread counts and the briefing it opens on (whose text
+  // is the screen's largest paint) are asked for beside the objectives, and the board is drawn
+  // once all four have answered (or failed): asked at once, they answer together, and a board
+  // drawn on the first would be drawn again, whole, on each of the others.
+  const reads = [
+    useObjectives(session.uuid),
+    useTeamEnvironment(session.uuid),
+    useSessionChatThreads(session.uuid),
+    useSessionMission(session.uuid),
+  ];
+  const ready = reads.every((read) => !read.isPending);
   // Objectives already in the cache (coming back to the game): the board at once.
   const [laidOut, setLaidOut] = useState(ready);
   useEffect(() => {
@@ -78,7 +82,9 @@ function Game({ session }: { session: PlayerSession }) {
   return <GameBoard session={session} />;
 }
 
-function GameBoard({ session }: { session: PlayerSession }) {
+// Memoised: the gate above it is drawn again as its stream connects and as the session is read
+// again unchanged, and the board is the screen's costliest drawing.
+const GameBoard = memo(function GameBoard({ session }: { session: PlayerSession }) {
   const { t } = useTranslation(['game', 'screens', 'chat']);
   const chat = useSessionChatThreads(session.uuid);
   const threads = chat.data?.threads ?? [];
@@ -111,6 +117,12 @@ function GameBoard({ session }: { session: PlayerSession }) {
   const ownTeam = team?.uuid ?? null;
   const eliminated = team?.eliminated ?? false;
   const paused = session.status === 'paused';
+  // The same value while nothing in it changes: what reads the clock is drawn again only then.
+  const readAt = objectives.data ? Date.parse(objectives.data.serverTime) : 0;
+  const clock = useMemo(
+    () => ({ readAt, clockOffsetMs: session.clockOffsetMs, paused }),
+    [readAt, session.clockOffsetMs, paused],
+  );
 
   const select = (uuid: string) => {
     setSelected(uuid);
@@ -161,13 +173,7 @@ function GameBoard({ session }: { session: PlayerSession }) {
   );
 
   return (
-    <GameClockContext.Provider
-      value={{
-        readAt: objectives.data ? Date.parse(objectives.data.serverTime) : 0,
-        clockOffsetMs: session.clockOffsetMs,
-        paused,
-      }}
-    >
+    <GameClockContext.Provider value={clock}>
       <div className={styles.screen} data-game-layout={layout.layout}>
         <h1 className="visually-hidden">{t('screens:sessionGame.title')}</h1>
         <div ref={top} className={styles.top} data-testid="game-top">
@@ -209,4 +215,4 @@ function GameBoard({ session }: { session: PlayerSession }) {
       </div>
     </GameClockContext.Provider>
   );
-}
+});
