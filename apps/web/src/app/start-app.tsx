@@ -4,6 +4,7 @@ import { createRoot } from 'react-dom/client';
 import { appInfoQueryOptions } from '../lib/app-info';
 import { rootErrorOptions } from '../features/errors';
 import { pageLocale } from '../lib/locale';
+import { warmUpFormats } from '../lib/i18n/formatters';
 import { initI18n } from '../lib/i18n/i18n';
 import { createQueryClient } from './query-client';
 
@@ -19,6 +20,8 @@ export const startApp = async (createPage: (queryClient: QueryClient) => ReactNo
   const page = createPage(queryClient);
 
   const locale = pageLocale(window.location.pathname);
+  // In a task of its own, once the first requests have left: the page waits for them anyway.
+  setTimeout(() => warmUpFormats(locale), 0);
   await initI18n(locale).catch((error: unknown) =>
     console.error('Could not load the translations', error),
   );

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { formatDateTime, formatNumber, warmUpFormats } from './formatters';
 import { i18n } from './i18n';
 
 /** Counts the `Intl` formatters built while `run` runs. */
@@ -54,5 +55,20 @@ describe('the catalogues’ number and date formats', () => {
         i18n.t('content:sessionCard.startsAt', { date: new Date(2026, 1, day) });
     });
     expect(dates).toBeLessThanOrEqual(1);
+  });
+
+  it('are built ahead of the first screen by the warm-up, for the texts’ own options', () => {
+    // German: a language no other test formats in, so its formatters are built here only.
+    expect(counting('NumberFormat', () => warmUpFormats('de'))).toBe(1);
+    // What i18next hands the format of `{{count, number}}`: the `t` call's options.
+    const later = counting('NumberFormat', () =>
+      formatNumber(42, 'de', { count: 42, lng: 'de', ns: 'content', interpolationkey: 'count' }),
+    );
+    expect(later).toBe(0);
+    // `{{date, datetime(dateStyle: medium)}}`
+    const dates = counting('DateTimeFormat', () =>
+      formatDateTime(new Date(2026, 2, 1), 'de', { dateStyle: 'medium', date: new Date() }),
+    );
+    expect(dates).toBe(0);
   });
 });
