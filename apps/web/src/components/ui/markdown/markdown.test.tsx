@@ -1,6 +1,7 @@
 import { render } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { Markdown } from './markdown';
+import { excerptSource } from './remark-plugins';
 import { safeUrl } from './safe-url';
 
 const hostile = [
@@ -82,6 +83,44 @@ describe('Markdown', () => {
     expect(container.querySelector('a, h1, h2, h3, ol, li')).toBeNull();
     expect(container.querySelector('strong')?.textContent).toBe('now');
     expect(container.textContent).toBe('See the site now.');
+  });
+
+  it('makes an excerpt from the first paragraph alone as from the whole text', () => {
+    const summaries = [
+      // As the demo chapters' summaries are written.
+      '**Sextant** is a small newsroom in `Port-Aubel`.\nA source signs **MISTRAL**.\n\nThe team verifies what it can.\n\n- first\n- second',
+      'The Ardoise affair goes on, on ~~paper~~ live machines, see www.example.org.\n\nEach team gets its own.',
+      '_Brisemer_ runs the warehouses: forty dispatchers.\r\n\r\nIn March, a truck left.',
+      // What may not be cut: a first block that is not a paragraph, a paragraph whose links or
+      // notes are defined further down.
+      'Title\n=====\n\nThe paragraph under it.',
+      'Title\n---\n\nThe paragraph under it.',
+      'name | points\n--- | ---\nflag | 10\n\nThe paragraph under it.',
+      'Read [the guide][guide] first[^1].\n\nMore.\n\n[guide]: https://example.org\n[^1]: A note.',
+      '# Heading\n\nThe paragraph under it.',
+      '1. a list\n\nThe paragraph under it.',
+      '> a quote\n\nThe paragraph under it.',
+      '```\ncode\n\nmore code\n```\n\nThe paragraph under it.',
+      '    indented code\n\nThe paragraph under it.',
+      '* a list item\n\nThe paragraph under it.',
+      '<div>html</div>\n\nThe paragraph under it.',
+      'One paragraph only, **bold**.',
+    ];
+    for (const text of summaries) {
+      const excerpt = render(<Markdown variant="excerpt">{text}</Markdown>);
+      // An unused definition further down keeps the whole text: the reference rendering.
+      const whole = render(
+        <Markdown variant="excerpt">{`${text}\n\n[unused-label]: https://example.org`}</Markdown>,
+      );
+      expect(excerpt.container.innerHTML, text).toBe(whole.container.innerHTML);
+      excerpt.unmount();
+      whole.unmount();
+    }
+    // The first three are cut: a card parses its first lines, not its whole summary.
+    for (const text of summaries.slice(0, 3)) {
+      expect(excerptSource(text)).not.toBe(text);
+      expect(text.startsWith(excerptSource(text))).toBe(true);
+    }
   });
 
   it('shows one text in several places, each with its own level and form', () => {

@@ -3,7 +3,12 @@ import { useTranslation } from 'react-i18next';
 import ReactMarkdown, { type Components } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
 import styles from './markdown.module.css';
-import { remarkFirstParagraph, remarkShiftHeadings, type HeadingLevel } from './remark-plugins';
+import {
+  excerptSource,
+  remarkFirstParagraph,
+  remarkShiftHeadings,
+  type HeadingLevel,
+} from './remark-plugins';
 import { safeUrl } from './safe-url';
 
 interface MarkdownProps {
@@ -62,7 +67,7 @@ const renderMarkdown = (text: string, variant: 'full' | 'excerpt', headingLevel:
     return known;
   }
   const element = ReactMarkdown({
-    children: text,
+    children: variant === 'excerpt' ? excerptSource(text) : text,
     remarkPlugins:
       variant === 'excerpt'
         ? [remarkGfm, remarkFirstParagraph]
