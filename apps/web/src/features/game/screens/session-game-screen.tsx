@@ -49,7 +49,8 @@ export default function SessionGameScreen() {
 /**
  * The screen is laid out once its first reads have answered: on a phone the objectives stand
  * above the tabs, and a list arriving in place of a skeleton of another height would push down
- * the briefing being read. Only the first load waits; a language switch keeps the screen while it refetches.
+ * the briefing being read. Only the first load waits; a language switch keeps the screen while
+ * it refetches.
  *
  * The board's first rendering is the screen's largest piece of work: it is done in a transition,
  * which React cuts into short slices, so that a slow phone stays responsive (a query's answer
