@@ -22,6 +22,7 @@ export { CopyToken } from './components/copy-token';
 export { LeaveSessionButton, LeaveSessionDialog } from './components/leave-session';
 export { default as sessionStyles } from './components/session-screen.module.css';
 export { useServerNow, msUntil, formatClock } from './hooks/use-server-now';
+export { useReadAgainAtZero } from './hooks/use-read-again-at-zero';
 export { useSessionEvent } from './hooks/session-events';
 export { sessionScreenPath, type SessionScreen } from './lib/session-screens';
 export { sessionQueryKeys } from './lib/session-query-keys';

@@ -1,10 +1,9 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   formatClock,
   msUntil,
-  sessionQueryKeys,
+  useReadAgainAtZero,
   useServerNow,
   type PlayerSession,
 } from '../../sessions';
@@ -52,20 +51,10 @@ export function GameStatusBar({
  */
 function GameTimer({ session }: { session: PlayerSession }) {
   const { t } = useTranslation('sessions');
-  const queryClient = useQueryClient();
   const now = useServerNow(session.clockOffsetMs, 500);
   const paused = session.status === 'paused';
   const left = paused ? session.remainingMs : (msUntil(session.endsAt, now) ?? 0);
-  const over = !paused && left === 0;
-
-  useEffect(() => {
-    if (!over) return;
-    const timer = setTimeout(
-      () => void queryClient.invalidateQueries({ queryKey: sessionQueryKeys.detail(session.uuid) }),
-      150,
-    );
-    return () => clearTimeout(timer);
-  }, [over, queryClient, session.uuid]);
+  useReadAgainAtZero(session.uuid, !paused && left === 0);
 
   return (
     <p className={styles.timer} data-paused={paused}>

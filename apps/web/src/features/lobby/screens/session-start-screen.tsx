@@ -1,5 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '../../../components/ui/button/button';
 import { Eyebrow } from '../../../components/ui/eyebrow/eyebrow';
@@ -10,8 +9,8 @@ import {
   TeamRoster,
   formatClock,
   msUntil,
-  sessionQueryKeys,
   sessionStyles,
+  useReadAgainAtZero,
   useServerNow,
   type PlayerSession,
 } from '../../sessions';
@@ -33,23 +32,13 @@ function StartScreen({ session }: { session: PlayerSession }) {
   useDocumentTitle(t('screens:sessionStartScreen.title'));
   const titleId = useId();
   const localize = useLocalizedPath();
-  const queryClient = useQueryClient();
   const now = useServerNow(session.clockOffsetMs, 200);
   const waiting = session.status === 'lobby' && session.startPhase === 'waiting_for_players';
   const deadline =
     session.status === 'countdown' ? session.startsAt : waiting ? session.startWaitEndsAt : null;
   const left = msUntil(deadline, now);
-  const reachedZero = left === 0;
-
   // At zero the server's status has moved on (running, or canceled): read it, and the gate follows.
-  useEffect(() => {
-    if (!reachedZero) return;
-    const timer = setTimeout(
-      () => void queryClient.invalidateQueries({ queryKey: sessionQueryKeys.detail(session.uuid) }),
-      150,
-    );
-    return () => clearTimeout(timer);
-  }, [reachedZero, queryClient, session.uuid]);
+  useReadAgainAtZero(session.uuid, left === 0);
 
   if (session.status === 'canceled') {
     return (
