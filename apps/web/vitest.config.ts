@@ -16,7 +16,7 @@ export default mergeConfig(
       hookTimeout: TEST_TIMEOUT_MS,
       // A visual jsdom reports `document.hidden === false`, like a foreground tab (toasts time out).
       environmentOptions: { jsdom: { pretendToBeVisual: true, url: 'http://localhost/' } },
-      include: ['src/**/*.test.{ts,tsx}'],
+      include: ['src/**/*.test.{ts,tsx}', 'build-plugins/**/*.test.ts'],
       setupFiles: ['src/test/setup.ts'],
       restoreMocks: true,
       unstubGlobals: true,

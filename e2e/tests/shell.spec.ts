@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/checks';
 import { signInThroughApi } from './support/session';
@@ -145,6 +148,52 @@ test('each page paints its frame in view, in its language, before its script has
     const box = await mark.boundingBox();
     expect(box?.y).toBeLessThan(64);
   }
+});
+
+test('a page opened on a screen fetches its code and first answers at once, each once', async ({
+  page,
+}) => {
+  await signInThroughApi(page, 'carol');
+  const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+  const manifest = JSON.parse(
+    fs.readFileSync(path.join(root, 'apps/web/dist/.vite/manifest.json'), 'utf8'),
+  ) as Record<string, { file: string }>;
+  const fileOf = (source: string) => `/${manifest[source]!.file}`;
+  const screen = fileOf('src/features/home/screens/home-screen.tsx');
+  const layout = fileOf('src/app/layouts/default-layout.tsx');
+  const english = fileOf('src/locales/en/index.ts');
+  const french = fileOf('src/locales/fr/index.ts');
+
+  // What the page names in its head: the app's files, and the screen's, layout's, catalogue's.
+  const html = await (await page.context().request.get('/en/home')).text();
+  const head = html.slice(0, html.indexOf('</head>'));
+  const named = [
+    ...head.matchAll(
+      /<link rel="modulepreload" crossorigin(?: fetchpriority="low")? href="([^"]+)">/g,
+    ),
+  ].map((match) => match[1]!);
+  expect(named).toEqual(expect.arrayContaining([screen, layout, english]));
+  expect(named).not.toContain(french);
+
+  const reads = [...head.matchAll(/<link rel="preload" as="fetch" [^>]*href="([^"]+)">/g)].map(
+    (match) => match[1]!,
+  );
+  expect(reads).toEqual(['/api/auth/user', '/api/home?locale=en']);
+
+  const scripts: string[] = [];
+  const apiReads: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (request.resourceType() === 'script') scripts.push(url.pathname);
+    if (url.pathname.startsWith('/api/')) apiReads.push(`${url.pathname}${url.search}`);
+  });
+  await page.goto('/en/home');
+  await expect(page.getByRole('article').first()).toBeVisible();
+  // The app's imports and reads took what the page had fetched: nothing was fetched twice.
+  const times = (list: string[], item: string) => list.filter((entry) => entry === item).length;
+  for (const read of reads) expect(times(apiReads, read), read).toBe(1);
+  for (const file of [screen, layout, english]) expect(times(scripts, file), file).toBe(1);
+  expect(new Set(scripts).size).toBe(scripts.length);
 });
 
 test.describe('locale', () => {

@@ -42,6 +42,7 @@ const builds = [
       'apps/web/index.html',
       'apps/web/public',
       'apps/web/vite.config.ts',
+      'apps/web/build-plugins',
       'packages/contracts/src',
     ],
   },

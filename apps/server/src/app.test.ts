@@ -269,6 +269,38 @@ describe(`HTTP application on ${testDatabaseKind()}`, () => {
   });
 });
 
+/** As apps/web's build writes it (build-plugins/first-load-files.ts). */
+const firstLoad = {
+  boot: ['/assets/schemas.js', '/assets/zod.js'],
+  layouts: { default: ['/assets/header.js', '/assets/header.css'] },
+  screens: {
+    home: ['/assets/home.js', '/assets/zod.js'],
+    sessionGame: ['/assets/game.js', '/assets/game.css', '/assets/zod.js'],
+    display: ['/assets/display.js'],
+  },
+  catalogues: { en: ['/assets/en.js'], fr: ['/assets/fr.js'] },
+};
+
+/** What a page announces in its head, in order: `modulepreload` scripts, preloaded styles. */
+const announced = (html: string) => {
+  const head = html.slice(0, html.indexOf('</head>'));
+  return [
+    ...head.matchAll(
+      /<link rel="(?:modulepreload|preload" as="style)" crossorigin(?: fetchpriority="low")? href="([^"]+)">/g,
+    ),
+  ].map((match) => match[1]!);
+};
+
+/** The API answers a page announces in its head, in order, as the browser reads their URLs. */
+const announcedReads = (html: string) => {
+  const head = html.slice(0, html.indexOf('</head>'));
+  return [
+    ...head.matchAll(
+      /<link rel="preload" as="fetch" crossorigin="use-credentials" href="([^"]+)">/g,
+    ),
+  ].map((match) => match[1]!.replaceAll('&#38;', '&'));
+};
+
 describe('serving the web app', () => {
   let database: TestDatabase;
   let app: FastifyInstance;
@@ -280,8 +312,10 @@ describe('serving the web app', () => {
     // Each page carries the boot shell's frame as apps/web builds it: named `rework`.
     fs.writeFileSync(
       path.join(webDist, 'index.html'),
-      '<!doctype html><html lang="fr" dir="ltr"><title>Rampart</title><div class="boot-shell" data-layout="rework"></div>',
+      '<!doctype html><html lang="fr" dir="ltr"><head><title>Rampart</title><script type="module" src="/assets/index-Ab12Cd34.js"></script></head><div class="boot-shell" data-layout="rework"></div>',
     );
+    fs.mkdirSync(path.join(webDist, '.vite'));
+    fs.writeFileSync(path.join(webDist, '.vite', 'first-load.json'), JSON.stringify(firstLoad));
     fs.writeFileSync(
       path.join(webDist, 'login.html'),
       '<!doctype html><title>Rampart</title><meta name="page" content="login">',
@@ -434,6 +468,158 @@ describe('serving the web app', () => {
       expect(response.body).toContain('content="login"');
     },
   );
+
+  it("announces the screen's first files to a visitor who may be signed in", async () => {
+    const browser = { 'user-agent': 'Mozilla/5.0 Chrome/130' };
+    const game = await app.inject({
+      url: '/en/sessions/abc/game',
+      headers: { ...browser, cookie: 'rampart_session=whatever' },
+    });
+    // The boot's schemas, the page's catalogue, the screen's code: each once, after the page's
+    // own script; the rework layout has no files of its own.
+    expect(announced(game.body)).toEqual([
+      '/assets/schemas.js',
+      '/assets/zod.js',
+      '/assets/en.js',
+      '/assets/game.js',
+      '/assets/game.css',
+    ]);
+    // The answers the guard and the screen ask for first, at the URLs they ask for.
+    expect(announcedReads(game.body)).toEqual(['/api/auth/user', '/api/sessions/abc?locale=en']);
+    expect(game.body.indexOf('modulepreload')).toBeGreaterThan(game.body.indexOf('index-Ab12Cd34'));
+    expect(game.body).toContain(
+      '<link rel="preload" as="style" crossorigin href="/assets/game.css">',
+    );
+    // The scripts do not hold back the page's first paint: the browser may let them wait.
+    expect(game.body).toContain(
+      '<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/game.js">',
+    );
+    expect(game.headers.vary).toBe('Cookie, Authorization, Accept-Language');
+
+    const home = await app.inject({
+      url: '/fr/home',
+      headers: { ...browser, authorization: 'Bearer rmp_anything' },
+    });
+    expect(announcedReads(home.body)).toEqual(['/api/auth/user', '/api/home?locale=fr']);
+    expect(announced(home.body)).toEqual([
+      '/assets/schemas.js',
+      '/assets/zod.js',
+      '/assets/fr.js',
+      '/assets/header.js',
+      '/assets/header.css',
+      '/assets/home.js',
+    ]);
+  });
+
+  it("does not announce a signed-in screen's files to a visitor the app will send to sign in", async () => {
+    const browser = { 'user-agent': 'Mozilla/5.0 Chrome/130' };
+    for (const url of ['/en/sessions/abc/game', '/home', '/trainer', '/fr/trainer/players']) {
+      const response = await app.inject({ url, headers: browser });
+      expect(response.statusCode).toBe(200);
+      expect(announced(response.body)).toEqual([]);
+      expect(announcedReads(response.body)).toEqual([]);
+    }
+    // A player's cookie does not sign in to the console, nor a trainer's to a player's screen.
+    const playerOnConsole = await app.inject({
+      url: '/trainer',
+      headers: { ...browser, cookie: 'rampart_session=whatever' },
+    });
+    expect(announcedReads(playerOnConsole.body)).toEqual([]);
+    const trainerOnGame = await app.inject({
+      url: '/sessions/abc/game',
+      headers: { ...browser, cookie: 'rampart_trainer_session=whatever' },
+    });
+    expect(announcedReads(trainerOnGame.body)).toEqual([]);
+    const trainer = await app.inject({
+      url: '/trainer',
+      headers: { ...browser, cookie: 'rampart_trainer_session=whatever' },
+    });
+    expect(announcedReads(trainer.body)).toEqual(['/api/trainer/auth/user']);
+    // The projector's view needs no sign-in, and asks nobody who they are.
+    const display = await app.inject({ url: '/en/display/some-token', headers: browser });
+    expect(announcedReads(display.body)).toEqual([]);
+    expect(announced(display.body)).toEqual([
+      '/assets/schemas.js',
+      '/assets/zod.js',
+      '/assets/en.js',
+      '/assets/display.js',
+    ]);
+    // The sign-in screens are another page, built with its own files; an unknown path is no
+    // screen.
+    const signedIn = { ...browser, cookie: 'rampart_session=whatever' };
+    for (const url of ['/en/login', '/trainer/login']) {
+      const login = await app.inject({ url, headers: signedIn });
+      expect(login.body).toContain('content="login"');
+      expect(announced(login.body)).toEqual([]);
+    }
+    const unknown = await app.inject({ url: '/en/no/such/page', headers: signedIn });
+    expect(announced(unknown.body)).toEqual([]);
+  });
+
+  it.each([
+    ['/fr/home', 'locale=en', 'en-GB,en;q=0.9', '/assets/fr.js'],
+    ['/home', 'locale=en', 'fr-FR,fr;q=0.9', '/assets/en.js'],
+    ['/home', '', 'de-DE,de;q=0.9,en-US;q=0.8,fr;q=0.7', '/assets/en.js'],
+    ['/home', '', 'de-DE', '/assets/fr.js'],
+    ['/home', 'locale=xx', '', '/assets/fr.js'],
+  ])(
+    'announces the catalogue of the language the app will pick for %s (cookie "%s", browser "%s")',
+    async (url, locale, languages, catalogue) => {
+      const response = await app.inject({
+        url,
+        headers: {
+          'user-agent': 'Mozilla/5.0 Chrome/130',
+          cookie: ['rampart_session=whatever', locale].filter(Boolean).join('; '),
+          ...(languages ? { 'accept-language': languages } : {}),
+        },
+      });
+      const catalogues = announced(response.body).filter((file) => /\/(en|fr)\.js$/.test(file));
+      expect(catalogues).toEqual([catalogue]);
+    },
+  );
+
+  it("writes a path's parameters into the page's links only percent-encoded", async () => {
+    const response = await app.inject({
+      url: '/en/sessions/%22%3E%3Cscript%3Ealert(1)%3C%2Fscript%3E%26x/game',
+      headers: { 'user-agent': 'Mozilla/5.0 Chrome/130', cookie: 'rampart_session=whatever' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).not.toContain('<script>alert');
+    expect(announcedReads(response.body)).toEqual([
+      '/api/auth/user',
+      '/api/sessions/%22%3E%3Cscript%3Ealert(1)%3C%2Fscript%3E%26x?locale=en',
+    ]);
+  });
+
+  it('writes no file name into a page that is not one the build could have given', async () => {
+    const listPath = path.join(webDist, '.vite', 'first-load.json');
+    const hostile = {
+      ...firstLoad,
+      screens: { home: ['/assets/home.js"><script>alert(1)</script><link href="x.js'] },
+    };
+    const broken = [JSON.stringify(hostile), '{"boot": [', ''];
+    try {
+      for (const text of broken) {
+        fs.writeFileSync(listPath, text);
+        const response = await app.inject({
+          url: '/home',
+          headers: { 'user-agent': 'Mozilla/5.0 Chrome/130', cookie: 'rampart_session=whatever' },
+        });
+        expect(response.statusCode).toBe(200);
+        expect(response.body).not.toContain('<script>alert');
+        expect(announced(response.body)).toEqual([]);
+      }
+      fs.rmSync(listPath);
+      const withoutList = await app.inject({
+        url: '/home',
+        headers: { cookie: 'rampart_session=x' },
+      });
+      expect(withoutList.statusCode).toBe(200);
+      expect(announced(withoutList.body)).toEqual([]);
+    } finally {
+      fs.writeFileSync(listPath, JSON.stringify(firstLoad));
+    }
+  });
 
   it('answers an unknown path with the app shell and status 404, for the not-found page', async () => {
     const response = await app.inject({

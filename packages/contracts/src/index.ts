@@ -2,6 +2,7 @@ export * from './errors.js';
 export * from './cookies.js';
 export * from './sign-in.js';
 export * from './web-routes.js';
+export * from './web-first-reads.js';
 export * from './http/route.js';
 export * from './http/openapi.js';
 export * from './http/system.js';

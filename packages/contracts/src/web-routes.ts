@@ -113,7 +113,7 @@ const routeMatchers = webRoutes.map((route) => {
   const pattern = route.path
     .split('/')
     .map((segment) =>
-      segment.startsWith(':') ? '[^/]+' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'),
+      segment.startsWith(':') ? '([^/]+)' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'),
     )
     .join('/');
   return new RegExp(
@@ -129,6 +129,28 @@ export const isWebRoute = (pathname: string): boolean =>
 export const webRouteOf = (pathname: string): WebRoute | null => {
   const index = routeMatchers.findIndex((matcher) => matcher.test(pathname));
   return index === -1 ? null : webRoutes[index]!;
+};
+
+/**
+ * The parameters of a browser path that is the screen `routeId` (`/fr/sessions/abc/game` →
+ * `{ uuid: 'abc' }`), decoded as the router decodes them; null when the path is not that screen,
+ * or a parameter cannot be decoded.
+ */
+export const webRouteParams = (
+  routeId: WebRouteId,
+  pathname: string,
+): Record<string, string> | null => {
+  const index = webRoutes.findIndex((route) => route.id === routeId);
+  const match = index === -1 ? null : routeMatchers[index]!.exec(pathname);
+  if (!match) return null;
+  const names = webRoutes[index]!.path.split('/').filter((segment) => segment.startsWith(':'));
+  try {
+    return Object.fromEntries(
+      names.map((name, at) => [name.slice(1), decodeURIComponent(match[at + 1]!)]),
+    );
+  } catch {
+    return null;
+  }
 };
 
 /** The HTML page of a browser path (without query): null when it is none of the app's screens. */

@@ -1,10 +1,17 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { webLocalePrefixes, webRouteOf, type WebLayout, type WebPage } from '@rampart/contracts';
+import {
+  webLocalePrefixes,
+  webRouteOf,
+  type WebLayout,
+  type WebPage,
+  type WebRoute,
+} from '@rampart/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isbot } from 'isbot';
 import { sendError } from './error-handler.js';
+import { firstLoadLinks, readFirstLoad } from './first-load.js';
 import { isApiPath } from './paths.js';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -12,6 +19,8 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 const SHELL_LAYOUT = 'data-layout="rework"';
 /** The page's language as the built page names it; the path's prefix names the right one. */
 const PAGE_LANGUAGE = '<html lang="fr"';
+/** Where the screen's first files are announced (`first-load.ts`). */
+const HEAD_END = '</head>';
 const languagePrefix = new RegExp(`^/(${webLocalePrefixes.join('|')})(?:/|$)`);
 
 /**
@@ -57,14 +66,24 @@ export const registerWebApp = async (app: FastifyInstance, webDist: string | nul
   // the server runs serves its new page.
   // The page's language is the path's (/en/…, /fr/…), so that assistive technology reads the
   // frame and the first paint in the right language before the app sets it.
+  // index.html names the app's own files; the server adds those of the screen asked for.
   const sendPage = async (
+    request: FastifyRequest,
     reply: FastifyReply,
     pathname: string,
     page: WebPage,
-    layout: WebLayout,
+    route: WebRoute | null,
     status: number,
   ) => {
-    const html = await fs.promises.readFile(pagePaths[page]!, 'utf8');
+    const layout: WebLayout = route?.layout ?? 'error';
+    let html = await fs.promises.readFile(pagePaths[page]!, 'utf8');
+    const firstLoad = page === 'index' && route ? await readFirstLoad(webDist!) : null;
+    if (firstLoad && route) {
+      const links = firstLoadLinks(firstLoad, request, route, pathname);
+      html = html.replace(HEAD_END, () => `${links}${HEAD_END}`);
+      // What it names depends on who may be signed in and in which language.
+      void reply.header('Vary', 'Cookie, Authorization, Accept-Language');
+    }
     const language = languagePrefix.exec(pathname)?.[1];
     return reply
       .code(status)
@@ -93,7 +112,7 @@ export const registerWebApp = async (app: FastifyInstance, webDist: string | nul
     if (!page && isbot(request.headers['user-agent'] ?? '')) {
       return reply.code(404).type('text/plain; charset=utf-8').send('Not Found');
     }
-    return sendPage(reply, pathname, page ?? 'index', route?.layout ?? 'error', page ? 200 : 404);
+    return sendPage(request, reply, pathname, page ?? 'index', route, page ? 200 : 404);
   };
 
   app.setNotFoundHandler((request, reply) => {

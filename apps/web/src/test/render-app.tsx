@@ -105,7 +105,7 @@ export interface RenderAppOptions extends StubOptions {
   /** How the app opens event streams (see `fakeEventStreams`); through `fetch` by default. */
   streams?: CreateEventStream;
   /**
-   * The page's first reads sent ahead of its screen, as in the browser (`screen-first-reads.ts`).
+   * The page's first reads sent ahead of its screen, as in the browser (`webFirstReads`, contracts).
    * Off by default, as most tests count the calls a screen makes itself.
    */
   firstReads?: boolean;

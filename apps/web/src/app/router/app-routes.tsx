@@ -1,4 +1,5 @@
 import {
+  webFirstReads,
   webLocalePrefixes,
   webRoutes,
   type Locale,
@@ -16,7 +17,6 @@ import { InitialLoading, RootRoute } from './root-route';
 import { NotFoundRoute, RouteErrorBoundary } from './route-errors';
 import { screenAccessRedirect, type GuardAuth } from './route-guard';
 import type { ScreenHandle } from './screen-handle';
-import { screenFirstReads } from './screen-first-reads';
 import { screenModules } from './screen-modules';
 
 const layoutRoutes: Record<WebLayout, Pick<RouteObject, 'Component' | 'lazy'>> = {
@@ -35,7 +35,7 @@ const layoutOrder: readonly WebLayout[] = ['default', 'rework', 'error', 'displa
 export interface AppRoutesOptions {
   /** Who is logged in, for the guards of each screen (its `handle.access`). */
   auth: GuardAuth;
-  /** Sends the first screen's first reads ahead of its code (`screen-first-reads.ts`). */
+  /** Sends the first screen's first reads ahead of its code (`webFirstReads`, contracts). */
   preload?: ApiClient['preload'];
 }
 
@@ -49,7 +49,7 @@ const firstReadsOnce = (preload: ApiClient['preload'] | undefined) => {
     if (sent) return;
     sent = true;
     const locale = pageLocale(url.pathname);
-    for (const read of screenFirstReads[id]?.(params, locale) ?? []) {
+    for (const read of webFirstReads[id]?.(params, locale) ?? []) {
       preload!(read.path, read.query ? { query: read.query } : {});
     }
   };

@@ -28,6 +28,6 @@ export const createAppRouterWith = <R extends NavigableRouter>(
   return { router, auth };
 };
 
-/** The page's router: its first screen's reads leave with its guard (`screen-first-reads.ts`). */
+/** The page's router: its first screen's reads leave with its guard (`webFirstReads`). */
 export const createAppRouter = (queryClient: QueryClient) =>
   createAppRouterWith(queryClient, (routes) => createBrowserRouter(routes), { firstReads: true });
