@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { createTestApp } from '../test/app.js';
 import { TestBrowser } from '../test/browser.js';
 import { createTestDatabase, testDatabaseKind, type TestDatabase } from '../test/database.js';
+import { buildAccount } from '../test/factories.js';
 import { route } from './http/route.js';
 
 const echo = defineRoute({
@@ -305,6 +306,11 @@ describe('serving the web app', () => {
   let database: TestDatabase;
   let app: FastifyInstance;
   let webDist: string;
+  /** The cookies of a signed-in player, of a signed-in trainer, and of a guest (no sign-in). */
+  let player: string;
+  let trainer: string;
+  let guest: string;
+  let playerToken: string;
 
   beforeAll(async () => {
     webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'rampart-web-'));
@@ -335,6 +341,32 @@ describe('serving the web app', () => {
     );
     database = await createTestDatabase();
     app = await createTestApp(database, { WEB_DIST: webDist });
+    const signIn = async (role: 'player' | 'trainer') => {
+      const account = await buildAccount(database.db, { role });
+      const browser = new TestBrowser(app);
+      const path = role === 'player' ? '/api/auth/login' : '/api/trainer/auth/login';
+      const login = await browser.post(path, {
+        username: account.username,
+        password: account.password,
+      });
+      expect(login.statusCode).toBe(200);
+      return { browser, account };
+    };
+    // The session cookies alone: the language tests set the `locale` cookie themselves.
+    player = `rampart_session=${(await signIn('player')).browser.cookies.get('rampart_session')}`;
+    trainer = `rampart_trainer_session=${(await signIn('trainer')).browser.cookies.get('rampart_trainer_session')}`;
+    // A visitor who has only been to the sign-in page holds a guest session cookie.
+    const visitor = new TestBrowser(app);
+    await visitor.get('/api/csrf-cookie');
+    guest = visitor.cookieHeader();
+    expect(guest).toContain('rampart_session=');
+    const { account } = await signIn('player');
+    const issued = await app.inject({
+      method: 'POST',
+      url: '/api/auth/token',
+      payload: { username: account.username, password: account.password },
+    });
+    playerToken = (issued.json() as { token: string }).token;
   });
 
   afterAll(async () => {
@@ -473,7 +505,7 @@ describe('serving the web app', () => {
     const browser = { 'user-agent': 'Mozilla/5.0 Chrome/130' };
     const game = await app.inject({
       url: '/en/sessions/abc/game',
-      headers: { ...browser, cookie: 'rampart_session=whatever' },
+      headers: { ...browser, cookie: player },
     });
     // The boot's schemas, the page's catalogue, the screen's code: each once, after the page's
     // own script; the rework layout has no files of its own.
@@ -498,7 +530,7 @@ describe('serving the web app', () => {
 
     const home = await app.inject({
       url: '/fr/home',
-      headers: { ...browser, authorization: 'Bearer rmp_anything' },
+      headers: { ...browser, authorization: `Bearer ${playerToken}` },
     });
     expect(announcedReads(home.body)).toEqual(['/api/auth/user', '/api/home?locale=fr']);
     expect(announced(home.body)).toEqual([
@@ -522,19 +554,28 @@ describe('serving the web app', () => {
     // A player's cookie does not sign in to the console, nor a trainer's to a player's screen.
     const playerOnConsole = await app.inject({
       url: '/trainer',
-      headers: { ...browser, cookie: 'rampart_session=whatever' },
+      headers: { ...browser, cookie: player },
     });
     expect(announcedReads(playerOnConsole.body)).toEqual([]);
     const trainerOnGame = await app.inject({
       url: '/sessions/abc/game',
-      headers: { ...browser, cookie: 'rampart_trainer_session=whatever' },
+      headers: { ...browser, cookie: trainer },
     });
     expect(announcedReads(trainerOnGame.body)).toEqual([]);
-    const trainer = await app.inject({
-      url: '/trainer',
-      headers: { ...browser, cookie: 'rampart_trainer_session=whatever' },
-    });
-    expect(announcedReads(trainer.body)).toEqual(['/api/trainer/auth/user']);
+    const console = await app.inject({ url: '/trainer', headers: { ...browser, cookie: trainer } });
+    expect(announcedReads(console.body)).toEqual(['/api/trainer/auth/user']);
+    // Nor does a guest's session cookie, nor a session that has ended, nor a token that is none.
+    for (const headers of [
+      { cookie: guest },
+      { cookie: 'rampart_session=not-a-session' },
+      { authorization: 'Bearer rmp_not-a-token' },
+      { authorization: 'Bearer' },
+    ]) {
+      const response = await app.inject({ url: '/en/home', headers: { ...browser, ...headers } });
+      expect(response.statusCode).toBe(200);
+      expect(announcedReads(response.body)).toEqual([]);
+      expect(announced(response.body)).toEqual([]);
+    }
     // The projector's view needs no sign-in, and asks nobody who they are.
     const display = await app.inject({ url: '/en/display/some-token', headers: browser });
     expect(announcedReads(display.body)).toEqual([]);
@@ -546,7 +587,7 @@ describe('serving the web app', () => {
     ]);
     // The sign-in screens are another page, built with its own files; an unknown path is no
     // screen.
-    const signedIn = { ...browser, cookie: 'rampart_session=whatever' };
+    const signedIn = { ...browser, cookie: player };
     for (const url of ['/en/login', '/trainer/login']) {
       const login = await app.inject({ url, headers: signedIn });
       expect(login.body).toContain('content="login"');
@@ -569,7 +610,7 @@ describe('serving the web app', () => {
         url,
         headers: {
           'user-agent': 'Mozilla/5.0 Chrome/130',
-          cookie: ['rampart_session=whatever', locale].filter(Boolean).join('; '),
+          cookie: [player, locale].filter(Boolean).join('; '),
           ...(languages ? { 'accept-language': languages } : {}),
         },
       });
@@ -581,7 +622,7 @@ describe('serving the web app', () => {
   it("writes a path's parameters into the page's links only percent-encoded", async () => {
     const response = await app.inject({
       url: '/en/sessions/%22%3E%3Cscript%3Ealert(1)%3C%2Fscript%3E%26x/game',
-      headers: { 'user-agent': 'Mozilla/5.0 Chrome/130', cookie: 'rampart_session=whatever' },
+      headers: { 'user-agent': 'Mozilla/5.0 Chrome/130', cookie: player },
     });
     expect(response.statusCode).toBe(200);
     expect(response.body).not.toContain('<script>alert');
@@ -603,7 +644,7 @@ describe('serving the web app', () => {
         fs.writeFileSync(listPath, text);
         const response = await app.inject({
           url: '/home',
-          headers: { 'user-agent': 'Mozilla/5.0 Chrome/130', cookie: 'rampart_session=whatever' },
+          headers: { 'user-agent': 'Mozilla/5.0 Chrome/130', cookie: player },
         });
         expect(response.statusCode).toBe(200);
         expect(response.body).not.toContain('<script>alert');
@@ -612,7 +653,7 @@ describe('serving the web app', () => {
       fs.rmSync(listPath);
       const withoutList = await app.inject({
         url: '/home',
-        headers: { cookie: 'rampart_session=x' },
+        headers: { cookie: player },
       });
       expect(withoutList.statusCode).toBe(200);
       expect(announced(withoutList.body)).toEqual([]);

@@ -30,7 +30,7 @@ import { createCockpitModule } from './modules/cockpit/index.js';
 import { createDebriefModule } from './modules/debrief/index.js';
 import { createDisplayModule } from './modules/display/index.js';
 import { createContentModule } from './modules/content/index.js';
-import { cachedPrincipalOf } from './modules/identity/auth.plugin.js';
+import { cachedPrincipalOf, isSignedInAs } from './modules/identity/auth.plugin.js';
 import { createIdentityModule } from './modules/identity/index.js';
 import { createProfileModule } from './modules/profile/index.js';
 import type { CustomFetch } from 'openid-client';
@@ -344,6 +344,8 @@ export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> 
   });
 
   await deps.configure?.(app);
-  await registerWebApp(app, config.webDist);
+  await registerWebApp(app, config.webDist, {
+    isSignedIn: (request, side) => isSignedInAs(identity.auth, request, side),
+  });
   return app;
 };

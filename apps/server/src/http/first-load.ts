@@ -64,12 +64,9 @@ export const pageLocale = (request: FastifyRequest, pathname: string): Locale =>
   return prefix ?? localeOf(request.cookies[cookieNames.locale]) ?? browser ?? defaultLocale;
 };
 
-/** Whether the request carries a way to be signed in to `side`: its session cookie, or a token. */
-const mayBeSignedIn = (request: FastifyRequest, side: 'player' | 'trainer') =>
-  Boolean(
-    request.cookies[side === 'player' ? cookieNames.playerSession : cookieNames.trainerSession] ||
-    /^bearer\s/i.test(request.headers.authorization ?? ''),
-  );
+/** The interface a screen is for the signed in of, or null for a screen for anyone. */
+export const signInOf = (route: WebRoute): 'player' | 'trainer' | null =>
+  route.access === 'player' || route.access === 'trainer' ? route.access : null;
 
 /**
  * What the page at `pathname` (the screen of `route`) loads before its first paint beyond the
@@ -81,18 +78,19 @@ const mayBeSignedIn = (request: FastifyRequest, side: 'player' | 'trainer') =>
  *   the page's language.
  * The browser fetches them all beside the app's own files instead of a step at a time as the app
  * finds it needs them: a round trip on a phone's link for each step, six on the game screen. A
- * screen for the signed in only to a visitor who may be (the interface's session cookie, or a
- * token): anyone else is sent to the sign-in page, and would fetch what they never see. Each
- * file once, in the order the app needs them.
+ * screen for the signed in only to a visitor who is (`signedIn`, to the screen's interface):
+ * anyone else is sent to the sign-in page, and would fetch what they never see, its reads
+ * refused. Each file once, in the order the app needs them.
  */
 export const firstLoadLinks = (
   firstLoad: FirstLoad,
   request: FastifyRequest,
   route: WebRoute,
   pathname: string,
+  signedIn: boolean,
 ): string => {
-  const side = route.access === 'player' || route.access === 'trainer' ? route.access : null;
-  if (side && !mayBeSignedIn(request, side)) return '';
+  const side = signInOf(route);
+  if (side && !signedIn) return '';
   const locale = pageLocale(request, pathname);
   const params = webRouteParams(route.id as WebRouteId, pathname);
   const reads = side

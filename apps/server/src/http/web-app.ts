@@ -11,7 +11,7 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isbot } from 'isbot';
 import { sendError } from './error-handler.js';
-import { firstLoadLinks, readFirstLoad } from './first-load.js';
+import { firstLoadLinks, readFirstLoad, signInOf } from './first-load.js';
 import { isApiPath } from './paths.js';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -30,7 +30,19 @@ const languagePrefix = new RegExp(`^/(${webLocalePrefixes.join('|')})(?:/|$)`);
  * (the app renders its not-found page), except for crawlers, which get the bare status. Unknown
  * /api paths always get the JSON error shape.
  */
-export const registerWebApp = async (app: FastifyInstance, webDist: string | null) => {
+export interface WebAppOptions {
+  /**
+   * Whether a request is signed in to an interface, without any effect on its session: the page
+   * of a screen for the signed in names its first files and reads only to them.
+   */
+  isSignedIn?: (request: FastifyRequest, side: 'player' | 'trainer') => Promise<boolean>;
+}
+
+export const registerWebApp = async (
+  app: FastifyInstance,
+  webDist: string | null,
+  { isSignedIn = () => Promise.resolve(false) }: WebAppOptions = {},
+) => {
   const indexPath = webDist ? path.join(webDist, 'index.html') : null;
   const hasWebApp = indexPath !== null && fs.existsSync(indexPath);
   if (!hasWebApp) {
@@ -79,7 +91,11 @@ export const registerWebApp = async (app: FastifyInstance, webDist: string | nul
     let html = await fs.promises.readFile(pagePaths[page]!, 'utf8');
     const firstLoad = page === 'index' && route ? await readFirstLoad(webDist!) : null;
     if (firstLoad && route) {
-      const links = firstLoadLinks(firstLoad, request, route, pathname);
+      const side = signInOf(route);
+      // A session that cannot be checked now (the database away) names nothing: the page still
+      // loads, a step at a time.
+      const signedIn = side ? await isSignedIn(request, side).catch(() => false) : false;
+      const links = firstLoadLinks(firstLoad, request, route, pathname, signedIn);
       html = html.replace(HEAD_END, () => `${links}${HEAD_END}`);
       // What it names depends on who may be signed in and in which language.
       void reply.header('Vary', 'Cookie, Authorization, Accept-Language');

@@ -125,6 +125,25 @@ export const cachedPrincipalOf = (
   return cookie ? auth.cachedPrincipal({ kind: 'cookie', value: cookie }, access) : null;
 };
 
+/**
+ * Whether a request is signed in to one interface, by the credential the access guard would take
+ * (bearer token first, then the interface's session cookie), without the guard's effects on the
+ * session (`AuthService.isSignedIn`). A guest's session cookie (`GET /api/csrf-cookie` sets one)
+ * is no sign-in.
+ */
+export const isSignedInAs = (
+  auth: AuthService,
+  request: FastifyRequest,
+  access: 'player' | 'trainer',
+): Promise<boolean> => {
+  const token = bearerToken(request);
+  const cookie = token === null ? request.cookies[sessionCookieName[access]] : undefined;
+  if (token !== null) return auth.isSignedIn({ kind: 'token', value: token }, access);
+  return cookie
+    ? auth.isSignedIn({ kind: 'cookie', value: cookie }, access)
+    : Promise.resolve(false);
+};
+
 /** The authenticated caller of a route declared for players or trainers. */
 export const principalOf = (request: FastifyRequest): Principal => {
   if (!request.principal) throw new AppError('auth.unauthenticated');

@@ -113,6 +113,28 @@ describe(`session look-ups (${testDatabaseKind()})`, () => {
     expect(await auth.authenticate(other.credential, 'player')).toBeNull();
   });
 
+  it("tells whether a credential is signed in without touching its session: an idle one is still the guard's to end", async () => {
+    const { auth, clock } = authService();
+    const { credential } = await signIn(auth);
+    expect(await auth.isSignedIn(credential, 'player')).toBe(true);
+    expect(await auth.isSignedIn(credential, 'trainer')).toBe(false);
+    expect(await auth.isSignedIn({ kind: 'cookie', value: 'no-such-session' }, 'player')).toBe(
+      false,
+    );
+    expect(await auth.isSignedIn({ kind: 'token', value: credential.value }, 'player')).toBe(false);
+
+    // Idle past the timeout: not signed in, and the session is left as it was, so that the
+    // guard's own look-up still finds it expired and says so (the login page tells why).
+    clock.ms += (testConfig().auth.idleTimeoutMinutes + 1) * 60_000;
+    expect(await auth.isSignedIn(credential, 'player')).toBe(false);
+    const revoked = await sql<{ revoked: boolean }>`
+      select revoked_at is not null as revoked from auth_session where id_hash = ${sha256(credential.value)}
+    `.execute(database.db);
+    expect(revoked.rows[0]?.revoked).toBe(false);
+    expect(await auth.authenticate(credential, 'player')).toBe('expired');
+    expect(accountOf(await auth.authenticate(credential, 'player'))).toBeNull();
+  });
+
   it('looks up the sessions of players arriving together in one query, each with its own account', async () => {
     const { auth, queries } = authService();
     const players = [];

@@ -321,6 +321,32 @@ export const createAuthService = (deps: {
     },
 
     /**
+     * Whether a cookie or bearer token is a live session of one interface, as `authenticate`
+     * would find it, without anything `authenticate` does to it: no refresh, no activity
+     * recorded, an idle session left for `authenticate` to end (and say so). The session looked
+     * up is kept in the cache, as `authenticate` keeps it.
+     */
+    async isSignedIn(credential: Credential, iface: Interface): Promise<boolean> {
+      if (credential.kind === 'token' && !credential.value.startsWith(TOKEN_PREFIX)) return false;
+      const idHash = sha256(credential.value);
+      const nowMs = clock.now().getTime();
+      let entry = cache.get(idHash);
+      if (!entry || entry.cachedUntilMs <= nowMs) {
+        const since = evictions;
+        const live = await lookUp(idHash, 'now');
+        if (!live) return false;
+        entry = entryOf(live, nowMs);
+        if (cacheMs > 0 && since === evictions) cache.set(idHash, entry);
+      }
+      const { session } = entry.principal;
+      return (
+        session.interface === iface &&
+        session.kind === credential.kind &&
+        !(session.kind === 'cookie' && nowMs - entry.lastActivityMs > idleMs)
+      );
+    },
+
+    /**
      * The principal of a credential this node holds fresh in memory with nothing due on it (no
      * refresh, no activity to record, not idle), without a promise: what a hot read needs. Null
      * sends the request the ordinary way, through `authenticate`, which does what is due.
