@@ -97,7 +97,7 @@ export const registerWebApp = async (
       const signedIn = side ? await isSignedIn(request, side).catch(() => false) : false;
       const links = firstLoadLinks(firstLoad, request, route, pathname, signedIn);
       html = html.replace(HEAD_END, () => `${links}${HEAD_END}`);
-      // What it names depends on who may be signed in and in which language.
+      // What it names depends on who is signed in and in which language.
       void reply.header('Vary', 'Cookie, Authorization, Accept-Language');
     }
     const language = languagePrefix.exec(pathname)?.[1];
