@@ -187,6 +187,22 @@ export const createAuthService = (deps: {
     cachedUntilMs: lookedUpAtMs + cacheMs,
   });
 
+  /**
+   * A session not held fresh here, looked up at once and cached (unless it ended on this node
+   * meanwhile); null, and nothing cached, when it is not live.
+   */
+  const lookUpNow = async (idHash: string, nowMs: number): Promise<CachedSession | null> => {
+    const since = evictions;
+    const live = await lookUp(idHash, 'now');
+    if (!live) {
+      cache.delete(idHash);
+      return null;
+    }
+    const entry = entryOf(live, nowMs);
+    if (cacheMs > 0 && since === evictions) cache.set(idHash, entry);
+    return entry;
+  };
+
   const refresh = (idHash: string, stale: CachedSession, nowMs: number) => {
     stale.refreshFromMs = Infinity; // one refresh at a time
     const since = evictions;
@@ -291,16 +307,10 @@ export const createAuthService = (deps: {
       if (credential.kind === 'token' && !credential.value.startsWith(TOKEN_PREFIX)) return null;
       const idHash = sha256(credential.value);
       const nowMs = clock.now().getTime();
-      let entry = cache.get(idHash);
+      let entry = cache.get(idHash) ?? null;
       if (!entry || entry.cachedUntilMs <= nowMs) {
-        const since = evictions;
-        const live = await lookUp(idHash, 'now');
-        if (!live) {
-          cache.delete(idHash);
-          return null;
-        }
-        entry = entryOf(live, nowMs);
-        if (cacheMs > 0 && since === evictions) cache.set(idHash, entry);
+        entry = await lookUpNow(idHash, nowMs);
+        if (!entry) return null;
       } else if (entry.refreshFromMs <= nowMs) {
         refresh(idHash, entry, nowMs);
       }
@@ -330,14 +340,10 @@ export const createAuthService = (deps: {
       if (credential.kind === 'token' && !credential.value.startsWith(TOKEN_PREFIX)) return false;
       const idHash = sha256(credential.value);
       const nowMs = clock.now().getTime();
-      let entry = cache.get(idHash);
-      if (!entry || entry.cachedUntilMs <= nowMs) {
-        const since = evictions;
-        const live = await lookUp(idHash, 'now');
-        if (!live) return false;
-        entry = entryOf(live, nowMs);
-        if (cacheMs > 0 && since === evictions) cache.set(idHash, entry);
-      }
+      const cached = cache.get(idHash);
+      const entry =
+        cached && cached.cachedUntilMs > nowMs ? cached : await lookUpNow(idHash, nowMs);
+      if (!entry) return false;
       const { session } = entry.principal;
       return (
         session.interface === iface &&
