@@ -163,6 +163,9 @@ test('a page opened on a screen fetches its code and first answers at once, each
   const layout = fileOf('src/app/layouts/default-layout.tsx');
   const english = fileOf('src/locales/en/index.ts');
   const french = fileOf('src/locales/fr/index.ts');
+  // What the frame loads just after its first paint: the header's menu, the toasts.
+  const menu = fileOf('src/features/auth/components/user-menu.tsx');
+  const toasts = fileOf('src/app/app-toaster.tsx');
 
   // What the page names in its head: the app's files, and the screen's, layout's, catalogue's.
   const html = await (await page.context().request.get('/en/home')).text();
@@ -172,13 +175,13 @@ test('a page opened on a screen fetches its code and first answers at once, each
       /<link rel="modulepreload" crossorigin(?: fetchpriority="low")? href="([^"]+)">/g,
     ),
   ].map((match) => match[1]!);
-  expect(named).toEqual(expect.arrayContaining([screen, layout, english]));
+  expect(named).toEqual(expect.arrayContaining([screen, layout, english, menu, toasts]));
   expect(named).not.toContain(french);
 
   const reads = [...head.matchAll(/<link rel="preload" as="fetch" [^>]*href="([^"]+)">/g)].map(
     (match) => match[1]!,
   );
-  expect(reads).toEqual(['/api/auth/user', '/api/home?locale=en']);
+  expect(reads).toEqual(['/api/auth/user', '/api/home?locale=en', '/api/support/threads']);
 
   const scripts: string[] = [];
   const apiReads: string[] = [];
@@ -192,7 +195,9 @@ test('a page opened on a screen fetches its code and first answers at once, each
   // The app's imports and reads took what the page had fetched: nothing was fetched twice.
   const times = (list: string[], item: string) => list.filter((entry) => entry === item).length;
   for (const read of reads) expect(times(apiReads, read), read).toBe(1);
-  for (const file of [screen, layout, english]) expect(times(scripts, file), file).toBe(1);
+  for (const file of [screen, layout, english, menu, toasts]) {
+    expect(times(scripts, file), file).toBe(1);
+  }
   expect(new Set(scripts).size).toBe(scripts.length);
 });
 

@@ -11,8 +11,14 @@ export const FIRST_LOAD_FILE = '.vite/first-load.json';
 export interface FirstLoadFiles {
   /** What every screen of index.html loads before its first paint, beyond the page's own files. */
   boot: string[];
-  /** A layout's own files (`default`: its header), beyond the page's. */
+  /** A layout's own files (`default`: its header and what the header loads), beyond the page's. */
   layouts: Record<string, string[]>;
+  /**
+   * What the app's frame loads for a visitor signed in to an interface (`player`, `trainer`)
+   * just after its first paint (the toasts; a player's own event stream and inactivity watch),
+   * beyond the page's: on a slow link, each would otherwise be a round trip after the app has run.
+   */
+  sides: Record<string, string[]>;
   /** A screen's code (by route id), its styles with it, beyond the page's. */
   screens: Record<string, string[]>;
   /** A language's catalogue (by locale). */
@@ -32,7 +38,8 @@ export interface BundleChunk {
 /** The modules of a first load, by the source file they are imported from (paths from the app's root). */
 export interface FirstLoadModules {
   boot: readonly string[];
-  layouts: Record<string, string>;
+  layouts: Record<string, readonly string[]>;
+  sides: Record<string, readonly string[]>;
   /** Route id → its screen's module, and the modules on the way to it (trainer screens' list). */
   screens: Record<string, readonly string[]>;
   catalogues: Record<string, string>;
@@ -83,7 +90,8 @@ export const listFirstLoadFiles = (
     Object.fromEntries(Object.entries(record).map(([key, value]) => [key, files(value)]));
   return {
     boot: filesOf(modules.boot),
-    layouts: mapValues(modules.layouts, (source) => filesOf([source])),
+    layouts: mapValues(modules.layouts, filesOf),
+    sides: mapValues(modules.sides, filesOf),
     screens: mapValues(modules.screens, filesOf),
     catalogues: mapValues(modules.catalogues, (source) => filesOf([source])),
   };
@@ -135,7 +143,22 @@ export const firstLoadFiles = (appRoot: string): Plugin => ({
       chunks,
       {
         boot: ['src/lib/contract-schemas.ts', 'src/lib/call-route.ts'],
-        layouts: { default: 'src/app/layouts/default-layout.tsx' },
+        // The header's menu, and the avatar drawn in it.
+        layouts: {
+          default: [
+            'src/app/layouts/default-layout.tsx',
+            'src/features/auth/components/user-menu.tsx',
+            'src/components/avatar-image/artwork/index.tsx',
+          ],
+        },
+        sides: {
+          player: [
+            'src/app/app-toaster.tsx',
+            'src/features/realtime/components/player-notifications.tsx',
+            'src/features/auth/inactivity/inactivity-monitor.ts',
+          ],
+          trainer: ['src/app/app-toaster.tsx'],
+        },
         screens: readScreenModules(appRoot),
         // One per folder of src/locales, as src/lib/i18n/i18n.ts finds them.
         catalogues: Object.fromEntries(

@@ -27,7 +27,11 @@ const sessionRead: FirstReads = ({ uuid }, locale) =>
  * follow the session's (its event stream replays from the session's position) still waits for it.
  */
 export const webFirstReads: Partial<Record<WebRouteId, FirstReads>> = {
-  home: (_params, locale) => [{ path: '/api/home', query: { locale } }],
+  // The home's chapters, and the support chat's entry with its count of unread answers.
+  home: (_params, locale) => [
+    { path: '/api/home', query: { locale } },
+    { path: '/api/support/threads' },
+  ],
   sessionJoin: sessionRead,
   sessionJoinTeams: sessionRead,
   sessionCreateTeam: sessionRead,

@@ -24,6 +24,7 @@ const files = z.array(z.string().regex(/^\/assets\/[\w.~-]+\.(?:js|css)$/));
 const firstLoadSchema = z.object({
   boot: files,
   layouts: z.record(z.string(), files),
+  sides: z.record(z.string(), files),
   screens: z.record(z.string(), files),
   catalogues: z.record(z.string(), files),
 });
@@ -74,8 +75,9 @@ export const signInOf = (route: WebRoute): 'player' | 'trainer' | null =>
  * - the answers it asks for first: who the visitor is, as the screen's guard asks, and the
  *   screen's first reads (`webFirstReads`), each at the URL the app will ask for, which then
  *   takes the browser's answer instead of asking again;
- * - the code: the boot's schemas, the layout's, the screen's code and styles, the catalogue of
- *   the page's language.
+ * - the code: the boot's schemas, the catalogue of the page's language, the layout's, the
+ *   screen's code and styles, then what the app's frame loads for the visitor's interface just
+ *   after its first paint (the toasts, a player's own event stream).
  * The browser fetches them all beside the app's own files instead of a step at a time as the app
  * finds it needs them: a round trip on a phone's link for each step, six on the game screen. A
  * screen for the signed in only to a visitor who is (`signedIn`, to the screen's interface):
@@ -106,6 +108,7 @@ export const firstLoadLinks = (
     ...(firstLoad.catalogues[locale] ?? []),
     ...(firstLoad.layouts[route.layout] ?? []),
     ...(firstLoad.screens[route.id] ?? []),
+    ...(side ? (firstLoad.sides[side] ?? []) : []),
   ]);
   return [
     ...reads.map(

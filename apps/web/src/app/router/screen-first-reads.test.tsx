@@ -43,10 +43,12 @@ describe("the first screen's first reads", () => {
     await waitFor(() => expect(callsTo(fetchMock, '/api/auth/user')).toBe(1));
     await act(async () => undefined);
     expect(callsTo(fetchMock, '/api/home')).toBe(0);
+    expect(callsTo(fetchMock, '/api/support/threads')).toBe(0);
     identity.release();
     expect(await screen.findByRole('heading', { level: 1 })).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole('status', { busy: true })).toBeNull());
     expect(callsTo(fetchMock, '/api/home')).toBe(1);
+    expect(callsTo(fetchMock, '/api/support/threads')).toBe(1);
     expect(
       String(fetchMock.mock.calls.find(([url]) => String(url).startsWith('/api/home'))?.[0]),
     ).toBe('/api/home?locale=en');
