@@ -24,12 +24,27 @@ type Open = 'briefing' | 'support' | 'help' | 'teams' | 'quit' | 'leave' | 'clos
  * good from there, their team keeping its points) and, for the owner of a
  * session they created, close (irreversible). Focus returns to the button that opened each.
  */
-export function GameActions({ session }: { session: PlayerSession }) {
+export function GameActions({
+  session,
+  boardDrawn = true,
+}: {
+  session: PlayerSession;
+  /** The board under the bar is drawn: a first visit's briefing opens with it, its text read. */
+  boardDrawn?: boolean;
+}) {
   const { t } = useTranslation(['game', 'errors', 'chat']);
   const threads = useSessionChatThreads(session.uuid).data?.threads ?? [];
   const supportUnread = unreadTotals(threads, countsOf(threads)).support;
   const briefing = useFirstBriefing(session.uuid);
-  const [open, setOpen] = useState<Open>(briefing.first ? 'briefing' : null);
+  const opensByItself = briefing.first && boardDrawn;
+  const [open, setOpen] = useState<Open>(opensByItself ? 'briefing' : null);
+  // The bar is drawn before the board (the session is known first): the briefing of a first
+  // visit opens in the render that draws the board, once, as it would have opened with both.
+  const [openedByItself, setOpenedByItself] = useState(opensByItself);
+  if (opensByItself && !openedByItself) {
+    setOpenedByItself(true);
+    setOpen('briefing');
+  }
   const briefingButton = useRef<HTMLButtonElement>(null);
   const navigate = useNavigate();
   const localize = useLocalizedPath();

@@ -18,9 +18,12 @@ import styles from './game-status-bar.module.css';
 export function GameStatusBar({
   session,
   layoutSwitch,
+  boardDrawn = true,
 }: {
   session: PlayerSession;
   layoutSwitch?: ReactNode;
+  /** The board under the bar is drawn (`GameActions`). */
+  boardDrawn?: boolean;
 }) {
   const { t } = useTranslation('sessions');
   const paused = session.status === 'paused';
@@ -33,7 +36,7 @@ export function GameStatusBar({
       </div>
       <GameTimer session={session} />
       <div className={styles.tools}>
-        <GameActions session={session} />
+        <GameActions session={session} boardDrawn={boardDrawn} />
         {layoutSwitch}
       </div>
       {paused && (

@@ -208,6 +208,35 @@ describe('the briefing modal', () => {
     expect(screen.queryByRole('region', { name: 'Objectives' })).toBeNull();
   });
 
+  it('opens on a first visit with the board, though the status bar is drawn before it', async () => {
+    stubViewport(1440);
+    const session = buildRunningSession();
+    let answer = () => {};
+    const objectives = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    renderApp(`/sessions/${session.uuid}/game`, {
+      api: {
+        ...gameApi(() => session),
+        [`GET /api/sessions/${session.uuid}/objectives`]: async () => {
+          await objectives;
+          return Response.json(buildObjectivesBody());
+        },
+      },
+    });
+    // The session is known: its name, the timer and the game's buttons, the board's skeleton.
+    expect(await screen.findByTestId('game-timer')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Briefing' })).toBeTruthy();
+    expect(screen.getByTestId('game-top').textContent).toContain(session.name);
+    await act(async () => undefined);
+    expect(screen.queryByRole('region', { name: 'Objectives' })).toBeNull();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    answer();
+    expect(await screen.findByRole('dialog', { name: 'Briefing: Night shift' })).toBeTruthy();
+    // Behind the modal, the board.
+    expect(document.querySelector('section[aria-label="Objectives"]')).not.toBeNull();
+  });
+
   it('is in French on a French screen', async () => {
     const session = buildRunningSession();
     stubViewport(1440);

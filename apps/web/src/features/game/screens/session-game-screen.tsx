@@ -47,10 +47,11 @@ export default function SessionGameScreen() {
 }
 
 /**
- * The screen is laid out once its first reads have answered: on a phone the objectives stand
+ * The board is laid out once its first reads have answered: on a phone the objectives stand
  * above the tabs, and a list arriving in place of a skeleton of another height would push down
  * the briefing being read. Only the first load waits; a language switch keeps the screen while
- * it refetches.
+ * it refetches. The status bar above it (the session, the timer, the game's modals) needs only
+ * the session: it is drawn at once, the board's skeleton under it.
  *
  * The board's first rendering is the screen's largest piece of work: it is done in a transition,
  * which React cuts into short slices, so that a slow phone stays responsive (a query's answer
@@ -73,19 +74,19 @@ function Game({ session }: { session: PlayerSession }) {
   useEffect(() => {
     if (ready && !laidOut) startTransition(() => setLaidOut(true));
   }, [ready, laidOut]);
-  if (!laidOut) {
-    return (
-      <div className={styles.loading}>
-        <SectionLoading lines={6} />
-      </div>
-    );
-  }
-  return <GameBoard session={session} />;
+  return <GameBoard session={session} laidOut={laidOut} />;
 }
 
 // Memoised: the gate above it is drawn again as its stream connects and as the session is read
 // again unchanged, and the board is the screen's costliest drawing.
-const GameBoard = memo(function GameBoard({ session }: { session: PlayerSession }) {
+const GameBoard = memo(function GameBoard({
+  session,
+  laidOut,
+}: {
+  session: PlayerSession;
+  /** The board's first reads have answered (`Game`); until then, its skeleton. */
+  laidOut: boolean;
+}) {
   const { t } = useTranslation(['game', 'screens', 'chat']);
   const chat = useSessionChatThreads(session.uuid);
   const threads = chat.data?.threads ?? [];
@@ -180,6 +181,7 @@ const GameBoard = memo(function GameBoard({ session }: { session: PlayerSession 
         <div ref={top} className={styles.top} data-testid="game-top">
           <GameStatusBar
             session={session}
+            boardDrawn={laidOut}
             layoutSwitch={
               layout.canChoose && (
                 <LayoutSwitch value={layout.preference} onChange={layout.choose} />
@@ -187,10 +189,14 @@ const GameBoard = memo(function GameBoard({ session }: { session: PlayerSession 
             }
           />
           {team?.eliminated && <EliminatedNotice reason={team.eliminationReason} />}
-          <FirstBloodBanners objectives={list} ownTeam={ownTeam} />
-          <SpeedrunBanners objectives={list} paused={paused} onOpen={setChallenge} />
+          {laidOut && <FirstBloodBanners objectives={list} ownTeam={ownTeam} />}
+          {laidOut && <SpeedrunBanners objectives={list} paused={paused} onOpen={setChallenge} />}
         </div>
-        {layout.layout === 'quarter' ? (
+        {!laidOut ? (
+          <div className={styles.loading}>
+            <SectionLoading lines={6} />
+          </div>
+        ) : layout.layout === 'quarter' ? (
           <QuarterLayout
             objectives={objectivesPane}
             detail={detail}
@@ -207,12 +213,14 @@ const GameBoard = memo(function GameBoard({ session }: { session: PlayerSession 
             badges={badges}
           />
         )}
-        <ChallengeDialog
-          sessionUuid={session.uuid}
-          objective={find(challenge)}
-          onClose={() => setChallenge(null)}
-          eliminated={eliminated}
-        />
+        {laidOut && (
+          <ChallengeDialog
+            sessionUuid={session.uuid}
+            objective={find(challenge)}
+            onClose={() => setChallenge(null)}
+            eliminated={eliminated}
+          />
+        )}
       </div>
     </GameClockContext.Provider>
   );
