@@ -493,8 +493,11 @@ export const screens: Record<string, Screen> = {
     },
     ready: async (run) => {
       await closeBriefing(run);
-      await run.page.locator('[data-state]').first().click();
       await run.page.getByRole('alert').first().waitFor();
+      // On a phone the objective would open in a modal over the notice: the board as it is.
+      if ((run.page.viewportSize()?.width ?? 0) >= 900) {
+        await run.page.locator('[data-state]').first().click();
+      }
     },
   },
   toasts: {
