@@ -1,11 +1,11 @@
 import { memo, type ComponentPropsWithoutRef, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import ReactMarkdown, { type Components } from 'react-markdown';
-import remarkGfm from 'remark-gfm';
 import styles from './markdown.module.css';
 import {
   excerptSource,
   remarkFirstParagraph,
+  remarkGfmReader,
   remarkShiftHeadings,
   type HeadingLevel,
 } from './remark-plugins';
@@ -70,8 +70,8 @@ const renderMarkdown = (text: string, variant: 'full' | 'excerpt', headingLevel:
     children: variant === 'excerpt' ? excerptSource(text) : text,
     remarkPlugins:
       variant === 'excerpt'
-        ? [remarkGfm, remarkFirstParagraph]
-        : [remarkGfm, [remarkShiftHeadings, headingLevel]],
+        ? [remarkGfmReader, remarkFirstParagraph]
+        : [remarkGfmReader, [remarkShiftHeadings, headingLevel]],
     skipHtml: true,
     urlTransform: safeUrl,
     components,
