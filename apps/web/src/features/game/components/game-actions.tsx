@@ -26,11 +26,11 @@ type Open = 'briefing' | 'support' | 'help' | 'teams' | 'quit' | 'leave' | 'clos
  */
 export function GameActions({
   session,
-  boardDrawn = true,
+  boardDrawn,
 }: {
   session: PlayerSession;
   /** The board under the bar is drawn: a first visit's briefing opens with it, its text read. */
-  boardDrawn?: boolean;
+  boardDrawn: boolean;
 }) {
   const { t } = useTranslation(['game', 'errors', 'chat']);
   const threads = useSessionChatThreads(session.uuid).data?.threads ?? [];

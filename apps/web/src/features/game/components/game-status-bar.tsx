@@ -18,12 +18,12 @@ import styles from './game-status-bar.module.css';
 export function GameStatusBar({
   session,
   layoutSwitch,
-  boardDrawn = true,
+  boardDrawn,
 }: {
   session: PlayerSession;
   layoutSwitch?: ReactNode;
   /** The board under the bar is drawn (`GameActions`). */
-  boardDrawn?: boolean;
+  boardDrawn: boolean;
 }) {
   const { t } = useTranslation('sessions');
   const paused = session.status === 'paused';
