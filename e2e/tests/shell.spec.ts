@@ -163,7 +163,7 @@ test('a page opened on a screen fetches its code and first answers at once, each
   const layout = fileOf('src/app/layouts/default-layout.tsx');
   const english = fileOf('src/locales/en/index.ts');
   const french = fileOf('src/locales/fr/index.ts');
-  // What the frame loads just after its first paint: the header's menu, the toasts.
+  // The header's menu, drawn with the screen; the toasts' region, nobody sees on arrival.
   const menu = fileOf('src/features/auth/components/user-menu.tsx');
   const toasts = fileOf('src/app/app-toaster.tsx');
 
@@ -175,8 +175,9 @@ test('a page opened on a screen fetches its code and first answers at once, each
       /<link rel="modulepreload" crossorigin(?: fetchpriority="low")? href="([^"]+)">/g,
     ),
   ].map((match) => match[1]!);
-  expect(named).toEqual(expect.arrayContaining([screen, layout, english, menu, toasts]));
+  expect(named).toEqual(expect.arrayContaining([screen, layout, english, menu]));
   expect(named).not.toContain(french);
+  expect(named).not.toContain(toasts);
 
   const reads = [...head.matchAll(/<link rel="preload" as="fetch" [^>]*href="([^"]+)">/g)].map(
     (match) => match[1]!,
@@ -185,13 +186,25 @@ test('a page opened on a screen fetches its code and first answers at once, each
 
   const scripts: string[] = [];
   const apiReads: string[] = [];
+  // In order: a script asked for, a first read answered.
+  const timeline: string[] = [];
   page.on('request', (request) => {
     const url = new URL(request.url());
     if (request.resourceType() === 'script') scripts.push(url.pathname);
+    if (request.resourceType() === 'script') timeline.push(url.pathname);
     if (url.pathname.startsWith('/api/')) apiReads.push(`${url.pathname}${url.search}`);
+  });
+  page.on('requestfinished', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.startsWith('/api/')) timeline.push(`${url.pathname}${url.search}`);
   });
   await page.goto('/en/home');
   await expect(page.getByRole('article').first()).toBeVisible();
+  // The toasts' code is fetched once the screen is drawn with its first answers.
+  await expect.poll(() => scripts).toContain(toasts);
+  for (const read of reads) {
+    expect(timeline.indexOf(toasts), read).toBeGreaterThan(timeline.indexOf(read));
+  }
   // The app's imports and reads took what the page had fetched: nothing was fetched twice.
   const times = (list: string[], item: string) => list.filter((entry) => entry === item).length;
   for (const read of reads) expect(times(apiReads, read), read).toBe(1);

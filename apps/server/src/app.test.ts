@@ -274,10 +274,6 @@ describe(`HTTP application on ${testDatabaseKind()}`, () => {
 const firstLoad = {
   boot: ['/assets/schemas.js', '/assets/zod.js'],
   layouts: { default: ['/assets/header.js', '/assets/header.css'] },
-  sides: {
-    player: ['/assets/toasts.js', '/assets/notifications.js', '/assets/zod.js'],
-    trainer: ['/assets/toasts.js'],
-  },
   screens: {
     home: ['/assets/home.js', '/assets/zod.js'],
     sessionGame: ['/assets/game.js', '/assets/game.css', '/assets/zod.js'],
@@ -511,17 +507,14 @@ describe('serving the web app', () => {
       url: '/en/sessions/abc/game',
       headers: { ...browser, cookie: player },
     });
-    // The boot's schemas, the page's catalogue, the screen's code, then what the frame loads for
-    // a player just after its first paint: each once, after the page's own script; the rework
-    // layout has no files of its own.
+    // The boot's schemas, the page's catalogue, the screen's code: each once, after the page's
+    // own script; the rework layout has no files of its own.
     expect(announced(game.body)).toEqual([
       '/assets/schemas.js',
       '/assets/zod.js',
       '/assets/en.js',
       '/assets/game.js',
       '/assets/game.css',
-      '/assets/toasts.js',
-      '/assets/notifications.js',
     ]);
     // The answers the guard and the screen ask for first, at the URLs they ask for.
     expect(announcedReads(game.body)).toEqual(['/api/auth/user', '/api/sessions/abc?locale=en']);
@@ -551,8 +544,6 @@ describe('serving the web app', () => {
       '/assets/header.js',
       '/assets/header.css',
       '/assets/home.js',
-      '/assets/toasts.js',
-      '/assets/notifications.js',
     ]);
   });
 
@@ -577,11 +568,7 @@ describe('serving the web app', () => {
     expect(announcedReads(trainerOnGame.body)).toEqual([]);
     const console = await app.inject({ url: '/trainer', headers: { ...browser, cookie: trainer } });
     expect(announcedReads(console.body)).toEqual(['/api/trainer/auth/user']);
-    // The console's frame loads the toasts, not a player's event stream.
-    expect(announced(console.body)).toEqual(
-      expect.arrayContaining(['/assets/header.js', '/assets/toasts.js']),
-    );
-    expect(announced(console.body)).not.toContain('/assets/notifications.js');
+    expect(announced(console.body)).toEqual(expect.arrayContaining(['/assets/header.js']));
     // Nor does a guest's session cookie, nor a session that has ended, nor a token that is none.
     for (const headers of [
       { cookie: guest },

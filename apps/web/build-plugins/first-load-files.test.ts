@@ -50,25 +50,12 @@ const bundle: BundleChunk[] = [
     facadeModuleId: at('src/features/auth/components/user-menu.tsx'),
     imports: ['assets/react.js'],
   }),
-  chunk('assets/toaster.js', {
-    facadeModuleId: at('src/app/app-toaster.tsx'),
-    imports: ['assets/sonner.js'],
-  }),
-  chunk('assets/sonner.js'),
-  chunk('assets/notifications.js', {
-    facadeModuleId: at('src/features/realtime/components/player-notifications.tsx'),
-    imports: ['assets/zod.js'],
-  }),
 ];
 
 const modules = {
   boot: ['src/lib/contract-schemas.ts'],
   layouts: {
     default: ['src/app/layouts/default-layout.tsx', 'src/features/auth/components/user-menu.tsx'],
-  },
-  sides: {
-    player: ['src/app/app-toaster.tsx', 'src/features/realtime/components/player-notifications'],
-    trainer: ['src/app/app-toaster.tsx'],
   },
   screens: {
     sessionGame: ['src/features/game/screens/session-game-screen'],
@@ -96,16 +83,6 @@ describe('the first-load files of each screen', () => {
     // A layout's modules with what they load (the header's menu), each file once.
     expect(files.layouts).toEqual({
       default: ['/assets/layout.js', '/assets/shared.js', '/assets/shared.css', '/assets/menu.js'],
-    });
-    // What each interface's frame loads just after its first paint.
-    expect(files.sides).toEqual({
-      player: [
-        '/assets/toaster.js',
-        '/assets/sonner.js',
-        '/assets/notifications.js',
-        '/assets/zod.js',
-      ],
-      trainer: ['/assets/toaster.js', '/assets/sonner.js'],
     });
     expect(files.catalogues).toEqual({ en: ['/assets/en.js'] });
   });

@@ -13,12 +13,6 @@ export interface FirstLoadFiles {
   boot: string[];
   /** A layout's own files (`default`: its header and what the header loads), beyond the page's. */
   layouts: Record<string, string[]>;
-  /**
-   * What the app's frame loads for a visitor signed in to an interface (`player`, `trainer`)
-   * just after its first paint (the toasts; a player's own event stream and inactivity watch),
-   * beyond the page's: on a slow link, each would otherwise be a round trip after the app has run.
-   */
-  sides: Record<string, string[]>;
   /** A screen's code (by route id), its styles with it, beyond the page's. */
   screens: Record<string, string[]>;
   /** A language's catalogue (by locale). */
@@ -39,7 +33,6 @@ export interface BundleChunk {
 export interface FirstLoadModules {
   boot: readonly string[];
   layouts: Record<string, readonly string[]>;
-  sides: Record<string, readonly string[]>;
   /** Route id → its screen's module, and the modules on the way to it (trainer screens' list). */
   screens: Record<string, readonly string[]>;
   catalogues: Record<string, string>;
@@ -91,7 +84,6 @@ export const listFirstLoadFiles = (
   return {
     boot: filesOf(modules.boot),
     layouts: mapValues(modules.layouts, filesOf),
-    sides: mapValues(modules.sides, filesOf),
     screens: mapValues(modules.screens, filesOf),
     catalogues: mapValues(modules.catalogues, (source) => filesOf([source])),
   };
@@ -150,14 +142,6 @@ export const firstLoadFiles = (appRoot: string): Plugin => ({
             'src/features/auth/components/user-menu.tsx',
             'src/components/avatar-image/artwork/index.tsx',
           ],
-        },
-        sides: {
-          player: [
-            'src/app/app-toaster.tsx',
-            'src/features/realtime/components/player-notifications.tsx',
-            'src/features/auth/inactivity/inactivity-monitor.ts',
-          ],
-          trainer: ['src/app/app-toaster.tsx'],
         },
         screens: readScreenModules(appRoot),
         // One per folder of src/locales, as src/lib/i18n/i18n.ts finds them.

@@ -24,7 +24,6 @@ const files = z.array(z.string().regex(/^\/assets\/[\w.~-]+\.(?:js|css)$/));
 const firstLoadSchema = z.object({
   boot: files,
   layouts: z.record(z.string(), files),
-  sides: z.record(z.string(), files),
   screens: z.record(z.string(), files),
   catalogues: z.record(z.string(), files),
 });
@@ -76,8 +75,8 @@ export const signInOf = (route: WebRoute): 'player' | 'trainer' | null =>
  *   screen's first reads (`webFirstReads`), each at the URL the app will ask for, which then
  *   takes the browser's answer instead of asking again;
  * - the code: the boot's schemas, the catalogue of the page's language, the layout's, the
- *   screen's code and styles, then what the app's frame loads for the visitor's interface just
- *   after its first paint (the toasts, a player's own event stream).
+ *   screen's code and styles. What the frame loads once the screen is drawn (the toasts, a
+ *   player's own event stream) is not named: it would share the link with the screen's code.
  * The browser fetches them all beside the app's own files instead of a step at a time as the app
  * finds it needs them: a round trip on a phone's link for each step, six on the game screen. A
  * screen for the signed in only to a visitor who is (`signedIn`, to the screen's interface):
@@ -108,7 +107,6 @@ export const firstLoadLinks = (
     ...(firstLoad.catalogues[locale] ?? []),
     ...(firstLoad.layouts[route.layout] ?? []),
     ...(firstLoad.screens[route.id] ?? []),
-    ...(side ? (firstLoad.sides[side] ?? []) : []),
   ]);
   return [
     ...reads.map(

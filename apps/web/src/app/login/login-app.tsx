@@ -10,6 +10,7 @@ import TrainerLoginScreen from '../../features/auth/screens/trainer-login-screen
 import { splitLocalePrefix, useLocaleSync } from '../../lib/locale';
 import { apiClient } from '../../lib/api-client';
 import { ReworkFrame } from '../layouts/rework-frame';
+import { useWatchFirstScreen } from '../first-screen';
 import { AppProviders } from '../providers';
 import { createRouterNavigator, type NavigableRouter } from '../router/auth-navigator';
 import { screenAccessRedirect } from '../router/route-guard';
@@ -95,6 +96,7 @@ function AppPage() {
 function LoginRoutes() {
   const { availableLocales } = useAppInfo();
   useLocaleSync(availableLocales);
+  useWatchFirstScreen();
   return (
     <ReworkFrame>
       <Routes>

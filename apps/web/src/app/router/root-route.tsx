@@ -5,6 +5,7 @@ import { LoadingBar } from '../../components/ui/loading-bar/loading-bar';
 import { useAppInfo } from '../../lib/app-info';
 import { useInactivityLogout } from '../../features/auth';
 import { useLocaleSync } from '../../lib/locale';
+import { useFirstScreenDrawn, useWatchFirstScreen } from '../first-screen';
 import { useOnPlayerScreen } from './screen-handle';
 
 /** Shown while a navigation, a query or a mutation is under way. */
@@ -26,9 +27,13 @@ export function InitialLoading() {
 export function RootRoute() {
   const { availableLocales } = useAppInfo();
   useLocaleSync(availableLocales);
+  useWatchFirstScreen();
   // The trainer's console does not ask who the player is: a trainer has no player session
-  // there, and each page would log the identity endpoint's 401.
-  useInactivityLogout({ enabled: useOnPlayerScreen() });
+  // there, and each page would log the identity endpoint's 401. The watch's code loads once the
+  // first screen is drawn.
+  const onPlayerScreen = useOnPlayerScreen();
+  const firstScreenDrawn = useFirstScreenDrawn();
+  useInactivityLogout({ enabled: onPlayerScreen && firstScreenDrawn });
   return (
     <>
       <AppLoadingBar />

@@ -42,6 +42,31 @@ describe('the player’s own event stream in the layouts', () => {
     expect(new Headers(init!.headers).get('Accept')).toBe('text/event-stream');
   });
 
+  it('opens, and the toasts’ region appears, once the screen has its first answers', async () => {
+    let answerHome!: (response: Response) => void;
+    const { fetchMock } = renderApp('/en/home', {
+      api: {
+        'GET /api/home': () =>
+          new Promise<Response>((resolve) => {
+            answerHome = resolve;
+          }),
+        'GET /api/me/events': () =>
+          Response.json({ error: { code: 'request.not_found', message: '' } }, { status: 404 }),
+      },
+    });
+    // The frame is drawn, the screen waits for its content.
+    expect(await screen.findByRole('banner')).toBeTruthy();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(streamRequests(fetchMock)).toHaveLength(0);
+    expect(screen.queryByRole('region', { name: /notifications/i })).toBeNull();
+
+    answerHome(
+      Response.json({ error: { code: 'request.not_found', message: '' } }, { status: 404 }),
+    );
+    await waitFor(() => expect(streamRequests(fetchMock)).toHaveLength(1));
+    expect(await screen.findByRole('region', { name: /notifications/i })).toBeTruthy();
+  });
+
   it('is not open on trainer screens', async () => {
     const { fetchMock } = renderApp('/trainer', { trainer: testTrainer });
     expect(await screen.findByRole('heading', { level: 1 })).toBeTruthy();

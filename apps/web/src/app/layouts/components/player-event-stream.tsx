@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { useCurrentUser } from '../../../features/auth';
+import { useFirstScreenDrawn } from '../../first-screen';
 import { useOnPlayerScreen } from '../../router/screen-handle';
 
 // The stream client brings zod and the SSE parser: loaded after the screen, never on the login page.
@@ -14,7 +15,9 @@ const PlayerNotifications = lazy(
 export function PlayerEventStream() {
   const onPlayerScreen = useOnPlayerScreen();
   const player = useCurrentUser('player', { enabled: onPlayerScreen });
-  if (!onPlayerScreen || !player) return null;
+  // Opened once the first screen is drawn: its code does not share a phone's link with the screen's.
+  const firstScreenDrawn = useFirstScreenDrawn();
+  if (!onPlayerScreen || !player || !firstScreenDrawn) return null;
   return (
     <Suspense fallback={null}>
       <PlayerNotifications playerUuid={player.uuid} />

@@ -102,6 +102,10 @@ describe('a session changed or left while its game is open', () => {
       api: gameApi(() => session),
     });
     await screen.findByTestId('game-timer', {}, firstRender);
+    // The player's own stream opens once the screen is drawn.
+    await waitFor(() =>
+      expect(streams.opened.some((s) => s.path === '/api/me/events' && !s.closed)).toBe(true),
+    );
     streams.emit(
       '/api/me/events',
       { type: 'session.changed', payload: { sessionUuid: session.uuid, removed: true } },
