@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { toast as sonnerToast } from 'sonner';
 import { afterEach, describe, expect, it } from 'vitest';
 import { renderApp, testTrainer } from '../../../test/render-app';
@@ -65,6 +65,41 @@ describe('the player’s own event stream in the layouts', () => {
     );
     await waitFor(() => expect(streamRequests(fetchMock)).toHaveLength(1));
     expect(await screen.findByRole('region', { name: /notifications/i })).toBeTruthy();
+  });
+
+  it('does not open while the player logs out, even once the screen is drawn then', async () => {
+    let answerHome!: (response: Response) => void;
+    let answerLogout!: (response: Response) => void;
+    const { fetchMock } = renderApp('/en/home', {
+      api: {
+        'GET /api/home': () =>
+          new Promise<Response>((resolve) => {
+            answerHome = resolve;
+          }),
+        'POST /api/auth/logout': () =>
+          new Promise<Response>((resolve) => {
+            answerLogout = resolve;
+          }),
+        'GET /api/me/events': () =>
+          Response.json({ error: { code: 'request.not_found', message: '' } }, { status: 404 }),
+      },
+    });
+    // The player logs out from the account menu while the home's content is on its way.
+    fireEvent.click(await screen.findByRole('button', { name: /Account menu/ }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Log out' }));
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.some(([url]) => String(url) === '/api/auth/logout')).toBe(true),
+    );
+    // The screen's answer comes, and with it the moment the frame's pieces load.
+    answerHome(
+      Response.json({ error: { code: 'request.not_found', message: '' } }, { status: 404 }),
+    );
+    expect(await screen.findByRole('region', { name: /notifications/i })).toBeTruthy();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(streamRequests(fetchMock)).toHaveLength(0);
+    answerLogout(new Response(null, { status: 204 }));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(streamRequests(fetchMock)).toHaveLength(0);
   });
 
   it('is not open on trainer screens', async () => {

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { useCurrentUser } from '../../../features/auth';
+import { useCurrentUser, useLoggingOut } from '../../../features/auth';
 import { useFirstScreenDrawn } from '../../first-screen';
 import { useOnPlayerScreen } from '../../router/screen-handle';
 
@@ -17,7 +17,9 @@ export function PlayerEventStream() {
   const player = useCurrentUser('player', { enabled: onPlayerScreen });
   // Opened once the first screen is drawn: its code does not share a phone's link with the screen's.
   const firstScreenDrawn = useFirstScreenDrawn();
-  if (!onPlayerScreen || !player || !firstScreenDrawn) return null;
+  // Nor while the player logs out: the server may have ended the session already (a 401).
+  const loggingOut = useLoggingOut('player');
+  if (!onPlayerScreen || !player || !firstScreenDrawn || loggingOut) return null;
   return (
     <Suspense fallback={null}>
       <PlayerNotifications playerUuid={player.uuid} />
