@@ -23,7 +23,7 @@ export { playerAuthConfig, trainerAuthConfig } from './auth-configs';
 export { AuthProvider, useAuthClient } from './auth-context';
 export { createLocalStorageTokenStorage, createMemoryTokenStorage } from './token-storage';
 export { useCurrentUser } from './hooks/use-current-user';
-export { useLogin, useLoggingOut, useLogout, useMagicLinkLogin } from './hooks/use-auth-actions';
+export { useLogin, useLogout, useMagicLinkLogin } from './hooks/use-auth-actions';
 export { useInactivityLogout } from './hooks/use-inactivity-logout';
 
 /**

@@ -1,5 +1,5 @@
 import type { Locale } from '@rampart/contracts';
-import { useIsMutating, useMutation } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import type { AuthSide } from '../app-auth';
 import type { Credentials, SignOutReason } from '../auth-client';
 import { useAuthClient } from '../auth-context';
@@ -19,19 +19,11 @@ export const useMagicLinkLogin = () => {
   });
 };
 
-const logoutKey = (side: AuthSide) => ['auth', side, 'logout'] as const;
-
 export const useLogout = (side: AuthSide = 'player') => {
   const client = useAuthClient(side);
   return useMutation({
-    mutationKey: logoutKey(side),
+    // Read by the player's event stream, which opens nothing while the player logs out.
+    mutationKey: ['auth', side, 'logout'],
     mutationFn: (options: { reason?: SignOutReason } = {}) => client.logout(options),
   });
 };
-
-/**
- * Whether the visitor is logging out of `side` (from the account menu): what opens now would be
- * refused once the server has ended the session, the user still known until then.
- */
-export const useLoggingOut = (side: AuthSide = 'player'): boolean =>
-  useIsMutating({ mutationKey: logoutKey(side) }) > 0;
