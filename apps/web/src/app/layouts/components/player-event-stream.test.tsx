@@ -14,6 +14,19 @@ const chapterAssignedFrame = `id: 3\nevent: chapter.assigned\ndata: ${JSON.strin
   payload: { chapterUuid: CHAPTER, title: { en: 'Web basics', fr: 'Les bases du web' } },
 })}\n\n`;
 
+/** An answer the test gives when it chooses: the handler, and the function that answers. */
+const held = () => {
+  let answer!: (response: Response) => void;
+  const handler = () =>
+    new Promise<Response>((resolve) => {
+      answer = resolve;
+    });
+  return { handler, answer: (response: Response) => answer(response) };
+};
+
+const notFound = () =>
+  Response.json({ error: { code: 'request.not_found', message: '' } }, { status: 404 });
+
 const streamRequests = (fetchMock: ReturnType<typeof renderApp>['fetchMock']) =>
   fetchMock.mock.calls.filter(([url]) => String(url) === '/api/me/events');
 
@@ -43,16 +56,9 @@ describe('the player’s own event stream in the layouts', () => {
   });
 
   it('opens, and the toasts’ region appears, once the screen has its first answers', async () => {
-    let answerHome!: (response: Response) => void;
+    const home = held();
     const { fetchMock } = renderApp('/en/home', {
-      api: {
-        'GET /api/home': () =>
-          new Promise<Response>((resolve) => {
-            answerHome = resolve;
-          }),
-        'GET /api/me/events': () =>
-          Response.json({ error: { code: 'request.not_found', message: '' } }, { status: 404 }),
-      },
+      api: { 'GET /api/home': home.handler, 'GET /api/me/events': notFound },
     });
     // The frame is drawn, the screen waits for its content.
     expect(await screen.findByRole('banner')).toBeTruthy();
@@ -60,28 +66,19 @@ describe('the player’s own event stream in the layouts', () => {
     expect(streamRequests(fetchMock)).toHaveLength(0);
     expect(screen.queryByRole('region', { name: /notifications/i })).toBeNull();
 
-    answerHome(
-      Response.json({ error: { code: 'request.not_found', message: '' } }, { status: 404 }),
-    );
+    home.answer(notFound());
     await waitFor(() => expect(streamRequests(fetchMock)).toHaveLength(1));
     expect(await screen.findByRole('region', { name: /notifications/i })).toBeTruthy();
   });
 
   it('does not open while the player logs out, even once the screen is drawn then', async () => {
-    let answerHome!: (response: Response) => void;
-    let answerLogout!: (response: Response) => void;
+    const home = held();
+    const logout = held();
     const { fetchMock } = renderApp('/en/home', {
       api: {
-        'GET /api/home': () =>
-          new Promise<Response>((resolve) => {
-            answerHome = resolve;
-          }),
-        'POST /api/auth/logout': () =>
-          new Promise<Response>((resolve) => {
-            answerLogout = resolve;
-          }),
-        'GET /api/me/events': () =>
-          Response.json({ error: { code: 'request.not_found', message: '' } }, { status: 404 }),
+        'GET /api/home': home.handler,
+        'POST /api/auth/logout': logout.handler,
+        'GET /api/me/events': notFound,
       },
     });
     // The player logs out from the account menu while the home's content is on its way.
@@ -91,13 +88,11 @@ describe('the player’s own event stream in the layouts', () => {
       expect(fetchMock.mock.calls.some(([url]) => String(url) === '/api/auth/logout')).toBe(true),
     );
     // The screen's answer comes, and with it the moment the frame's pieces load.
-    answerHome(
-      Response.json({ error: { code: 'request.not_found', message: '' } }, { status: 404 }),
-    );
+    home.answer(notFound());
     expect(await screen.findByRole('region', { name: /notifications/i })).toBeTruthy();
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(streamRequests(fetchMock)).toHaveLength(0);
-    answerLogout(new Response(null, { status: 204 }));
+    logout.answer(new Response(null, { status: 204 }));
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(streamRequests(fetchMock)).toHaveLength(0);
   });
