@@ -9,7 +9,7 @@ import { registerErrorHandler, sendError } from './http/error-handler.js';
 import { clientErrorHandler, frameworkErrorHandler } from './http/framework-errors.js';
 import { createHotReads } from './http/hot-reads.js';
 import { isApiPath } from './http/paths.js';
-import { accessLog, requestLogFields } from './http/request-log.js';
+import { accessLog, maskLogSecrets, requestLogFields } from './http/request-log.js';
 import { registerSecurityHeaders, securityHeadersOf } from './http/security-headers.js';
 import { registerWebApp } from './http/web-app.js';
 import { databaseClock, systemClock, type Clock } from './lib/clock.js';
@@ -94,16 +94,9 @@ export interface AppDependencies {
 /** The request log: credentials never reach it (tests capture it with these same options). */
 export const loggerOptions = (config: Config) => ({
   level: config.logLevel,
-  redact: [
-    'req.headers.cookie',
-    'req.headers.authorization',
-    'req.headers["x-xsrf-token"]',
-    // WireGuard private keys (labs' VPN), should one ever reach a log call's details.
-    'privateKey',
-    '*.privateKey',
-    'private_key',
-    '*.private_key',
-  ],
+  redact: ['req.headers.cookie', 'req.headers.authorization', 'req.headers["x-xsrf-token"]'],
+  // WireGuard private keys (labs' VPN), should one ever reach a log call's details.
+  formatters: { log: maskLogSecrets },
   // For the framework's own lines that carry the request (a failed write of the headers).
   serializers: { req: requestLogFields },
 });

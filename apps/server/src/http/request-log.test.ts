@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
+import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { testConfig } from '../../test/app.js';
 import { createTestDatabase, testDatabaseKind, type TestDatabase } from '../../test/database.js';
 import { buildApp, loggerOptions } from '../app.js';
-import { maskDisplayToken, maskTicket } from './request-log.js';
+import { maskDisplayToken, maskLogSecrets, maskTicket } from './request-log.js';
 
 interface LogLine {
   level: number;
@@ -42,6 +43,50 @@ describe('request logs', () => {
     expect(maskDisplayToken('/api/trainer/sessions/x/display-links')).toBe(
       '/api/trainer/sessions/x/display-links',
     );
+  });
+});
+
+describe('log lines', () => {
+  const logged = (write: (log: pino.Logger) => void) => {
+    const lines: string[] = [];
+    const log = pino(loggerOptions(testConfig({ LOG_LEVEL: 'info' })), {
+      write: (line: string) => lines.push(line),
+    });
+    write(log);
+    return lines.join('');
+  };
+
+  it('never carry a private key, at the top level or one level down, nor a credential header', () => {
+    const key = 'kA3SuperSecretWireGuardKey0123456789abcdefgh=';
+    const line = logged((log) => {
+      log.warn({ privateKey: key, gateway: { private_key: key, address: '10.0.0.1' } }, 'probe');
+      const headers = { cookie: `s=${key}`, authorization: `Bearer ${key}` };
+      log.info({ req: { method: 'GET', url: '/api/x', ip: '10.0.0.2', headers } }, 'r');
+    });
+    expect(line).toContain('probe');
+    expect(line).toContain('10.0.0.1');
+    expect(line).not.toContain(key);
+    expect(JSON.parse(line.split('\n')[0]!)).toMatchObject({
+      privateKey: '[Redacted]',
+      gateway: { private_key: '[Redacted]', address: '10.0.0.1' },
+    });
+  });
+
+  it('keep an error’s message and stack when its details hold a key', () => {
+    const error = Object.assign(new Error('peer refused'), { privateKey: 'k-secret' });
+    const line = logged((log) => log.error({ err: error }, 'failed'));
+    expect(line).not.toContain('k-secret');
+    expect(JSON.parse(line)).toMatchObject({
+      err: { type: 'Error', message: 'peer refused', stack: expect.stringContaining('Error') },
+    });
+    expect(error.privateKey).toBe('k-secret');
+  });
+
+  it('copy nothing when a line holds no key: the details go out as they came', () => {
+    const details = { method: 'GET', route: '/api/x', status: 200, nested: { a: 1 } };
+    expect(maskLogSecrets(details)).toBe(details);
+    const masked = maskLogSecrets({ ...details, gateway: { private_key: 'k' } });
+    expect(masked).toEqual({ ...details, gateway: { private_key: '[Redacted]' } });
   });
 });
 
