@@ -10,6 +10,7 @@ import {
   type Plugin,
   type UserConfig,
 } from 'vite';
+import { noChunkCycles } from './build-plugins/chunk-cycles.ts';
 import { firstLoadFiles } from './build-plugins/first-load-files.ts';
 
 /** Where the API server listens in development (`npm run dev` at the root starts both). */
@@ -132,11 +133,13 @@ const listAppFiles = (): Plugin => ({
   },
 });
 
+const APP_ROOT = fileURLToPath(new URL('.', import.meta.url));
+
 export const createWebConfig = (page: WebPage): UserConfig => ({
   plugins:
     page === 'login'
-      ? [react(), listAppFiles()]
-      : [react(), firstLoadFiles(fileURLToPath(new URL('.', import.meta.url)))],
+      ? [react(), listAppFiles(), noChunkCycles(APP_ROOT)]
+      : [react(), firstLoadFiles(APP_ROOT), noChunkCycles(APP_ROOT)],
   resolve: {
     // `source` makes @rampart/contracts resolve to its TypeScript source: no build step between them.
     conditions: ['source', ...defaultClientConditions],

@@ -1,0 +1,75 @@
+import path from 'node:path';
+import type { Plugin } from 'vite';
+
+/** A chunk as the bundle describes it: its static imports, and the modules it holds. */
+export interface ChunkImports {
+  fileName: string;
+  imports: readonly string[];
+  moduleIds: readonly string[];
+}
+
+/**
+ * The first cycle among the chunks' static imports, as the files on it with the first one
+ * repeated at the end (`a → b → a`), or null when the chunks import each other in one direction
+ * only.
+ */
+export const findChunkCycle = (chunks: readonly ChunkImports[]): string[] | null => {
+  const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+  const done = new Set<string>();
+  const onPath: string[] = [];
+  const visit = (file: string): string[] | null => {
+    const at = onPath.indexOf(file);
+    if (at >= 0) return [...onPath.slice(at), file];
+    if (done.has(file)) return null;
+    onPath.push(file);
+    for (const next of byFile.get(file)?.imports ?? []) {
+      const cycle = visit(next);
+      if (cycle) return cycle;
+    }
+    onPath.pop();
+    done.add(file);
+    return null;
+  };
+  for (const chunk of chunks) {
+    const cycle = visit(chunk.fileName);
+    if (cycle) return cycle;
+  }
+  return null;
+};
+
+/** A chunk as a reader can find it: its file and the first of its modules, from the app's root. */
+const described = (chunk: ChunkImports | undefined, file: string, appRoot: string) => {
+  const first = chunk?.moduleIds.find((id) => !id.startsWith('\0'));
+  if (!first) return file;
+  const more = chunk!.moduleIds.length > 1 ? ` and ${chunk!.moduleIds.length - 1} more` : '';
+  return `${file} (${path.relative(appRoot, first).split(path.sep).join('/')}${more})`;
+};
+
+/**
+ * Refuses a bundle whose chunks import each other in a cycle. The chunk groups of
+ * `vite.config.ts` put modules together by who shares them, and one changed import can move a
+ * module so that two chunks each need the other: the browser then runs one of them first, with
+ * the other's bindings not yet defined. It happened once: a schema of the contracts was built
+ * before zod's classes existed, and every page failed at its first read, while the build, the
+ * type check and the unit tests all passed. The build stops here instead, naming the chunks.
+ */
+export const noChunkCycles = (appRoot: string): Plugin => ({
+  name: 'rampart-no-chunk-cycles',
+  apply: 'build',
+  generateBundle(_options, bundle) {
+    const chunks: ChunkImports[] = Object.values(bundle).flatMap((output) =>
+      output.type === 'chunk'
+        ? [{ fileName: output.fileName, imports: output.imports, moduleIds: output.moduleIds }]
+        : [],
+    );
+    const cycle = findChunkCycle(chunks);
+    if (!cycle) return;
+    const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+    this.error(
+      `the bundle's chunks import each other in a cycle: ${cycle
+        .map((file) => described(byFile.get(file), file, appRoot))
+        .join(' → ')}. A chunk of a cycle can run before the one it needs is defined. Change the ` +
+        'imports that join them, or the chunk groups of vite.config.ts.',
+    );
+  },
+});
