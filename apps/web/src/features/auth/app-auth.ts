@@ -22,6 +22,14 @@ export const authQueryKeys = {
 
 export type AuthSide = keyof typeof authQueryKeys;
 
+/**
+ * The keys of the auth mutations others watch: the player's event stream opens nothing while the
+ * player logs out (`useIsMutating`), the server may have ended the session already.
+ */
+export const authMutationKeys = {
+  logout: (side: AuthSide) => [...authQueryKeys[side], 'logout'] as const,
+};
+
 /** Entries that belong to nobody in particular (identities, the deployment's info). */
 const KEPT_QUERIES: ReadonlySet<unknown> = new Set(['auth', 'app-info']);
 

@@ -1,6 +1,12 @@
 import { lazy } from 'react';
 
-export { createAppAuth, authQueryKeys, type AppAuth, type AuthSide } from './app-auth';
+export {
+  createAppAuth,
+  authMutationKeys,
+  authQueryKeys,
+  type AppAuth,
+  type AuthSide,
+} from './app-auth';
 export {
   createAuthClient,
   REDIRECT_PARAM,

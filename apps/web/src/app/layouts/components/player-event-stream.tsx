@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { useIsMutating } from '@tanstack/react-query';
-import { useCurrentUser } from '../../../features/auth';
+import { authMutationKeys, useCurrentUser } from '../../../features/auth';
 import { useFirstScreenDrawn } from '../../first-screen';
 import { useOnPlayerScreen } from '../../router/screen-handle';
 
@@ -18,9 +18,8 @@ export function PlayerEventStream() {
   const player = useCurrentUser('player', { enabled: onPlayerScreen });
   // Opened once the first screen is drawn: its code does not share a phone's link with the screen's.
   const firstScreenDrawn = useFirstScreenDrawn();
-  // Nor while the player logs out (`useLogout`'s key): the server may have ended the session
-  // already (a 401).
-  const loggingOut = useIsMutating({ mutationKey: ['auth', 'player', 'logout'] }) > 0;
+  // Nor while the player logs out: the server may have ended the session already (a 401).
+  const loggingOut = useIsMutating({ mutationKey: authMutationKeys.logout('player') }) > 0;
   if (!onPlayerScreen || !player || !firstScreenDrawn || loggingOut) return null;
   return (
     <Suspense fallback={null}>

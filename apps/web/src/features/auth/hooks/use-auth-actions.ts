@@ -1,6 +1,6 @@
 import type { Locale } from '@rampart/contracts';
 import { useMutation } from '@tanstack/react-query';
-import type { AuthSide } from '../app-auth';
+import { authMutationKeys, type AuthSide } from '../app-auth';
 import type { Credentials, SignOutReason } from '../auth-client';
 import { useAuthClient } from '../auth-context';
 
@@ -22,8 +22,7 @@ export const useMagicLinkLogin = () => {
 export const useLogout = (side: AuthSide = 'player') => {
   const client = useAuthClient(side);
   return useMutation({
-    // Read by the player's event stream, which opens nothing while the player logs out.
-    mutationKey: ['auth', side, 'logout'],
+    mutationKey: authMutationKeys.logout(side),
     mutationFn: (options: { reason?: SignOutReason } = {}) => client.logout(options),
   });
 };
