@@ -82,6 +82,27 @@ describe('log lines', () => {
     expect(error.privateKey).toBe('k-secret');
   });
 
+  it('mask a key behind a getter or in a frozen object, and mask whole what cannot be read', () => {
+    const frozen = Object.freeze({ private_key: 'k-frozen', port: 51820 });
+    const withGetter = Object.defineProperty({}, 'privateKey', {
+      get: () => 'k-getter',
+      enumerable: true,
+    });
+    const broken = Object.defineProperty({ privateKey: 'k-broken' }, 'peer', {
+      get: () => {
+        throw new Error('unreadable');
+      },
+      enumerable: true,
+    });
+    const line = logged((log) => log.warn({ frozen, withGetter, broken }, 'probe'));
+    expect(line).not.toMatch(/k-frozen|k-getter|k-broken/);
+    expect(JSON.parse(line)).toMatchObject({
+      frozen: { private_key: '[Redacted]', port: 51820 },
+      withGetter: { privateKey: '[Redacted]' },
+      broken: '[Redacted]',
+    });
+  });
+
   it('copy nothing when a line holds no key: the details go out as they came', () => {
     const details = { method: 'GET', route: '/api/x', status: 200, nested: { a: 1 } };
     expect(maskLogSecrets(details)).toBe(details);

@@ -20,14 +20,23 @@ const holdsSecret = (value: unknown): value is object =>
   value !== null &&
   (Object.hasOwn(value, 'privateKey') || Object.hasOwn(value, 'private_key'));
 
-/** A copy of `value` (an error keeps its class, message and stack) with its secrets masked. */
-const maskedCopy = (value: object) => {
-  const copy = Object.create(
-    Object.getPrototypeOf(value) as object | null,
-    Object.getOwnPropertyDescriptors(value),
-  ) as Record<string, unknown>;
-  for (const key of Object.keys(copy)) if (isSecretKey(key)) copy[key] = CENSOR;
-  return copy;
+/**
+ * A copy of `value` with its secrets masked: its own fields as plain values, in an object of its
+ * class (an error keeps its message and stack). Whatever the copy cannot be made of (a getter
+ * that throws) is masked whole: a log line never fails, and never carries the key.
+ */
+const maskedCopy = (value: object): unknown => {
+  try {
+    const copy = Object.assign(
+      Object.create(Object.getPrototypeOf(value) as object | null) as object,
+      value,
+    ) as Record<string, unknown>;
+    if (value instanceof Error) Object.assign(copy, { message: value.message, stack: value.stack });
+    for (const key of Object.keys(copy)) if (isSecretKey(key)) copy[key] = CENSOR;
+    return copy;
+  } catch {
+    return CENSOR;
+  }
 };
 
 /**
