@@ -13,12 +13,14 @@ export const maskDisplayToken = (url: string) =>
 const CENSOR = '[Redacted]';
 
 /** Keys whose values never reach a log: WireGuard private keys (labs' VPN). */
-const isSecretKey = (key: string) => key === 'privateKey' || key === 'private_key';
+const SECRET_KEYS: readonly string[] = ['privateKey', 'private_key'];
+
+const isSecretKey = (key: string) => SECRET_KEYS.includes(key);
 
 const holdsSecret = (value: unknown): value is object =>
   typeof value === 'object' &&
   value !== null &&
-  (Object.hasOwn(value, 'privateKey') || Object.hasOwn(value, 'private_key'));
+  SECRET_KEYS.some((key) => Object.hasOwn(value, key));
 
 /**
  * A copy of `value` with its secrets masked: its own fields as plain values, in an object of its
