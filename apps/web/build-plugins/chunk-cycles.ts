@@ -1,12 +1,9 @@
 import path from 'node:path';
 import type { Plugin } from 'vite';
+import { chunksOf, type BundleChunk } from './first-load-files.ts';
 
-/** A chunk as the bundle describes it: its static imports, and the modules it holds. */
-export interface ChunkImports {
-  fileName: string;
-  imports: readonly string[];
-  moduleIds: readonly string[];
-}
+/** What the check reads of a chunk: its static imports, and the modules it holds. */
+export type ChunkImports = Pick<BundleChunk, 'fileName' | 'imports' | 'moduleIds'>;
 
 /**
  * The first cycle among the chunks' static imports, as the files on it with the first one
@@ -57,11 +54,7 @@ export const noChunkCycles = (appRoot: string): Plugin => ({
   name: 'rampart-no-chunk-cycles',
   apply: 'build',
   generateBundle(_options, bundle) {
-    const chunks: ChunkImports[] = Object.values(bundle).flatMap((output) =>
-      output.type === 'chunk'
-        ? [{ fileName: output.fileName, imports: output.imports, moduleIds: output.moduleIds }]
-        : [],
-    );
+    const chunks = chunksOf(bundle);
     const cycle = findChunkCycle(chunks);
     if (!cycle) return;
     const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));

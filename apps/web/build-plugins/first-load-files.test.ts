@@ -12,6 +12,7 @@ const chunk = (fileName: string, fields: Partial<BundleChunk> = {}): BundleChunk
   facadeModuleId: null,
   imports: [],
   css: [],
+  moduleIds: [],
   ...fields,
 });
 

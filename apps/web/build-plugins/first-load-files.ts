@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Plugin } from 'vite';
+import type { Plugin, Rolldown } from 'vite';
 
 /**
  * Where the list is written in dist/, and read by the server (apps/server/src/http/first-load.ts).
@@ -27,7 +27,26 @@ export interface BundleChunk {
   facadeModuleId: string | null;
   imports: readonly string[];
   css: readonly string[];
+  /** The modules it holds. */
+  moduleIds: readonly string[];
 }
+
+/** The bundle's chunks, as the build plugins read them (its other files are assets). */
+export const chunksOf = (bundle: Rolldown.OutputBundle): BundleChunk[] =>
+  Object.values(bundle).flatMap((output) =>
+    output.type === 'chunk'
+      ? [
+          {
+            fileName: output.fileName,
+            isEntry: output.isEntry,
+            facadeModuleId: output.facadeModuleId,
+            imports: output.imports,
+            css: [...(output.viteMetadata?.importedCss ?? [])],
+            moduleIds: output.moduleIds,
+          },
+        ]
+      : [],
+  );
 
 /** The modules of a first load, by the source file they are imported from (paths from the app's root). */
 export interface FirstLoadModules {
@@ -118,21 +137,8 @@ export const firstLoadFiles = (appRoot: string): Plugin => ({
   name: 'rampart-first-load-files',
   apply: 'build',
   generateBundle(_options, bundle) {
-    const chunks: BundleChunk[] = Object.values(bundle).flatMap((output) =>
-      output.type === 'chunk'
-        ? [
-            {
-              fileName: output.fileName,
-              isEntry: output.isEntry,
-              facadeModuleId: output.facadeModuleId,
-              imports: output.imports,
-              css: [...(output.viteMetadata?.importedCss ?? [])],
-            },
-          ]
-        : [],
-    );
     const files = listFirstLoadFiles(
-      chunks,
+      chunksOf(bundle),
       {
         boot: ['src/lib/contract-schemas.ts', 'src/lib/call-route.ts'],
         // The header's menu, and the avatar drawn in it.
