@@ -280,6 +280,67 @@ describe('the lobby', () => {
       ).toBe(true),
     );
   });
+  it('moves to the start screen when the start arrives while a read of the lobby is under way', async () => {
+    // The read a teammate's arrival asks for leaves before the trainer's start and is answered
+    // after its event: it must not put the lobby back.
+    let session = buildPlayerSession();
+    const before = session;
+    let answerStaleRead: () => void = () => {};
+    let reads = 0;
+    const streams = fakeEventStreams();
+    const path = `/api/sessions/${session.uuid}/events`;
+    const { router } = renderApp(`/sessions/${session.uuid}/lobby`, {
+      streams: streams.create,
+      api: {
+        [`GET /api/sessions/${session.uuid}`]: () => {
+          reads += 1;
+          if (reads !== 2) return Response.json({ session });
+          return new Promise<Response>((resolve) => {
+            answerStaleRead = () => resolve(Response.json({ session: before }));
+          });
+        },
+      },
+    });
+    await screen.findByRole('heading', { name: 'The trainer starts the game' });
+    await waitFor(() =>
+      expect(streams.opened.some((stream) => stream.path === path && !stream.closed)).toBe(true),
+    );
+    streams.emit(path, {
+      type: 'team.member_joined',
+      payload: { teamUuid: session.gaming_session_user!.gaming_session_team!.uuid, pseudo: 'Bob' },
+    });
+    await waitFor(() => expect(reads).toBe(2));
+    const serverNow = Date.now();
+    session = {
+      ...session,
+      status: 'countdown',
+      startsAt: new Date(serverNow + 10_000).toISOString(),
+      endsAt: new Date(serverNow + 10_000 + 30 * 60_000).toISOString(),
+    };
+    streams.emit(path, {
+      type: 'session.status_changed',
+      payload: {
+        sessionUuid: session.uuid,
+        status: 'countdown',
+        startPhase: 'idle',
+        startWaitEndsAt: null,
+        startsAt: session.startsAt,
+        endsAt: session.endsAt,
+        remainingMs: 30 * 60_000,
+        serverTime: new Date(serverNow).toISOString(),
+      },
+    });
+    await act(async () => answerStaleRead());
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe(`/sessions/${session.uuid}/startScreen`),
+    );
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Game will start in' }),
+    ).toBeTruthy();
+    // And it stays there: the read of the lobby's time was not taken.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(router.state.location.pathname).toBe(`/sessions/${session.uuid}/startScreen`);
+  });
 });
 
 describe('the start screen', () => {

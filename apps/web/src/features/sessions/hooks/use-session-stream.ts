@@ -74,8 +74,13 @@ export const useSessionStream = (
   const patchSession = (
     patch: (current: PlayerSession | undefined) => PlayerSession | undefined,
   ) => {
-    if (uuid)
-      queryClient.setQueriesData<PlayerSession>({ queryKey: sessionQueryKeys.detail(uuid) }, patch);
+    if (!uuid) return;
+    const key = sessionQueryKeys.detail(uuid);
+    // A read under way may have left before this event and would land over the patch (a lobby
+    // put back after the start): it is dropped and read again, from after the event.
+    const overtaken = queryClient.isFetching({ queryKey: key }) > 0;
+    queryClient.setQueriesData<PlayerSession>({ queryKey: key }, patch);
+    if (overtaken) void queryClient.invalidateQueries({ queryKey: key });
   };
   const patchObjectives = (
     patch: (current: GameObjectives | undefined) => GameObjectives | undefined,
