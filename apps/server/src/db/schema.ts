@@ -278,6 +278,9 @@ export interface TeamObjectiveStateTable {
   solved_at: Date | null;
   solved_by: string | null;
   first_attempt_at: Date | null;
+  /** Answers counted against the brute-force bound in the window ending at the column after. */
+  answer_hits: Generated<number>;
+  answer_window_ends_at: Date | null;
 }
 
 export interface TeamWrongAnswerTable {

@@ -28,6 +28,7 @@ import * as displayLinks from './0026-display-links.js';
 import * as supportObjective from './0027-support-objective.js';
 import * as objectiveHints from './0028-objective-hints.js';
 import * as hintFiles from './0029-hint-files.js';
+import * as answerLimitOnState from './0030-answer-limit-on-state.js';
 
 /**
  * Every migration, in order. Forward-only: a migration is never edited or removed once
@@ -63,4 +64,5 @@ export const migrations: Record<string, Migration> = {
   '0027-support-objective': supportObjective,
   '0028-objective-hints': objectiveHints,
   '0029-hint-files': hintFiles,
+  '0030-answer-limit-on-state': answerLimitOnState,
 };

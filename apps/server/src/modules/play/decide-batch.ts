@@ -129,11 +129,14 @@ export const screenAnswers = (
   const receipts = new Map(locked.receipts.map((row) => [row.i, resultOf(row.result)]));
   const sessions = new Map(locked.sessions.map((row) => [row.uuid, row]));
   const objectives = new Map(locked.objectives.map((row) => [row.uuid, row]));
+  // The brute-force count on each team's state on an objective, when its window ends.
   const buckets = new Map(
-    locked.limits.map((row) => [row.key, { hits: Number(row.hits), resetAt: row.reset_at }]),
+    locked.states.map((row) => [
+      `${row.team_uuid}:${row.objective_uuid}`,
+      { hits: Number(row.hits), resetAt: row.reset_at },
+    ]),
   );
-  const limitKey = (team: string, request: AnswerRequest) =>
-    `answer:${team}:${request.objectiveUuid}`;
+  const limitKey = (team: string, request: AnswerRequest) => `${team}:${request.objectiveUuid}`;
   // The bucket's hits include the whole batch's: each answer is numbered in arrival order.
   const counted = new Map<string, number>();
   requests.forEach((request, index) => {

@@ -564,6 +564,34 @@ describe(`play: answers, scores and the ranking (${testDatabaseKind()})`, () => 
     }
   });
 
+  it('counts a minute of answers per team and objective: a retry is not counted, the next minute starts again', async () => {
+    const { uuid, members, teamUuids } = await runningSession(1);
+    const [alice] = members[0]!;
+    const status = async (response: Promise<{ statusCode: number }>) => (await response).statusCode;
+    const sent = randomUUID();
+    expect(await status(answerWithId(alice!, uuid, objective.free, 'guess-0', sent))).toBe(200);
+    // The web app sending an answer again (its response was lost): the result again, uncounted.
+    for (let retry = 0; retry < 5; retry += 1)
+      expect(await status(answerWithId(alice!, uuid, objective.free, 'guess-0', sent))).toBe(200);
+    for (let attempt = 1; attempt < 30; attempt += 1)
+      expect(await status(answer(alice!, uuid, objective.free, `guess-${attempt}`))).toBe(200);
+    expect(await status(answer(alice!, uuid, objective.free, 'guess-30'))).toBe(429);
+    // Another objective is counted apart.
+    expect(await status(answer(alice!, uuid, objective.flag, 'nope'))).toBe(200);
+    // The minute is over (its end moved into the past behind the server's back): from zero.
+    await database.db
+      .updateTable('team_objective_state')
+      .set({ answer_window_ends_at: new Date(Date.now() - 1000) })
+      .where('team_uuid', '=', teamUuids[0]!)
+      .where('objective_uuid', '=', objective.free)
+      .execute();
+    for (let attempt = 31; attempt < 61; attempt += 1)
+      expect(await status(answer(alice!, uuid, objective.free, `guess-${attempt}`))).toBe(200);
+    const limited = await answer(alice!, uuid, objective.free, 'guess-61');
+    expect(limited.statusCode).toBe(429);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+  });
+
   it('serves the ranking from memory: ordered, and rebuilt only when scores change', async () => {
     const { uuid, members, teamUuids } = await runningSession(2);
     const [alice] = members[0]!;

@@ -38,30 +38,34 @@ with r as (
         where s.team_uuid = m.team_uuid and s.client_id = m.client limit 1) s
       where m.client is not null
     ),
-    limits as (
-      insert into rate_limit_bucket as bucket (key, hits, reset_at)
-      select 'answer:' || m.team_uuid || ':' || m.objective, count(*),
-        now() + make_interval(secs => $2)
-      from members m
-      where m.team_uuid is not null and not exists (select 1 from receipts x where x.i = m.i)
-      group by 1 order by 1
-      on conflict (key) do update set
-        hits = case when bucket.reset_at <= now()
-          then excluded.hits else bucket.hits + excluded.hits end,
-        reset_at = case when bucket.reset_at <= now()
-          then excluded.reset_at else bucket.reset_at end
-      returning key, hits, reset_at
-    ),
+    -- Each team's state on each objective, created if needed, locked, and with the batch's
+    -- answers counted against the brute-force bound (a retry of a decided submission is not
+    -- counted, and a batch of retries alone leaves the count and its window as they were).
     states as (
-      insert into team_objective_state as s (team_uuid, objective_uuid, session_uuid)
-      select distinct m.team_uuid, m.objective, m.session
+      insert into team_objective_state as s
+        (team_uuid, objective_uuid, session_uuid, answer_hits, answer_window_ends_at)
+      select m.team_uuid, m.objective, m.session,
+        count(*) filter (where x.i is null), now() + make_interval(secs => $2)
       from members m
+      left join receipts x on x.i = m.i
       join sessions g on g.uuid = m.session
       join objectives o on o.uuid = m.objective and o.mission_uuid = g.mission_uuid
       where m.team_uuid is not null
+      group by 1, 2, 3
       order by 1, 2
-      on conflict (team_uuid, objective_uuid) do update set attempts = s.attempts
-      returning s.team_uuid, s.objective_uuid, s.attempts, s.solved_at is not null as solved
+      on conflict (team_uuid, objective_uuid) do update set
+        answer_hits = case
+          when excluded.answer_hits = 0 then s.answer_hits
+          when s.answer_window_ends_at is null or s.answer_window_ends_at <= now()
+            then excluded.answer_hits
+          else s.answer_hits + excluded.answer_hits end,
+        answer_window_ends_at = case
+          when excluded.answer_hits = 0 then s.answer_window_ends_at
+          when s.answer_window_ends_at is null or s.answer_window_ends_at <= now()
+            then excluded.answer_window_ends_at
+          else s.answer_window_ends_at end
+      returning s.team_uuid, s.objective_uuid, s.attempts, s.solved_at is not null as solved,
+        s.answer_hits as hits, s.answer_window_ends_at as reset_at
     ),
     teams as (
       select t.* from (select distinct team_uuid from states order by team_uuid) s
@@ -83,7 +87,6 @@ with r as (
         select i, team_uuid, team_name, eliminated from members) m),
       'sessions', (select coalesce(json_agg(g), '[]') from sessions g),
       'objectives', (select coalesce(json_agg(o), '[]') from objectives o),
-      'limits', (select coalesce(json_agg(l), '[]') from limits l),
       'states', (select coalesce(json_agg(s), '[]') from states s),
       'teams', (select coalesce(json_agg(t), '[]') from teams t),
       'bloods', (select coalesce(json_agg(b), '[]') from bloods b),
