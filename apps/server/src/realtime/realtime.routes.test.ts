@@ -160,6 +160,29 @@ describe('GET /api/me/events', () => {
     expect(stream.ids()).toEqual([sequences[1], sequences[2], sequences[2]! + 1].map(String));
   });
 
+  it('is where the identity read says it stands: opened late from there, it misses nothing', async () => {
+    const identity = async (account: Account) => {
+      const response = await fetch(`${base}/api/auth/user`, {
+        headers: { cookie: cookies.get(account.id)! },
+      });
+      expect(response.status).toBe(200);
+      return ((await response.json()) as { streamPosition: number }).streamPosition;
+    };
+    const [before] = await writeUserEvents(bob, ['before the read']);
+    const read = await identity(bob);
+    expect(read).toBe(before);
+    // Addressed to bob between the page's read and its stream's opening, and to someone else.
+    await writeUserEvents(bob, ['meanwhile']);
+    await writeUserEvents(alice, ['for alice']);
+    const stream = await connect(`/api/me/events?lastEventId=${read}`, bob);
+    await stream.waitForMessages(1);
+    await writeUserEvents(bob, ['live']);
+    await stream.waitForMessages(2);
+    expect(names(stream)).toEqual(['meanwhile', 'live']);
+    // Another account's events do not move it.
+    expect(await identity(bob)).toBe(read + 2);
+  });
+
   it('replays from ?lastEventId= for clients that cannot set headers; the header wins', async () => {
     const sequences = await writeUserEvents(bob, ['q1', 'q2']);
     const byQuery = await connect(`/api/me/events?lastEventId=${sequences[0]}`, bob);

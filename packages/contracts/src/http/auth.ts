@@ -35,6 +35,12 @@ export const tokenRequestSchema = credentialsSchema.extend({
 });
 
 const userBody = z.object({ user: authUserSchema });
+/**
+ * The user as the app reads it on arrival, with where the account's own event stream
+ * (`/api/me/events`) stands: opened from there, that stream replays whatever is addressed to the
+ * account after this read, however late the app opens it.
+ */
+const identityBody = userBody.extend({ streamPosition: z.number().int().nonnegative() });
 const tokenBody = z.object({
   token: z.string(),
   tokenType: z.literal('Bearer'),
@@ -79,7 +85,7 @@ const side = (interfaceName: 'player' | 'trainer') => {
       summary: `The authenticated ${who}`,
       tag: 'auth',
       access: interfaceName,
-      responses: { 200: userBody, 401: null },
+      responses: { 200: identityBody, 401: null },
     }),
     logout: defineRoute({
       method: 'POST',

@@ -22,6 +22,11 @@ export interface AuthRouteDeps {
   oidc?: OidcService | null;
 }
 
+interface IdentityRouteDeps extends AuthRouteDeps {
+  /** The last sequence of an account's own event stream (0 before its first event). */
+  userStreamPosition: (accountId: string) => Promise<number>;
+}
+
 export const requestMeta = (request: FastifyRequest) => ({
   ip: request.ip ?? 'unknown',
   userAgent: request.headers['user-agent'] ?? null,
@@ -48,7 +53,7 @@ export const startCookieSession = async (
 
 const registerInterface = (
   app: FastifyInstance,
-  deps: AuthRouteDeps,
+  deps: IdentityRouteDeps,
   iface: Interface,
   contracts: typeof playerAuth,
 ) => {
@@ -80,7 +85,11 @@ const registerInterface = (
 
   route(app, contracts.user, async ({ request, reply }) => {
     reply.header('Cache-Control', 'no-store');
-    return { user: toAuthUser(principalOf(request)) };
+    const principal = principalOf(request);
+    return {
+      user: toAuthUser(principal),
+      streamPosition: await deps.userStreamPosition(principal.accountId),
+    };
   });
 
   route(app, contracts.logout, async ({ request, reply }) => {
@@ -96,7 +105,7 @@ const registerInterface = (
   });
 };
 
-export const registerAuthRoutes = (app: FastifyInstance, deps: AuthRouteDeps) => {
+export const registerAuthRoutes = (app: FastifyInstance, deps: IdentityRouteDeps) => {
   route(app, getCsrfCookie, async ({ request, reply }) => {
     deps.cookies.ensureGuestAndToken(request, reply);
     return reply.code(204).header('Cache-Control', 'no-store').send();

@@ -4,6 +4,8 @@ import type { Database } from '../../db/schema.js';
 import type { Kysely } from 'kysely';
 import { systemClock, type Clock } from '../../lib/clock.js';
 import { randomToken } from '../../lib/secrets.js';
+import { findStreamHeads } from '../../realtime/event-log.repository.js';
+import { userStream } from '../../realtime/streams.js';
 import { createRateLimitRepository } from '../rate-limit/rate-limit.repository.js';
 import type { CustomFetch } from 'openid-client';
 import { createAccountIdentityRepository } from './account-identity.repository.js';
@@ -74,7 +76,16 @@ export const createIdentityModule = async (deps: {
     registerHooks: (app: FastifyInstance) =>
       registerAuth(app, { auth, cookies, allowedOrigins: deps.config.allowedOrigins }),
     registerRoutes: (app: FastifyInstance) => {
-      registerAuthRoutes(app, { auth, cookies, repo, oidc });
+      registerAuthRoutes(app, {
+        auth,
+        cookies,
+        repo,
+        oidc,
+        userStreamPosition: async (accountId) => {
+          const stream = userStream(accountId);
+          return (await findStreamHeads(deps.db, [stream])).get(stream) ?? 0;
+        },
+      });
       registerOidcRoutes(app, {
         auth,
         cookies,

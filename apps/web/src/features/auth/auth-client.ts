@@ -68,6 +68,11 @@ export interface AuthClient {
   /** Asks again and stores the answer; failures other than 401/419 are logged, not thrown. */
   refreshIdentity(): Promise<AuthUser | null>;
   /**
+   * Where the account's own event stream stood at the last identity read that named this
+   * account (null: none did): its first opening starts there, and misses nothing since.
+   */
+  streamPosition(account: string): number | null;
+  /**
    * The user for a navigation: fetched on the first one, then again only when a known user's
    * credential (CSRF cookie or token) has gone.
    */
@@ -128,13 +133,18 @@ export const createAuthClient = (
   const credentialMissing = async () =>
     tokenMode ? !(await config.tokenStorage!.get()) : readCookie(config.csrf.cookie) === null;
 
+  let ownStream: { account: string; position: number } | null = null;
   const fetchIdentity = async (signal?: AbortSignal) => {
     try {
       const body = await http.get(endpoints.user, {
         notifyUnauthorized: false,
         ...(signal ? { signal } : {}),
       });
-      return await parseUser(body);
+      const fetched = await parseUser(body);
+      const position = (body as { streamPosition?: unknown } | null)?.streamPosition;
+      if (typeof position === 'number' && Number.isSafeInteger(position) && position >= 0)
+        ownStream = { account: fetched.uuid, position };
+      return fetched;
     } catch (error) {
       if (!isUnauthenticatedAnswer(error)) throw error;
       if (error.code === 'auth.session_expired') expiredSession = true;
@@ -348,6 +358,7 @@ export const createAuthClient = (
     isAuthenticated,
     fetchIdentity,
     refreshIdentity,
+    streamPosition: (account) => (ownStream?.account === account ? ownStream.position : null),
     resolveIdentity,
     login,
     loginWithMagicLink,

@@ -1,7 +1,8 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { toast as sonnerToast } from 'sonner';
 import { afterEach, describe, expect, it } from 'vitest';
-import { renderApp, testTrainer } from '../../../test/render-app';
+import { lastEventIdStore } from '../../../lib/event-stream/last-event-ids';
+import { renderApp, testPlayer, testTrainer } from '../../../test/render-app';
 
 const CHAPTER = '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a70';
 
@@ -69,6 +70,20 @@ describe('the player’s own event stream in the layouts', () => {
     home.answer(notFound());
     await waitFor(() => expect(streamRequests(fetchMock)).toHaveLength(1));
     expect(await screen.findByRole('region', { name: /notifications/i })).toBeTruthy();
+  });
+
+  it('opens from where the identity read found it, so what came in between is replayed', async () => {
+    // A fresh page: no stream of this page has stopped anywhere yet.
+    lastEventIdStore.clear();
+    const { fetchMock } = renderApp('/en/home', {
+      api: {
+        'GET /api/auth/user': () => Response.json({ user: testPlayer, streamPosition: 41 }),
+        'GET /api/me/events': notFound,
+      },
+    });
+    await waitFor(() => expect(streamRequests(fetchMock)).toHaveLength(1));
+    const [, init] = streamRequests(fetchMock)[0]!;
+    expect(new Headers(init!.headers).get('Last-Event-ID')).toBe('41');
   });
 
   it('does not open while the player logs out, even once the screen is drawn then', async () => {

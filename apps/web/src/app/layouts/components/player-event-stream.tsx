@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { useIsMutating } from '@tanstack/react-query';
-import { authMutationKeys, useCurrentUser } from '../../../features/auth';
+import { authMutationKeys, useAuthClient, useCurrentUser } from '../../../features/auth';
 import { useFirstScreenDrawn } from '../../first-screen';
 import { useOnPlayerScreen } from '../../router/screen-handle';
 
@@ -16,6 +16,7 @@ const PlayerNotifications = lazy(
 export function PlayerEventStream() {
   const onPlayerScreen = useOnPlayerScreen();
   const player = useCurrentUser('player', { enabled: onPlayerScreen });
+  const client = useAuthClient('player');
   // Opened once the first screen is drawn: its code does not share a phone's link with the screen's.
   const firstScreenDrawn = useFirstScreenDrawn();
   // Nor while the player logs out: the server may have ended the session already (a 401).
@@ -23,7 +24,7 @@ export function PlayerEventStream() {
   if (!onPlayerScreen || !player || !firstScreenDrawn || loggingOut) return null;
   return (
     <Suspense fallback={null}>
-      <PlayerNotifications playerUuid={player.uuid} />
+      <PlayerNotifications playerUuid={player.uuid} from={client.streamPosition(player.uuid)} />
     </Suspense>
   );
 }
