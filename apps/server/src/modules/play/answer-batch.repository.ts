@@ -396,11 +396,11 @@ export const writeStatement = (appended: string | null, p: number) => {
  * 1. `lock` takes the locks, in key order, so batches on other connections or nodes wait for each
  *    other instead of deadlocking: the sessions (KEY SHARE: a pause waits for the answers in
  *    flight), each team's state on each objective (created if needed, the batch's answers counted
- *    on it against the brute-force bound) and the teams. It answers what the locks protect, read with them: a locked row comes back in
- *    its latest version, so the teams' scores and solved counts are those no one else can change
- *    until the batch commits. It also says which of the batch's first bloods are taken already:
- *    a batch that cannot win one has nothing to learn from its write, whose statement then
- *    appends the batch's events too (`answers.service.ts`).
+ *    on it against the brute-force bound) and the teams. It answers what the locks protect, read
+ *    with them: a locked row comes back in its latest version, so the teams' scores and solved
+ *    counts are those no one else can change until the batch commits. It also says which of the
+ *    batch's first bloods are taken already: a batch that cannot win one has nothing to learn
+ *    from its write, whose statement then appends the batch's events too (`answers.service.ts`).
  * 2. `facts` reads, in a statement of its own (so with a snapshot taken once the locks are held),
  *    what the decisions need besides: the time, trainer unlocks, solved prerequisites, running
  *    speedruns and the wrong answers the teams already gave: rows that other transactions may
