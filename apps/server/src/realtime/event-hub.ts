@@ -1,7 +1,12 @@
 import { REALTIME_PROTOCOL_VERSION } from '@rampart/contracts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
-import { findStreamHeads, readEventsAfter, type LoggedEvent } from './event-log.repository.js';
+import {
+  findStreamHead,
+  findStreamHeads,
+  readEventsAfter,
+  type LoggedEvent,
+} from './event-log.repository.js';
 import type { EventBus, StreamHeads } from './event-bus.js';
 
 /** Where a stream's bytes go: an HTTP response, in production. */
@@ -368,8 +373,7 @@ export const createEventHub = (deps: {
       pumping: false,
       deliveredAt: 0,
       deliveryCost: 0,
-      ready: findStreamHeads(deps.db, [stream]).then((heads) => {
-        const head = heads.get(stream) ?? 0;
+      ready: findStreamHead(deps.db, stream).then((head) => {
         channel.cursor = Math.max(channel.cursor, head);
         channel.target = Math.max(channel.target, head);
       }),
@@ -412,7 +416,7 @@ export const createEventHub = (deps: {
    */
   const resume = async (channel: Channel, subscriber: Subscriber, after: number | null) => {
     if (after !== null && after > channel.cursor) {
-      const head = (await findStreamHeads(deps.db, [channel.stream])).get(channel.stream) ?? 0;
+      const head = await findStreamHead(deps.db, channel.stream);
       if (after > head) {
         subscriber.position = channel.cursor;
         send(subscriber, resetFrame(channel.cursor));

@@ -190,3 +190,7 @@ export const findStreamHeads = async (
   for (const row of rows) heads.set(row.stream, Number(row.last_sequence));
   return heads;
 };
+
+/** The last committed sequence of one stream (0 before its first event). */
+export const findStreamHead = async (db: Kysely<Database>, stream: string): Promise<number> =>
+  (await findStreamHeads(db, [stream])).get(stream) ?? 0;

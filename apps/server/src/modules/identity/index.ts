@@ -4,7 +4,7 @@ import type { Database } from '../../db/schema.js';
 import type { Kysely } from 'kysely';
 import { systemClock, type Clock } from '../../lib/clock.js';
 import { randomToken } from '../../lib/secrets.js';
-import { findStreamHeads } from '../../realtime/event-log.repository.js';
+import { findStreamHead } from '../../realtime/event-log.repository.js';
 import { userStream } from '../../realtime/streams.js';
 import { createRateLimitRepository } from '../rate-limit/rate-limit.repository.js';
 import type { CustomFetch } from 'openid-client';
@@ -81,10 +81,7 @@ export const createIdentityModule = async (deps: {
         cookies,
         repo,
         oidc,
-        userStreamPosition: async (accountId) => {
-          const stream = userStream(accountId);
-          return (await findStreamHeads(deps.db, [stream])).get(stream) ?? 0;
-        },
+        userStreamPosition: (accountId) => findStreamHead(deps.db, userStream(accountId)),
       });
       registerOidcRoutes(app, {
         auth,

@@ -132,11 +132,11 @@ export const screenAnswers = (
   // The brute-force count on each team's state on an objective, when its window ends.
   const buckets = new Map(
     locked.states.map((row) => [
-      `${row.team_uuid}:${row.objective_uuid}`,
+      pairKey(row.team_uuid, row.objective_uuid),
       { hits: Number(row.hits), resetAt: row.reset_at },
     ]),
   );
-  const limitKey = (team: string, request: AnswerRequest) => `${team}:${request.objectiveUuid}`;
+  const limitKey = (team: string, request: AnswerRequest) => pairKey(team, request.objectiveUuid);
   // The bucket's hits include the whole batch's: each answer is numbered in arrival order.
   const counted = new Map<string, number>();
   requests.forEach((request, index) => {
