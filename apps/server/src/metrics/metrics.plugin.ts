@@ -170,13 +170,21 @@ export const registerMetricsEndpoint = (
       },
     );
   });
-  // Opened with the main listener (a test that only injects requests opens none), closed with
-  // the app.
-  app.addHook('onListen', async () => {
+  // Opened when the app is ready, so before the main listener: once the node answers, so does
+  // its metrics port, and a port that cannot be opened (taken, not allowed) stops the start
+  // instead of leaving a node that nobody can scrape.
+  app.addHook('onReady', async () => {
     await new Promise<void>((resolve, reject) => {
-      server.once('error', reject);
+      const refuse = (error: Error) =>
+        reject(
+          new Error(
+            `the metrics listener could not open ${config.host}:${config.port}: ${error.message}`,
+            { cause: error },
+          ),
+        );
+      server.once('error', refuse);
       server.listen(config.port!, config.host, () => {
-        server.off('error', reject);
+        server.off('error', refuse);
         resolve();
       });
     });

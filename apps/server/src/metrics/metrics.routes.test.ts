@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import net from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/app.js';
@@ -9,6 +10,7 @@ import { openEventStream } from '../../test/event-stream.js';
 import { buildAccount } from '../../test/factories.js';
 import { HttpBrowser } from '../../test/http-browser.js';
 import { buildLabSession, labTemplate } from '../../test/lab-factories.js';
+import { freePort } from '../../test/own-postgres.js';
 import { parseExposition } from '../../test/prometheus.js';
 import { sessionWithTeams } from '../../test/session-factories.js';
 
@@ -266,20 +268,21 @@ describe(`metrics switched off, or on a port of their own (${testDatabaseKind()}
   });
 
   it('serves them on METRICS_PORT only, at METRICS_HOST, with the token when one is set', async () => {
-    const port = 56000 + Math.floor(Math.random() * 900);
+    const port = await freePort();
     const app = await createTestApp(database, {
       METRICS_PORT: String(port),
       METRICS_HOST: '127.0.0.1',
       METRICS_TOKEN: TOKEN,
     });
     try {
+      // Open as soon as the app is ready, before the main listener.
+      const own = `http://127.0.0.1:${port}/metrics`;
+      expect((await fetch(own)).status).toBe(401);
       const base = await app.listen({ host: '127.0.0.1', port: 0 });
       const main = await fetch(`${base}/metrics`, {
         headers: { authorization: `Bearer ${TOKEN}` },
       });
       expect(main.status).toBe(404);
-      const own = `http://127.0.0.1:${port}/metrics`;
-      expect((await fetch(own)).status).toBe(401);
       const scraped = await fetch(own, { headers: { authorization: `Bearer ${TOKEN}` } });
       expect(scraped.status).toBe(200);
       expect(parseExposition(await scraped.text()).names()).toContain(
@@ -291,5 +294,18 @@ describe(`metrics switched off, or on a port of their own (${testDatabaseKind()}
     }
     // Closed with the app.
     await expect(fetch(`http://127.0.0.1:${port}/metrics`)).rejects.toThrow();
+  });
+
+  it('does not start when its METRICS_PORT cannot be opened, and says which', async () => {
+    const port = await freePort();
+    const taken = net.createServer();
+    await new Promise<void>((resolve) => taken.listen(port, '127.0.0.1', resolve));
+    try {
+      await expect(
+        createTestApp(database, { METRICS_PORT: String(port), METRICS_HOST: '127.0.0.1' }),
+      ).rejects.toThrow(`the metrics listener could not open 127.0.0.1:${port}`);
+    } finally {
+      await new Promise((resolve) => taken.close(resolve));
+    }
   });
 });
