@@ -215,52 +215,83 @@ describe('api client errors', () => {
 });
 
 describe('api client session renewal', () => {
-  /** A fetch where the password change answers only when `finish` is called. */
-  const renewalSetup = (renewalStatus: number) => {
-    let finish!: () => void;
-    const renewal = new Promise<Response>((resolve) => {
-      finish = () => resolve(new Response(null, { status: renewalStatus }));
-    });
-    const answers: Record<string, Array<() => Response>> = {
-      '/api/home': [() => json(errorBody('auth.unauthenticated'), 401), () => json({ ok: true })],
-      '/api/events': [
-        () => json(errorBody('auth.unauthenticated'), 401),
-        () => new Response('', { headers: { 'Content-Type': 'text/event-stream' } }),
-      ],
-    };
-    const fetchMock = vi.fn(async (url: string) =>
-      url === '/api/password' ? renewal : answers[url]!.shift()!(),
+  /** A fetch whose every call waits until the test answers it (`answer`), in the order sent. */
+  const heldFetch = () => {
+    const calls: { url: string; respond: (response: Response) => void }[] = [];
+    const fetchMock = vi.fn(
+      (url: string) => new Promise<Response>((respond) => calls.push({ url, respond })),
     );
     const client = createApiClient({ fetch: fetchMock as unknown as typeof fetch });
     const unauthorized = vi.fn();
     client.onUnauthorized(unauthorized);
-    return { client, fetchMock, finish, unauthorized };
+    const sent = () => calls.map((call) => call.url);
+    const answered = new Set<number>();
+    /** Answers the oldest unanswered call to `url`, once it has been sent. */
+    const answer = async (url: string, response: () => Response) => {
+      const index = () => calls.findIndex((call, i) => call.url === url && !answered.has(i));
+      await eventually(() => expect(index()).toBeGreaterThanOrEqual(0));
+      const next = index();
+      answered.add(next);
+      calls[next]!.respond(response());
+    };
+    return { client, unauthorized, sent, answer };
   };
+  const unauthenticated = () => json(errorBody('auth.unauthenticated'), 401);
+  const stream = () => new Response('', { headers: { 'Content-Type': 'text/event-stream' } });
 
-  it('sends again, once the new session is set, a call refused with the session it replaced', async () => {
-    const { client, fetchMock, finish, unauthorized } = renewalSetup(204);
+  it('holds the calls made during a renewal until it is over: they leave with the new session', async () => {
+    const { client, unauthorized, sent, answer } = heldFetch();
     const change = client.put('/api/password', {}, { renewsSession: true });
+    await eventually(() => expect(sent()).toEqual(['/api/password']));
     const home = client.get('/api/home');
-    const stream = client.openStream('/api/events');
-    await eventually(() => expect(fetchMock).toHaveBeenCalledTimes(3));
-    finish();
+    const events = client.openStream('/api/events');
+    // Nothing else leaves while the server replaces the session.
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(sent()).toEqual(['/api/password']);
+    await answer('/api/password', () => new Response(null, { status: 204 }));
     await change;
+    await answer('/api/home', () => json({ ok: true }));
+    await answer('/api/events', stream);
     await expect(home).resolves.toEqual({ ok: true });
-    expect((await stream).status).toBe(200);
-    expect(fetchMock.mock.calls.filter(([url]) => url === '/api/home')).toHaveLength(2);
+    expect((await events).status).toBe(200);
+    expect(sent().filter((url) => url === '/api/home')).toHaveLength(1);
+    expect(unauthorized).not.toHaveBeenCalled();
+  });
+
+  it('sends again, once the new session is set, a call that left before and met the replaced one', async () => {
+    const { client, unauthorized, sent, answer } = heldFetch();
+    const home = client.get('/api/home');
+    const events = client.openStream('/api/events');
+    await eventually(() => expect(sent()).toEqual(['/api/home', '/api/events']));
+    const change = client.put('/api/password', {}, { renewsSession: true });
+    // The server answers them once it has ended the old session.
+    await answer('/api/home', unauthenticated);
+    await answer('/api/events', unauthenticated);
+    await answer('/api/password', () => new Response(null, { status: 204 }));
+    await change;
+    await answer('/api/home', () => json({ ok: true }));
+    await answer('/api/events', stream);
+    await expect(home).resolves.toEqual({ ok: true });
+    expect((await events).status).toBe(200);
+    expect(sent().filter((url) => url === '/api/home')).toHaveLength(2);
     expect(unauthorized).not.toHaveBeenCalled();
   });
 
   it('ends the session as usual when the renewal itself fails', async () => {
-    const { client, fetchMock, finish, unauthorized } = renewalSetup(422);
-    const change = client.put('/api/password', {}, { renewsSession: true }).catch(() => null);
+    const { client, unauthorized, sent, answer } = heldFetch();
     const home = client.get('/api/home').catch((error: unknown) => error);
-    await eventually(() => expect(fetchMock).toHaveBeenCalledTimes(2));
-    finish();
+    await eventually(() => expect(sent()).toEqual(['/api/home']));
+    const change = client.put('/api/password', {}, { renewsSession: true }).catch(() => null);
+    const later = client.get('/api/later');
+    await answer('/api/home', unauthenticated);
+    await answer('/api/password', () => json(errorBody('profile.wrong_password'), 422));
     await change;
     expect(await home).toMatchObject({ status: 401 });
-    expect(fetchMock.mock.calls.filter(([url]) => url === '/api/home')).toHaveLength(1);
+    expect(sent().filter((url) => url === '/api/home')).toHaveLength(1);
     expect(unauthorized).toHaveBeenCalledTimes(1);
+    // The call held meanwhile still leaves, with the session kept.
+    await answer('/api/later', () => json({ ok: true }));
+    await expect(later).resolves.toEqual({ ok: true });
   });
 });
 

@@ -40,8 +40,9 @@ export interface RequestOptions<T> {
   notifyUnauthorized?: boolean;
   /**
    * The call replaces this browser's session by a new one (a password change ends every session
-   * and opens a new one). Calls that meet a 401 while it is under way, or that left with the old
-   * cookie, are sent again once it succeeded, instead of ending the session in the auth layer.
+   * and opens a new one). Calls made while it is under way leave once it is over; those that had
+   * left before with the old cookie and meet a 401 are sent again once it succeeded, instead of
+   * ending the session in the auth layer.
    */
   renewsSession?: boolean;
 }
@@ -294,7 +295,8 @@ export const createApiClient = (config: ApiClientConfig = {}): ApiClient => {
   };
 
   // Session renewals under way, and how many succeeded: a 401 answered to a call that left
-  // before the last success carried the replaced session, not an expired one.
+  // before the last success carried the replaced session, not an expired one. Calls made during
+  // a renewal wait for it (`exchange`); this covers those that left before it.
   const renewals = new Set<Promise<unknown>>();
   let renewed = 0;
   const sendRenewing = (request: ApiRequest, mayRetry: boolean): Promise<Response> => {
@@ -348,9 +350,12 @@ export const createApiClient = (config: ApiClientConfig = {}): ApiClient => {
     accept: string,
     resent = false,
   ): Promise<Response> => {
-    const renewedAtSend = renewed;
     const url = buildUrl(baseUrl, path, options.query);
     const early = resent ? null : takePreloaded(url, options.method ?? 'GET', accept);
+    // A call made while a renewal is under way leaves once it is over: sent now, it would carry
+    // the session being replaced, be refused, and go again (a 401 in the browser's console).
+    if (renewals.size > 0 && early === null && !options.renewsSession) await Promise.all(renewals);
+    const renewedAtSend = renewed;
     const prepared = await prepare(url, options, accept);
     const mayRetry = options.retry ?? (retryByDefault && IDEMPOTENT_METHODS.has(prepared.method));
     let response = await (early ??
