@@ -234,13 +234,29 @@ describe('api client session renewal', () => {
       answered.add(next);
       calls[next]!.respond(response());
     };
-    return { client, unauthorized, sent, answer };
+    /**
+     * Answers the call to /api/home and the stream as the server does on the new session: both
+     * succeed, `/api/home` having been sent `homeSends` times, and nothing signed the page out.
+     */
+    const servedOnTheNewSession = async (
+      home: Promise<unknown>,
+      events: Promise<Response>,
+      homeSends: number,
+    ) => {
+      await answer('/api/home', () => json({ ok: true }));
+      await answer('/api/events', stream);
+      await expect(home).resolves.toEqual({ ok: true });
+      expect((await events).status).toBe(200);
+      expect(sent().filter((url) => url === '/api/home')).toHaveLength(homeSends);
+      expect(unauthorized).not.toHaveBeenCalled();
+    };
+    return { client, unauthorized, sent, answer, servedOnTheNewSession };
   };
   const unauthenticated = () => json(errorBody('auth.unauthenticated'), 401);
   const stream = () => new Response('', { headers: { 'Content-Type': 'text/event-stream' } });
 
   it('holds the calls made during a renewal until it is over: they leave with the new session', async () => {
-    const { client, unauthorized, sent, answer } = heldFetch();
+    const { client, sent, answer, servedOnTheNewSession } = heldFetch();
     const change = client.put('/api/password', {}, { renewsSession: true });
     await eventually(() => expect(sent()).toEqual(['/api/password']));
     const home = client.get('/api/home');
@@ -250,16 +266,11 @@ describe('api client session renewal', () => {
     expect(sent()).toEqual(['/api/password']);
     await answer('/api/password', () => new Response(null, { status: 204 }));
     await change;
-    await answer('/api/home', () => json({ ok: true }));
-    await answer('/api/events', stream);
-    await expect(home).resolves.toEqual({ ok: true });
-    expect((await events).status).toBe(200);
-    expect(sent().filter((url) => url === '/api/home')).toHaveLength(1);
-    expect(unauthorized).not.toHaveBeenCalled();
+    await servedOnTheNewSession(home, events, 1);
   });
 
   it('sends again, once the new session is set, a call that left before and met the replaced one', async () => {
-    const { client, unauthorized, sent, answer } = heldFetch();
+    const { client, sent, answer, servedOnTheNewSession } = heldFetch();
     const home = client.get('/api/home');
     const events = client.openStream('/api/events');
     await eventually(() => expect(sent()).toEqual(['/api/home', '/api/events']));
@@ -269,12 +280,7 @@ describe('api client session renewal', () => {
     await answer('/api/events', unauthenticated);
     await answer('/api/password', () => new Response(null, { status: 204 }));
     await change;
-    await answer('/api/home', () => json({ ok: true }));
-    await answer('/api/events', stream);
-    await expect(home).resolves.toEqual({ ok: true });
-    expect((await events).status).toBe(200);
-    expect(sent().filter((url) => url === '/api/home')).toHaveLength(2);
-    expect(unauthorized).not.toHaveBeenCalled();
+    await servedOnTheNewSession(home, events, 2);
   });
 
   it('ends the session as usual when the renewal itself fails', async () => {
