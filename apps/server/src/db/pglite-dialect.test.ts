@@ -89,6 +89,33 @@ describe.skipIf(testDatabaseKind() !== 'pglite')('embedded database: prepared st
     expect(outside.rows[0]!.level).toBe('read committed');
   });
 
+  it('reads an answer of megabytes whole, its multi-byte characters intact', async () => {
+    // The engine hands its answer over in chunks; a character may straddle two of them.
+    const { rows } = await sql<{ i: number; text: string }>`
+      select i, repeat('é🚩', 2000) || i as text from generate_series(1, 300) as i`.execute(
+      handle.db,
+    );
+    expect(rows).toHaveLength(300);
+    expect(rows.every((row) => row.text === 'é🚩'.repeat(2000) + row.i)).toBe(true);
+  });
+
+  it('keeps the details of a failed statement: constraint, table, detail', async () => {
+    await sql`create table guarded (id int primary key, note text unique)`.execute(handle.db);
+    await sql`insert into guarded (id, note) values (${1}, ${'once'})`.execute(handle.db);
+    const failure = await sql`insert into guarded (id, note) values (${2}, ${'once'})`
+      .execute(handle.db)
+      .catch((error: Record<string, unknown>) => error);
+    expect(failure).toMatchObject({
+      code: '23505',
+      constraint: 'guarded_note_key',
+      table: 'guarded',
+      detail: 'Key (note)=(once) already exists.',
+    });
+    // The connection goes on after the failure.
+    const { rows } = await sql`select note from guarded where id = ${1}`.execute(handle.db);
+    expect(rows).toEqual([{ note: 'once' }]);
+  });
+
   it('keeps the error code of a failed statement, and the transaction rolls back', async () => {
     const failure = await handle.db
       .transaction()
