@@ -100,20 +100,18 @@ describe.skipIf(testDatabaseKind() !== 'pglite')('embedded database: prepared st
   });
 
   it('keeps the details of a failed statement: constraint, table, detail', async () => {
-    await sql`create table guarded (id int primary key, note text unique)`.execute(handle.db);
-    await sql`insert into guarded (id, note) values (${1}, ${'once'})`.execute(handle.db);
-    const failure = await sql`insert into guarded (id, note) values (${2}, ${'once'})`
+    const failure = await sql`insert into probe (id, note) values (${1}, ${'again'})`
       .execute(handle.db)
       .catch((error: Record<string, unknown>) => error);
     expect(failure).toMatchObject({
       code: '23505',
-      constraint: 'guarded_note_key',
-      table: 'guarded',
-      detail: 'Key (note)=(once) already exists.',
+      constraint: 'probe_pkey',
+      table: 'probe',
+      detail: 'Key (id)=(1) already exists.',
     });
     // The connection goes on after the failure.
-    const { rows } = await sql`select note from guarded where id = ${1}`.execute(handle.db);
-    expect(rows).toEqual([{ note: 'once' }]);
+    const { rows } = await sql`select note from probe where id = ${1}`.execute(handle.db);
+    expect(rows).toEqual([{ note: 'one' }]);
   });
 
   it('keeps the error code of a failed statement, and the transaction rolls back', async () => {
