@@ -247,6 +247,49 @@ describe(`play: answers, scores and the ranking (${testDatabaseKind()})`, () => 
     await expectLedgerConsistent(uuid, alice!);
   });
 
+  it('charges the same wrong answer once however its capitals, on a flag that ignores them', async () => {
+    const chapter = await buildChapter(database.db, {
+      missions: [
+        {
+          objectives: [
+            {
+              type: 'flag',
+              points: 30,
+              penalty: 3,
+              maxAttempts: null,
+              flag: { accepted: ['Quiet{Fox}'], caseInsensitive: true },
+            },
+            {
+              type: 'flag',
+              points: 30,
+              penalty: 3,
+              maxAttempts: null,
+              flag: { accepted: ['Quiet{Fox}'] },
+            },
+          ],
+        },
+      ],
+    });
+    const [folded, exact] = chapter.missions[0]!.objectives.map((o) => o.uuid);
+    const { uuid, members } = await sessionWithTeams({
+      trainer,
+      missionUuid: chapter.missions[0]!.uuid,
+      signIn: () => signedIn(),
+      clock,
+      teams: 1,
+    });
+    const [alice] = members[0]!;
+    const expectAnswer = async (uuidOf: string, value: string, expected: object) =>
+      expect(await answerOk(alice!, uuid, uuidOf, value)).toMatchObject(expected);
+    await expectAnswer(folded!, 'loud{fox}', { result: 'answer.wrong', attempts: 1, score: -3 });
+    await expectAnswer(folded!, 'LOUD{Fox}', { result: 'answer.repeated', attempts: 1, score: -3 });
+    // Where capitals count, the same letters otherwise written are another answer.
+    await expectAnswer(exact!, 'loud{fox}', { result: 'answer.wrong', attempts: 1, score: -6 });
+    await expectAnswer(exact!, 'LOUD{Fox}', { result: 'answer.wrong', attempts: 2, score: -9 });
+    await expectAnswer(exact!, 'LOUD{Fox}', { result: 'answer.repeated', attempts: 2, score: -9 });
+    await expectLedgerConsistent(uuid, alice!);
+  });
+
   it('lists an objective out of attempts among the closed ones, saying why', async () => {
     const { uuid, members } = await runningSession(1);
     const [alice] = members[0]!;
