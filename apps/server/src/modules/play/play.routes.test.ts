@@ -36,11 +36,11 @@ describe(`play: answers, scores and the ranking (${testDatabaseKind()})`, () => 
     return Object.assign(browser, { account });
   };
 
-  /** A running session with `teams` teams of `size` players each. */
-  const runningSession = async (teams = 2, size = 1, settings = {}) => {
+  /** A running session of `mission` with `teams` teams of `size` players each. */
+  const runningSession = async (teams = 2, size = 1, settings = {}, mission = missionUuid) => {
     const { uuid, members, teamUuids } = await sessionWithTeams({
       trainer,
-      missionUuid,
+      missionUuid: mission,
       signIn: () => signedIn(),
       clock,
       teams,
@@ -271,13 +271,7 @@ describe(`play: answers, scores and the ranking (${testDatabaseKind()})`, () => 
       ],
     });
     const [folded, exact] = chapter.missions[0]!.objectives.map((o) => o.uuid);
-    const { uuid, members } = await sessionWithTeams({
-      trainer,
-      missionUuid: chapter.missions[0]!.uuid,
-      signIn: () => signedIn(),
-      clock,
-      teams: 1,
-    });
+    const { uuid, members } = await runningSession(1, 1, {}, chapter.missions[0]!.uuid);
     const [alice] = members[0]!;
     const expectAnswer = async (uuidOf: string, value: string, expected: object) =>
       expect(await answerOk(alice!, uuid, uuidOf, value)).toMatchObject(expected);
