@@ -116,6 +116,19 @@ test('the trainer creates a session, alice creates a team, bob joins it with the
   expect(await alice.evaluate(() => 'notReloaded' in window)).toBe(true);
   expect(await alice.locator('img[src="x"]').count()).toBe(0);
 
+  // From the lobby to the countdown to the game, each page keeps the session's stream it has:
+  // a screen takes the last one's connection over rather than opening its own.
+  const streamsOpened = new Map<Page, number>([
+    [alice, 0],
+    [bob, 0],
+  ]);
+  for (const page of [alice, bob]) {
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === `/api/sessions/${sessionUuid}/events`)
+        streamsOpened.set(page, streamsOpened.get(page)! + 1);
+    });
+  }
+
   const started = await trainer.post(`/api/trainer/sessions/${sessionUuid}/start`);
   expect(started.ok(), await started.text()).toBe(true);
   for (const page of [alice, bob]) {
@@ -131,6 +144,7 @@ test('the trainer creates a session, alice creates a team, bob joins it with the
     await page.getByRole('dialog').getByRole('button', { name: 'Back to the game' }).click();
     await expect(page.getByRole('timer')).toHaveText(/^(30:00|29:[0-5]\d)$/);
   }
+  expect([...streamsOpened.values()]).toEqual([0, 0]);
 
   await trainer.post(`/api/trainer/sessions/${sessionUuid}/stop`);
   await trainer.trainer.dispose();

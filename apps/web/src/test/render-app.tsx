@@ -7,7 +7,12 @@ import { rootErrorOptions } from '../features/errors';
 import { createQueryClient } from '../app/query-client';
 import { createAppRouterWith } from '../app/router/create-router';
 import { splitLocalePrefix } from '../lib/locale';
-import { EventStreamContext, type CreateEventStream } from '../lib/event-stream';
+import {
+  createAppEventStream,
+  EventStreamContext,
+  type CreateEventStream,
+} from '../lib/event-stream';
+import { closeStreamsOf } from '../lib/event-stream/shared-streams';
 import { apiClient } from '../lib/api-client';
 
 export const testAppInfo: AppInfo = {
@@ -133,18 +138,19 @@ export const renderApp = (path: string, options: RenderAppOptions = {}) => {
     (routes) => createMemoryRouter(routes, { initialEntries: [path] }),
     { firstReads },
   );
+  // Streams of this app alone: none lingers into the next test, where it would reconnect
+  // through that test's `fetch`.
+  const openStreams: CreateEventStream =
+    streams ?? ((at, settings) => createAppEventStream(at, settings));
   onTestFinished(() => {
+    closeStreamsOf(openStreams);
     auth.dispose();
     // An answer no call took would wait in the shared client for the next test's call.
     apiClient.forgetPreloads();
   });
   const app = <App router={router} queryClient={queryClient} auth={auth} />;
   const view = render(
-    streams ? (
-      <EventStreamContext.Provider value={streams}>{app}</EventStreamContext.Provider>
-    ) : (
-      app
-    ),
+    <EventStreamContext.Provider value={openStreams}>{app}</EventStreamContext.Provider>,
     // The root reports caught errors as the app's does (main.tsx).
     rootErrorOptions,
   );

@@ -1,12 +1,13 @@
 import { act, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   EventStreamContext,
   type CreateEventStream,
   type EventStreamSettings,
 } from './event-stream-context';
 import { lastEventIdStore } from './last-event-ids';
+import { STREAM_LINGER_MS } from './shared-streams';
 import { buildEnvelope } from './testing/sse-test-server';
 import { useEventStream, type EventStreamHandlers } from './use-event-stream';
 
@@ -49,7 +50,14 @@ const render = (
     },
   );
 
-beforeEach(() => lastEventIdStore.clear());
+beforeEach(() => {
+  lastEventIdStore.clear();
+  vi.useFakeTimers();
+});
+afterEach(() => vi.useRealTimers());
+
+/** Long enough for a stream no screen listens to any more to close. */
+const lingerOver = () => act(() => vi.advanceTimersByTime(STREAM_LINGER_MS));
 
 describe('useEventStream', () => {
   it('hands each event to the handler of its type, and to no other', () => {
@@ -111,7 +119,7 @@ describe('useEventStream', () => {
     expect(streams.opened).toHaveLength(0);
   });
 
-  it('keeps one stream while handlers change, and closes it on unmount', () => {
+  it('keeps one stream while handlers change, and closes it a moment after the screen leaves', () => {
     const streams = fakeStreams();
     const first = vi.fn();
     const second = vi.fn();
@@ -127,6 +135,8 @@ describe('useEventStream', () => {
     expect(second).toHaveBeenCalledOnce();
 
     unmount();
+    expect(streams.opened[0]?.closed).toBe(false);
+    lingerOver();
     expect(streams.opened[0]?.closed).toBe(true);
   });
 
@@ -136,6 +146,7 @@ describe('useEventStream', () => {
     expect(streams.latest().lastEventId).toBeNull();
     act(() => streams.latest().onLastEventId?.('41'));
     firstVisit.unmount();
+    lingerOver();
 
     render(streams, { path: SESSION_STREAM, handlers: {} });
     expect(streams.latest().lastEventId).toBe('41');
@@ -153,6 +164,7 @@ describe('useEventStream', () => {
     expect(streams.opened).toHaveLength(1);
     act(() => streams.latest().onLastEventId?.('25'));
     firstVisit.unmount();
+    lingerOver();
 
     // What the caches were kept up to wins over a position read before it.
     render(streams, { path: SESSION_STREAM, handlers: {}, from: 23 });
@@ -164,12 +176,112 @@ describe('useEventStream', () => {
 
   it('never resumes another account’s stream', () => {
     const streams = fakeStreams();
-    render(streams, { path: '/api/me/events', handlers: {}, scope: ALICE });
+    const alice = render(streams, { path: '/api/me/events', handlers: {}, scope: ALICE });
     act(() => streams.latest().onLastEventId?.('8'));
+    alice.unmount();
+    lingerOver();
 
     render(streams, { path: '/api/me/events', handlers: {}, scope: 'someone-else' });
     expect(streams.latest().lastEventId).toBeNull();
     render(streams, { path: '/api/me/events', handlers: {}, scope: ALICE });
     expect(streams.latest().lastEventId).toBe('8');
+  });
+
+  it('hands the connection to the next screen on the same stream: one request for both', () => {
+    const streams = fakeStreams();
+    const lobby = vi.fn();
+    const game = vi.fn();
+    const first = render(streams, {
+      path: SESSION_STREAM,
+      handlers: { 'chapter.unassigned': lobby },
+    });
+    act(() => streams.latest().onStatus?.({ state: 'open' }));
+    first.unmount();
+    const next = render(streams, {
+      path: SESSION_STREAM,
+      handlers: { 'chapter.unassigned': game },
+    });
+
+    expect(streams.opened).toHaveLength(1);
+    expect(next.result.current.state).toBe('open');
+    act(() => streams.latest().onEvent(buildEnvelope(1)));
+    expect(game).toHaveBeenCalledOnce();
+    expect(lobby).not.toHaveBeenCalled();
+    // Still in use: the linger of the first screen does not close it under the second.
+    lingerOver();
+    expect(streams.opened[0]?.closed).toBe(false);
+  });
+
+  it('hands what arrived between two screens to the next one, and only then moves the resume point', () => {
+    const streams = fakeStreams();
+    const first = render(streams, { path: SESSION_STREAM, handlers: {} });
+    act(() => {
+      streams.latest().onEvent(buildEnvelope(3));
+      streams.latest().onLastEventId?.('3');
+    });
+    first.unmount();
+    act(() => {
+      streams.latest().onEvent(buildEnvelope(4));
+      streams.latest().onLastEventId?.('4');
+    });
+    expect(lastEventIdStore.get(SESSION_STREAM)).toBe('3');
+
+    const seen = vi.fn();
+    render(streams, {
+      path: SESSION_STREAM,
+      handlers: { 'chapter.unassigned': (event) => seen(event.sequence) },
+    });
+    expect(seen).toHaveBeenCalledExactlyOnceWith(4);
+    expect(lastEventIdStore.get(SESSION_STREAM)).toBe('4');
+  });
+
+  it('replays, on the next opening, what arrived after the last screen left and no screen took', () => {
+    const streams = fakeStreams();
+    const first = render(streams, { path: SESSION_STREAM, handlers: {} });
+    act(() => streams.latest().onLastEventId?.('3'));
+    first.unmount();
+    act(() => {
+      streams.latest().onEvent(buildEnvelope(4));
+      streams.latest().onLastEventId?.('4');
+    });
+    lingerOver();
+    expect(streams.opened[0]?.closed).toBe(true);
+
+    render(streams, { path: SESSION_STREAM, handlers: {} });
+    expect(streams.opened).toHaveLength(2);
+    expect(streams.latest().lastEventId).toBe('3');
+  });
+
+  it('shares one stream between two screens open at once, each with its own handlers', () => {
+    const streams = fakeStreams();
+    const banner = vi.fn();
+    const panel = vi.fn();
+    render(streams, { path: SESSION_STREAM, handlers: { 'chapter.unassigned': banner } });
+    const second = render(streams, {
+      path: SESSION_STREAM,
+      handlers: { 'chapter.unassigned': panel },
+    });
+    act(() => streams.latest().onEvent(buildEnvelope(1)));
+
+    expect(streams.opened).toHaveLength(1);
+    expect(banner).toHaveBeenCalledOnce();
+    expect(panel).toHaveBeenCalledOnce();
+    // One of them leaving leaves the other's stream open.
+    second.unmount();
+    lingerOver();
+    expect(streams.opened[0]?.closed).toBe(false);
+  });
+
+  it('asks again on the next screen when the server refused the stream for good', () => {
+    const streams = fakeStreams();
+    const first = render(streams, { path: SESSION_STREAM, handlers: {} });
+    act(() => streams.latest().onStatus?.({ state: 'closed', refusedWith: 403 }));
+    expect(first.result.current).toEqual({ state: 'closed', refusedWith: 403 });
+    first.unmount();
+
+    const next = render(streams, { path: SESSION_STREAM, handlers: {} });
+    expect(streams.opened).toHaveLength(2);
+    expect(streams.opened[0]?.closed).toBe(true);
+    expect(next.result.current.state).toBe('connecting');
   });
 });

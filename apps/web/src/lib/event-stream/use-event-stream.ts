@@ -1,7 +1,7 @@
 import type { EventEnvelope, RealtimeEventType, StreamReset } from '@rampart/contracts';
 import { useContext, useEffect, useRef, useState } from 'react';
 import { EventStreamContext } from './event-stream-context';
-import { lastEventIdStore } from './last-event-ids';
+import { attachStream } from './shared-streams';
 import type { StreamStatus } from './stream-client';
 
 /** One event as received: its envelope (sequence, time) and its typed payload. */
@@ -36,8 +36,9 @@ const dispatch = (handlers: EventStreamHandlers, event: EventEnvelope) => {
 /**
  * Keeps the event stream at `path` open while the calling screen is mounted (null: none) and
  * hands each event to the handler of its type. Handlers may change on every render without
- * reopening the stream. Resumes where the last visit of the same stream stopped, and a first
- * visit where the screen's data was read (`from`).
+ * reopening the stream. Screens on the same stream share one connection, and the next screen
+ * takes over the last one's (`shared-streams.ts`). Resumes where the last visit of the same
+ * stream stopped, and a first visit where the screen's data was read (`from`).
  */
 export const useEventStream = (
   path: string | null,
@@ -59,20 +60,20 @@ export const useEventStream = (
   useEffect(() => {
     if (path === null || streamKey === null) return;
     let mounted = true;
-    const client = createStream(path, {
-      lastEventId:
-        lastEventIdStore.get(path, scope) ??
-        (latestFrom.current === undefined ? null : String(latestFrom.current)),
-      onEvent: (event) => dispatch(latestHandlers.current, event),
-      onReset: (reset) => latestHandlers.current['stream.reset']?.(reset),
-      onLastEventId: (id) => lastEventIdStore.set(path, scope, id),
-      onStatus: (status) => {
-        if (mounted) setReported({ key: streamKey, status });
+    const detach = attachStream(
+      createStream,
+      { path, scope, from: latestFrom.current },
+      {
+        onEvent: (event) => dispatch(latestHandlers.current, event),
+        onReset: (reset) => latestHandlers.current['stream.reset']?.(reset),
+        onStatus: (status) => {
+          if (mounted) setReported({ key: streamKey, status });
+        },
       },
-    });
+    );
     return () => {
       mounted = false;
-      client.close();
+      detach();
     };
   }, [createStream, path, scope, streamKey]);
 
