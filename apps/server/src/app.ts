@@ -199,6 +199,7 @@ export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> 
     config,
     logger: app.log,
     sessionAccess: deps.sessionAccess ?? sessionData.access,
+    signedIn: (principal) => identity.auth.isLive(principal.session.idHash),
     observer: metrics.observers.realtime,
   });
   realtime.registerHooks(app);

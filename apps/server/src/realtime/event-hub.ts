@@ -56,6 +56,10 @@ interface Subscriber {
   /** While replaying from the log: the live frames that arrived meanwhile, in order. */
   pending: Frame[] | null;
   closed: boolean;
+  /** Whether the sign-in that opened the stream still holds (none: not asked). */
+  readonly signedIn: (() => Promise<boolean>) | null;
+  /** A `signedIn` check is under way. */
+  checking: boolean;
 }
 
 interface Channel {
@@ -350,12 +354,33 @@ export const createEventHub = (deps: {
   deps.bus.onHeads(onHeads);
   deps.bus.onReconnected(() => void catchUpAfterOutage());
 
+  /**
+   * Ends a stream whose sign-in has ended since it opened (signed out, password changed, ended
+   * from the account's list of sessions): its client's next attempt meets a 401. A check that
+   * fails (the database away) leaves the stream open.
+   */
+  const checkSignedIn = (subscriber: Subscriber, stream: string) => {
+    if (!subscriber.signedIn || subscriber.checking) return;
+    subscriber.checking = true;
+    subscriber.signedIn().then(
+      (live) => {
+        subscriber.checking = false;
+        if (!live) detach(subscriber, stream);
+      },
+      () => {
+        subscriber.checking = false;
+      },
+    );
+  };
+
   const heartbeat = setInterval(() => {
     for (const channel of channels.values()) {
       // A subscriber still replaying is sent pages, paced by its socket: no heartbeat needed,
       // and none may cut it for what its replay has queued.
-      for (const subscriber of channel.subscribers)
+      for (const subscriber of channel.subscribers) {
         if (!subscriber.pending) send(subscriber, HEARTBEAT);
+        checkSignedIn(subscriber, channel.stream);
+      }
     }
     // A safety net under the notifications (a node that died between commit and NOTIFY).
     void catchUp();
@@ -465,6 +490,8 @@ export const createEventHub = (deps: {
       owner: string;
       lastEventId: number | null;
       sink: EventSink;
+      /** Asked at each heartbeat: false ends the stream (its sign-in has ended). */
+      signedIn?: () => Promise<boolean>;
     }): Promise<SubscribeResult> {
       if (closed) return { error: 'closing' };
       const open = streamsPerOwner.get(input.owner) ?? 0;
@@ -477,6 +504,8 @@ export const createEventHub = (deps: {
         position: 0,
         pending: [],
         closed: false,
+        signedIn: input.signedIn ?? null,
+        checking: false,
       };
       const subscription = { close: () => detach(subscriber, input.stream) };
       try {

@@ -650,3 +650,56 @@ describe.runIf(onPostgres)('when the database cannot be reached for a moment', (
       sayReconnected();
     }));
 });
+
+describe('the sign-in behind a stream, asked at each heartbeat', () => {
+  it('ends the streams whose sign-in ended, keeps those it cannot tell, and asks one at a time', async () => {
+    const bus = createLocalEventBus();
+    await bus.start();
+    const hub = createEventHub({
+      db: database.db,
+      bus,
+      logger: { warn: () => {} },
+      heartbeatMs: 20,
+      maxStreamsPerOwner: 10,
+    });
+    const stream = sessionStream(randomUUID());
+    const ended = new Set<string>();
+    let heartbeats = 0;
+    let slowChecks = 0;
+    const checks: Record<string, () => Promise<boolean>> = {
+      'signed out': async () => false,
+      'still signed in': async () => true,
+      'database away': () => Promise.reject(new Error('connection refused')),
+      'slow to answer': () => {
+        slowChecks += 1;
+        return new Promise<boolean>(() => {});
+      },
+    };
+    try {
+      for (const [name, signedIn] of Object.entries(checks)) {
+        const subscribed = await hub.subscribe({
+          stream,
+          audiences: new Set(['session']),
+          owner: name,
+          lastEventId: null,
+          sink: {
+            ...memorySink().sink,
+            write: () => void (name === 'still signed in' && (heartbeats += 1)),
+            end: () => void ended.add(name),
+          },
+          signedIn,
+        });
+        expect('ok' in subscribed).toBe(true);
+      }
+      // Five heartbeats and more: each stream was asked at least four times.
+      while (heartbeats < 5) await sleep(20);
+      expect([...ended]).toEqual(['signed out']);
+      expect(hub.subscriberCount).toBe(3);
+      // A check still under way is not asked again.
+      expect(slowChecks).toBe(1);
+    } finally {
+      hub.close();
+      await bus.close();
+    }
+  });
+});

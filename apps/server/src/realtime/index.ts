@@ -4,6 +4,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Config } from '../config.js';
 import type { DatabaseHandle } from '../db/database.js';
 import type { Database } from '../db/schema.js';
+import type { Principal } from '../modules/identity/auth.service.js';
 import type { RealtimeObserver } from '../metrics/metrics.js';
 import { createLocalEventBus, createPostgresEventBus, type EventBus } from './event-bus.js';
 import {
@@ -43,6 +44,8 @@ export const createRealtimeModule = async (deps: {
   config: Config;
   logger: FastifyBaseLogger;
   sessionAccess?: SessionAccess;
+  /** Whether the sign-in behind a stream still holds, asked at each heartbeat. */
+  signedIn?: (principal: Principal) => Promise<boolean>;
   /** Told of events written and delivered (the metrics). */
   observer?: RealtimeObserver;
 }) => {
@@ -83,6 +86,7 @@ export const createRealtimeModule = async (deps: {
     hub,
     sessionAccess: deps.sessionAccess ?? noSessionAccess,
     presence,
+    ...(deps.signedIn ? { signedIn: deps.signedIn } : {}),
   });
   return {
     events,

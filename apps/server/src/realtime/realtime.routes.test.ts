@@ -319,6 +319,41 @@ describe('GET /api/sessions/{uuid}/events', () => {
   });
 });
 
+describe('streams and the sign-in behind them', () => {
+  it('end once their sign-in has ended, and a new attempt meets a 401; another sign-in’s stay', async () => {
+    // Alice signed in on a second device, which opened her own stream and the session's.
+    const device = new TestBrowser(app);
+    await device.login(alice.username, alice.password);
+    const deviceCookie = device.cookieHeader();
+    const fromDevice = await Promise.all(
+      ['/api/me/events', `/api/sessions/${session}/events`].map(async (path) => {
+        const stream = await openEventStream(`${base}${path}`, { cookie: deviceCookie });
+        open.push(stream);
+        return stream;
+      }),
+    );
+    const kept = await connect('/api/me/events', alice);
+    for (const stream of [...fromDevice, kept]) expect(stream.response.status).toBe(200);
+
+    // That device signs out (or is ended from her list of sessions): what it held open ends,
+    // and nothing written afterwards reaches it.
+    expect((await device.post('/api/auth/logout')).statusCode).toBe(204);
+    await Promise.all(fromDevice.map((stream) => stream.finished));
+    await writeUserEvents(alice, ['After the sign-out']);
+    await writeSessionEvent(`team:${teamA}`, 'Late teammate');
+    expect(fromDevice.map((stream) => stream.messages)).toEqual([[], []]);
+    const again = await fetch(`${base}/api/me/events`, { headers: { cookie: deviceCookie } });
+    expect(again.status).toBe(401);
+
+    // Her other sign-in goes on: its stream outlives the heartbeats that ended the device's.
+    await kept.waitForMessages(1);
+    expect(names(kept)).toEqual(['After the sign-out']);
+    const heartbeats = kept.comments;
+    await kept.waitUntil(() => kept.comments > heartbeats + 1);
+    expect(kept.ended).toBe(false);
+  });
+});
+
 describe('with the default session access (before gaming sessions exist)', () => {
   it('answers 404: there is no session to read', async () => {
     const plain = await buildApp({ config: testConfig(), database, logger: false });

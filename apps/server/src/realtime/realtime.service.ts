@@ -7,11 +7,21 @@ import { sessionStream, userStream } from './streams.js';
 export type OpenStreamResult =
   { ok: Subscription } | { error: 'too_many_streams' | 'closing' | 'not_found' | 'forbidden' };
 
+const signedInCheck = (
+  signedIn: ((principal: Principal) => Promise<boolean>) | undefined,
+  principal: Principal,
+) => (signedIn ? { signedIn: () => signedIn(principal) } : {});
+
 /** Which stream a caller may open and with which audiences; the hub does the rest. */
 export const createRealtimeService = (deps: {
   hub: EventHub;
   sessionAccess: SessionAccess;
   presence: PresenceTracker;
+  /**
+   * Whether the sign-in behind a principal still holds: a stream outlives the request that
+   * opened it, never the sign-in that let it in.
+   */
+  signedIn?: (principal: Principal) => Promise<boolean>;
 }) => ({
   /** The caller's personal stream: only events addressed to them. */
   openUserStream: (
@@ -25,6 +35,7 @@ export const createRealtimeService = (deps: {
       owner: principal.accountId,
       lastEventId,
       sink,
+      ...signedInCheck(deps.signedIn, principal),
     }),
 
   async openSessionStream(
@@ -41,6 +52,7 @@ export const createRealtimeService = (deps: {
       owner: principal.accountId,
       lastEventId,
       sink,
+      ...signedInCheck(deps.signedIn, principal),
     });
     if (!('ok' in result) || !access.player) return result;
     // A player is online while at least one of their streams of the session is open.

@@ -353,6 +353,19 @@ export const createAuthService = (deps: {
     },
 
     /**
+     * Whether the sign-in session `idHash` still holds (neither ended nor past its lifetime):
+     * at once for one ended on this node, within the cache's lifetime for one ended on another.
+     * Idleness is left to `authenticate`, which ends an idle session at its next request. What an
+     * open event stream asks at each heartbeat.
+     */
+    async isLive(idHash: string): Promise<boolean> {
+      const nowMs = clock.now().getTime();
+      const cached = cache.get(idHash);
+      if (cached && cached.cachedUntilMs > nowMs) return true;
+      return (await lookUpNow(idHash, nowMs)) !== null;
+    },
+
+    /**
      * The principal of a credential this node holds fresh in memory with nothing due on it (no
      * refresh, no activity to record, not idle), without a promise: what a hot read needs. Null
      * sends the request the ordinary way, through `authenticate`, which does what is due.
