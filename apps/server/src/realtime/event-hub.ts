@@ -356,11 +356,12 @@ export const createEventHub = (deps: {
 
   /**
    * Ends a stream whose sign-in has ended since it opened (signed out, password changed, ended
-   * from the account's list of sessions): its client's next attempt meets a 401. A check that
-   * fails (the database away) leaves the stream open.
+   * from the account's list of sessions, idle): its client's next attempt meets a 401. A check
+   * that fails (the database away) leaves the stream open. Not while the stream replays: it may
+   * not have written its response's head yet, and its first heartbeat after will ask.
    */
   const checkSignedIn = (subscriber: Subscriber, stream: string) => {
-    if (!subscriber.signedIn || subscriber.checking) return;
+    if (!subscriber.signedIn || subscriber.checking || subscriber.pending) return;
     subscriber.checking = true;
     subscriber.signedIn().then(
       (live) => {

@@ -702,4 +702,59 @@ describe('the sign-in behind a stream, asked at each heartbeat', () => {
       await bus.close();
     }
   });
+
+  it('does not ask a stream while it replays, and asks it once it is live', async () => {
+    const bus = createLocalEventBus();
+    await bus.start();
+    const hub = createEventHub({
+      db: database.db,
+      bus,
+      logger: { warn: () => {} },
+      heartbeatMs: 20,
+      maxStreamsPerOwner: 10,
+    });
+    const stream = sessionStream(randomUUID());
+    await database.db.transaction().execute((trx) => appendEvent(trx, joined(stream, 'backlog')));
+    let heartbeats = 0;
+    let asked = 0;
+    let ended = false;
+    let letReplayOn = (_drained: boolean) => {};
+    try {
+      await hub.subscribe({
+        stream,
+        audiences: new Set(['session']),
+        owner: 'watcher',
+        lastEventId: null,
+        sink: { ...memorySink().sink, write: () => void (heartbeats += 1) },
+      });
+      // A client resuming a backlog that has not taken its first page yet.
+      const resuming = hub.subscribe({
+        stream,
+        audiences: new Set(['session']),
+        owner: 'resuming',
+        lastEventId: 0,
+        sink: {
+          ...memorySink().sink,
+          bufferedBytes: () => 1024 * 1024,
+          drained: () => new Promise<boolean>((resolve) => (letReplayOn = resolve)),
+          end: () => void (ended = true),
+        },
+        signedIn: async () => {
+          asked += 1;
+          return false;
+        },
+      });
+      while (heartbeats < 5) await sleep(20);
+      expect(asked).toBe(0);
+      expect(ended).toBe(false);
+
+      letReplayOn(true);
+      expect('ok' in (await resuming)).toBe(true);
+      await expect.poll(() => ended, { timeout: 5000 }).toBe(true);
+      expect(asked).toBe(1);
+    } finally {
+      hub.close();
+      await bus.close();
+    }
+  });
 });

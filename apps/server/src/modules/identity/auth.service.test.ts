@@ -135,6 +135,38 @@ describe(`session look-ups (${testDatabaseKind()})`, () => {
     expect(accountOf(await auth.authenticate(credential, 'player'))).toBeNull();
   });
 
+  it('tells an open stream whether its sign-in still holds: ended, idle in a browser, or live', async () => {
+    const { auth, clock, queries } = authService();
+    const kept = await signIn(auth);
+    const ended = await signIn(auth);
+    const idHashOf = (credential: { value: string }) => sha256(credential.value);
+    const token = await auth.issueToken(
+      'player',
+      kept.account.username,
+      kept.account.password,
+      meta,
+      'stream test',
+    );
+    const tokenHash = sha256(token.secret);
+
+    expect(await auth.isLive(idHashOf(kept.credential))).toBe(true);
+    await auth.endSession(idHashOf(ended.credential));
+    expect(await auth.isLive(idHashOf(ended.credential))).toBe(false);
+    expect(await auth.isLive(sha256('no-such-session'))).toBe(false);
+
+    // Asked again and again within the cache's lifetime: no query.
+    const asked = queries.length;
+    await auth.isLive(idHashOf(kept.credential));
+    expect(queries).toHaveLength(asked);
+
+    // Idle past the timeout: a browser's session no longer holds, and is left for the guard to
+    // end and say so; a token knows no idleness.
+    clock.ms += (testConfig().auth.idleTimeoutMinutes + 1) * 60_000;
+    expect(await auth.isLive(idHashOf(kept.credential))).toBe(false);
+    expect(await auth.isLive(tokenHash)).toBe(true);
+    expect(await auth.authenticate(kept.credential, 'player')).toBe('expired');
+  });
+
   it('looks up the sessions of players arriving together in one query, each with its own account', async () => {
     const { auth, queries } = authService();
     const players = [];

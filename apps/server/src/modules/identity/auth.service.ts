@@ -353,16 +353,19 @@ export const createAuthService = (deps: {
     },
 
     /**
-     * Whether the sign-in session `idHash` still holds (neither ended nor past its lifetime):
-     * at once for one ended on this node, within the cache's lifetime for one ended on another.
-     * Idleness is left to `authenticate`, which ends an idle session at its next request. What an
-     * open event stream asks at each heartbeat.
+     * Whether the sign-in session `idHash` still holds, as `authenticate` would find it: neither
+     * ended nor past its lifetime (at once for one ended on this node, within the cache's
+     * lifetime for one ended on another), and for a browser's, not idle. Nothing is done to the
+     * session: an idle one is left for `authenticate` to end at its next request, and say so.
+     * What an open event stream asks at each heartbeat.
      */
     async isLive(idHash: string): Promise<boolean> {
       const nowMs = clock.now().getTime();
       const cached = cache.get(idHash);
-      if (cached && cached.cachedUntilMs > nowMs) return true;
-      return (await lookUpNow(idHash, nowMs)) !== null;
+      const entry =
+        cached && cached.cachedUntilMs > nowMs ? cached : await lookUpNow(idHash, nowMs);
+      if (!entry) return false;
+      return !(entry.principal.session.kind === 'cookie' && nowMs - entry.lastActivityMs > idleMs);
     },
 
     /**

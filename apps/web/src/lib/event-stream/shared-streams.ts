@@ -29,6 +29,8 @@ interface SharedStream {
   held: Received[];
   /** The id to resume from once `held` is handed over (null: nothing arrived meanwhile). */
   heldUpTo: string | null;
+  /** A hand-over of `held` is due at the end of this task. */
+  handingOver: boolean;
   closing: ReturnType<typeof setTimeout> | null;
 }
 
@@ -57,9 +59,10 @@ const deliver = (listener: StreamListener, received: Received) => {
 /**
  * Listens to the stream at `path` (and `scope`: whose stream it is), opening it if no screen
  * holds it yet: from where the last visit stopped, or else from `from`. Answers the detach,
- * after which the stream lingers for the next listener (STREAM_LINGER_MS), then closes. The id
- * to resume from is kept only for what a listener was handed: what arrived while none listened
- * and was never handed over is replayed by the next opening.
+ * after which the stream lingers for the next listener (STREAM_LINGER_MS), then closes. What
+ * arrived while no screen listened is handed, at the end of the task, to every listener that
+ * attached in it. The id to resume from is kept only for what a listener was handed: what was
+ * never handed over is replayed by the next opening.
  */
 export const attachStream = (
   createStream: CreateEventStream,
@@ -69,43 +72,66 @@ export const attachStream = (
   const { path, scope, from } = stream;
   const registry = registryOf(createStream);
   const key = `${scope ?? ''} ${path}`;
-  let shared = registry.get(key);
-  // Refused for good (signed out, no longer a player of the session): a screen that comes
-  // after asks again rather than inheriting the refusal.
-  if (shared?.status.state === 'closed') {
-    registry.delete(key);
-    if (shared.closing !== null) clearTimeout(shared.closing);
-    shared.client.close();
-    shared = undefined;
-  }
-  if (!shared) {
-    const entry: SharedStream = {
-      client: null as unknown as EventStreamClient,
-      listeners: new Set(),
-      status: { state: 'connecting' },
-      held: [],
-      heldUpTo: null,
-      closing: null,
-    };
+
+  /** Hands what is held to every listener attached by now (those of one commit together). */
+  const handOver = (entry: SharedStream) => {
+    if (entry.handingOver) return;
+    entry.handingOver = true;
+    queueMicrotask(() => {
+      entry.handingOver = false;
+      if (entry.listeners.size === 0) return;
+      for (const received of entry.held.splice(0))
+        for (const each of [...entry.listeners]) deliver(each, received);
+      if (entry.heldUpTo !== null) lastEventIdStore.set(path, scope, entry.heldUpTo);
+      entry.heldUpTo = null;
+    });
+  };
+
+  const connect = (entry: SharedStream) => {
     const receive = (received: Received) => {
-      if (entry.listeners.size === 0) entry.held.push(received);
-      else for (const each of [...entry.listeners]) deliver(each, received);
+      if (entry.listeners.size > 0 && entry.held.length === 0) {
+        for (const each of [...entry.listeners]) deliver(each, received);
+        return;
+      }
+      entry.held.push(received);
+      if (entry.listeners.size > 0) handOver(entry);
+    };
+    const report = (status: StreamStatus) => {
+      entry.status = status;
+      for (const each of [...entry.listeners]) each.onStatus(status);
     };
     entry.client = createStream(path, {
       lastEventId: lastEventIdStore.get(path, scope) ?? (from === undefined ? null : String(from)),
       onEvent: (event) => receive({ event }),
       onReset: (reset) => receive({ reset }),
       onLastEventId: (id) => {
-        if (entry.listeners.size === 0) entry.heldUpTo = id;
+        if (entry.listeners.size === 0 || entry.held.length > 0) entry.heldUpTo = id;
         else lastEventIdStore.set(path, scope, id);
       },
-      onStatus: (status) => {
-        entry.status = status;
-        for (const each of [...entry.listeners]) each.onStatus(status);
-      },
+      onStatus: report,
     });
-    registry.set(key, entry);
-    shared = entry;
+  };
+
+  let shared = registry.get(key);
+  if (!shared) {
+    shared = {
+      client: null as unknown as EventStreamClient,
+      listeners: new Set(),
+      status: { state: 'connecting' },
+      held: [],
+      heldUpTo: null,
+      handingOver: false,
+      closing: null,
+    };
+    connect(shared);
+    registry.set(key, shared);
+  } else if (shared.status.state === 'closed') {
+    // Refused for good (signed out, no longer a player of the session): a screen that comes
+    // after asks again, for every screen on it, rather than inheriting the refusal.
+    shared.client.close();
+    shared.status = { state: 'connecting' };
+    for (const each of [...shared.listeners]) each.onStatus(shared.status);
+    connect(shared);
   }
 
   const attached = shared;
@@ -113,9 +139,7 @@ export const attachStream = (
   attached.closing = null;
   attached.listeners.add(listener);
   listener.onStatus(attached.status);
-  for (const received of attached.held.splice(0)) deliver(listener, received);
-  if (attached.heldUpTo !== null) lastEventIdStore.set(path, scope, attached.heldUpTo);
-  attached.heldUpTo = null;
+  if (attached.held.length > 0 || attached.heldUpTo !== null) handOver(attached);
 
   return () => {
     attached.listeners.delete(listener);

@@ -212,7 +212,7 @@ describe('useEventStream', () => {
     expect(streams.opened[0]?.closed).toBe(false);
   });
 
-  it('hands what arrived between two screens to the next one, and only then moves the resume point', () => {
+  it('hands what arrived between two screens to the next ones, and only then moves the resume point', async () => {
     const streams = fakeStreams();
     const first = render(streams, { path: SESSION_STREAM, handlers: {} });
     act(() => {
@@ -226,12 +226,31 @@ describe('useEventStream', () => {
     });
     expect(lastEventIdStore.get(SESSION_STREAM)).toBe('3');
 
-    const seen = vi.fn();
-    render(streams, {
-      path: SESSION_STREAM,
-      handlers: { 'chapter.unassigned': (event) => seen(event.sequence) },
+    // The next screen has two parts on the stream, mounted together: each is handed the event.
+    const board = vi.fn();
+    const banner = vi.fn();
+    await act(async () => {
+      renderHook(
+        () => {
+          useEventStream(SESSION_STREAM, {
+            'chapter.unassigned': (event) => board(event.sequence),
+          });
+          useEventStream(SESSION_STREAM, {
+            'chapter.unassigned': (event) => banner(event.sequence),
+          });
+        },
+        {
+          wrapper: ({ children }: { children: ReactNode }) => (
+            <EventStreamContext.Provider value={streams.create}>
+              {children}
+            </EventStreamContext.Provider>
+          ),
+        },
+      );
     });
-    expect(seen).toHaveBeenCalledExactlyOnceWith(4);
+    expect(streams.opened).toHaveLength(1);
+    expect(board).toHaveBeenCalledExactlyOnceWith(4);
+    expect(banner).toHaveBeenCalledExactlyOnceWith(4);
     expect(lastEventIdStore.get(SESSION_STREAM)).toBe('4');
   });
 
@@ -272,16 +291,25 @@ describe('useEventStream', () => {
     expect(streams.opened[0]?.closed).toBe(false);
   });
 
-  it('asks again on the next screen when the server refused the stream for good', () => {
+  it('asks again, for every screen on it, when a screen comes after the server refused the stream for good', () => {
     const streams = fakeStreams();
     const first = render(streams, { path: SESSION_STREAM, handlers: {} });
     act(() => streams.latest().onStatus?.({ state: 'closed', refusedWith: 403 }));
     expect(first.result.current).toEqual({ state: 'closed', refusedWith: 403 });
-    first.unmount();
 
-    const next = render(streams, { path: SESSION_STREAM, handlers: {} });
+    const seen = vi.fn();
+    const next = render(streams, {
+      path: SESSION_STREAM,
+      handlers: { 'chapter.unassigned': seen },
+    });
     expect(streams.opened).toHaveLength(2);
     expect(streams.opened[0]?.closed).toBe(true);
     expect(next.result.current.state).toBe('connecting');
+    // The screen that was there before is on the new attempt too.
+    act(() => streams.latest().onStatus?.({ state: 'open' }));
+    expect(first.result.current.state).toBe('open');
+    expect(next.result.current.state).toBe('open');
+    act(() => streams.latest().onEvent(buildEnvelope(1)));
+    expect(seen).toHaveBeenCalledOnce();
   });
 });
