@@ -60,13 +60,13 @@ const memorySink = () => {
   return { sink, ids, sends, writes };
 };
 
-/** A hub on the test database, heartbeats out of the way. */
-const hubOn = (bus: EventBus) =>
+/** A hub on the test database, heartbeats out of the way unless a test asks for them. */
+const hubOn = (bus: EventBus, heartbeatMs = 60_000) =>
   createEventHub({
     db: database.db,
     bus,
     logger: { warn: () => {} },
-    heartbeatMs: 60_000,
+    heartbeatMs,
     maxStreamsPerOwner: 10,
   });
 
@@ -655,13 +655,7 @@ describe('the sign-in behind a stream, asked at each heartbeat', () => {
   it('ends the streams whose sign-in ended, keeps those it cannot tell, and asks one at a time', async () => {
     const bus = createLocalEventBus();
     await bus.start();
-    const hub = createEventHub({
-      db: database.db,
-      bus,
-      logger: { warn: () => {} },
-      heartbeatMs: 20,
-      maxStreamsPerOwner: 10,
-    });
+    const hub = hubOn(bus, 20);
     const stream = sessionStream(randomUUID());
     const ended = new Set<string>();
     let heartbeats = 0;
@@ -706,13 +700,7 @@ describe('the sign-in behind a stream, asked at each heartbeat', () => {
   it('does not ask a stream while it replays, and asks it once it is live', async () => {
     const bus = createLocalEventBus();
     await bus.start();
-    const hub = createEventHub({
-      db: database.db,
-      bus,
-      logger: { warn: () => {} },
-      heartbeatMs: 20,
-      maxStreamsPerOwner: 10,
-    });
+    const hub = hubOn(bus, 20);
     const stream = sessionStream(randomUUID());
     await database.db.transaction().execute((trx) => appendEvent(trx, joined(stream, 'backlog')));
     let heartbeats = 0;

@@ -233,6 +233,20 @@ export const createAuthService = (deps: {
     cache.delete(idHash);
   };
 
+  /**
+   * The session `idHash` as `authenticate` would find it, without anything `authenticate` does
+   * to it: from the cache while fresh, else looked up (and cached); null when it has ended, is
+   * past its lifetime, or, for a browser's, is idle (left for `authenticate` to end, and say so).
+   */
+  const liveEntry = async (idHash: string): Promise<CachedSession | null> => {
+    const nowMs = clock.now().getTime();
+    const cached = cache.get(idHash);
+    const entry = cached && cached.cachedUntilMs > nowMs ? cached : await lookUpNow(idHash, nowMs);
+    if (!entry) return null;
+    const idle = entry.principal.session.kind === 'cookie' && nowMs - entry.lastActivityMs > idleMs;
+    return idle ? null : entry;
+  };
+
   const throttle = createLoginThrottle({ rateLimits, limits: config.loginThrottle });
 
   const checkCredentials = async (
@@ -338,18 +352,10 @@ export const createAuthService = (deps: {
      */
     async isSignedIn(credential: Credential, iface: Interface): Promise<boolean> {
       if (credential.kind === 'token' && !credential.value.startsWith(TOKEN_PREFIX)) return false;
-      const idHash = sha256(credential.value);
-      const nowMs = clock.now().getTime();
-      const cached = cache.get(idHash);
-      const entry =
-        cached && cached.cachedUntilMs > nowMs ? cached : await lookUpNow(idHash, nowMs);
+      const entry = await liveEntry(sha256(credential.value));
       if (!entry) return false;
       const { session } = entry.principal;
-      return (
-        session.interface === iface &&
-        session.kind === credential.kind &&
-        !(session.kind === 'cookie' && nowMs - entry.lastActivityMs > idleMs)
-      );
+      return session.interface === iface && session.kind === credential.kind;
     },
 
     /**
@@ -360,12 +366,7 @@ export const createAuthService = (deps: {
      * What an open event stream asks at each heartbeat.
      */
     async isLive(idHash: string): Promise<boolean> {
-      const nowMs = clock.now().getTime();
-      const cached = cache.get(idHash);
-      const entry =
-        cached && cached.cachedUntilMs > nowMs ? cached : await lookUpNow(idHash, nowMs);
-      if (!entry) return false;
-      return !(entry.principal.session.kind === 'cookie' && nowMs - entry.lastActivityMs > idleMs);
+      return (await liveEntry(idHash)) !== null;
     },
 
     /**
