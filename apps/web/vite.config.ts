@@ -12,6 +12,7 @@ import {
 } from 'vite';
 import { noChunkCycles } from './build-plugins/chunk-cycles.ts';
 import { firstLoadFiles } from './build-plugins/first-load-files.ts';
+import { sharedChunkGroups } from './build-plugins/shared-chunks.ts';
 
 /** Where the API server listens in development (`npm run dev` at the root starts both). */
 const API_ORIGIN = 'http://localhost:3000';
@@ -28,43 +29,56 @@ const ENTRY_MODULE = /[\\/]src[\\/]main\.tsx$/;
  * - libraries every page needs from the first paint, in a few named, long-lived chunks whose
  *   hashes survive app releases;
  * - the app's own code of the first paint (the entry's static imports) in one chunk;
- * - the app's code shared by several screens, grouped by the screens that share it, with groups
- *   under `SHARED_MERGE_BYTES` merged into their nearest neighbour: a screen may load some
- *   kilobytes it does not run, in a handful of files instead of dozens;
+ * - the app's code shared by several screens, and the libraries only some screens use, grouped
+ *   by the screens that share them, small groups merged (build-plugins/shared-chunks.ts): a group
+ *   under `SHARED_MERGE_BYTES` joins the group, among those shared by as many screens, to which
+ *   it adds the fewest bytes to load, and neighbouring files under `SHARED_SMALL_BYTES` share
+ *   one, so that a screen may load some kilobytes it does not run, in a handful of files instead
+ *   of dozens. The groups are merged in an order in which imports only go forward, so no two
+ *   files ever need each other, whatever the imports;
  * - the styles of every screen in one stylesheet (`cssCodeSplit: false`, 21 kB with brotli).
  * Everything else (each screen, the cookie dialog, zod, each catalogue) is split at its dynamic
  * import. The server names a screen's files in the page it serves (build-plugins/
  * first-load-files.ts), so they all leave at once: with files in fewer, larger groups, six
- * connections carry the game screen's first load (13 files) in two or three turns. With groups
+ * connections carry the game screen's first load (14 files) in two or three turns. With groups
  * merged under 20 kB only, its 32 files queued behind each other and announcing them made its
  * largest paint later, not earlier (Lighthouse's simulation of a phone on a slow link).
  */
-const SHARED_MERGE_BYTES = 80_000;
-const appGroups = [
+const SHARED_MERGE_BYTES = 160_000;
+const SHARED_SMALL_BYTES = 80_000;
+const vendorGroups = [
   {
     name: 'vendor-react',
-    priority: 3,
+    priority: 1000,
     test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser)[\\/]/,
   },
-  { name: 'vendor-i18n', priority: 3, test: /[\\/]node_modules[\\/](i18next|react-i18next)[\\/]/ },
-  { name: 'vendor-query', priority: 3, test: /[\\/]node_modules[\\/]@tanstack[\\/]/ },
+  {
+    name: 'vendor-i18n',
+    priority: 1000,
+    test: /[\\/]node_modules[\\/](i18next|react-i18next)[\\/]/,
+  },
+  { name: 'vendor-query', priority: 1000, test: /[\\/]node_modules[\\/]@tanstack[\\/]/ },
   // Loaded just after the first paint (toasts), named for legibility.
-  { name: 'vendor-sonner', priority: 3, test: /[\\/]node_modules[\\/]sonner[\\/]/ },
+  { name: 'vendor-sonner', priority: 1000, test: /[\\/]node_modules[\\/]sonner[\\/]/ },
+];
+/** The priorities: the libraries' groups first, then the entry's, then the shared code's (1 to 256). */
+const sharedChunks = sharedChunkGroups({
+  // The libraries a few screens share go with the app code that imports them (Markdown's with
+  // the Markdown component): planned with it, their size counts in the plan.
+  test: (id) => !id.startsWith('\0') && !vendorGroups.some((group) => group.test.test(id)),
+  mergeBytes: SHARED_MERGE_BYTES,
+  smallBytes: SHARED_SMALL_BYTES,
+});
+const appGroups = [
+  ...vendorGroups,
   {
     name: 'app-initial',
-    priority: 2,
+    priority: 900,
     tags: ['$initial' as const],
     // The entry stays the entry: index.html loads it.
     test: (id: string) => APP_SOURCE.test(id) && !ENTRY_MODULE.test(id),
   },
-  {
-    name: 'app-shared',
-    priority: 1,
-    test: APP_SOURCE,
-    minShareCount: 2,
-    entriesAware: true,
-    entriesAwareMergeThreshold: SHARED_MERGE_BYTES,
-  },
+  ...sharedChunks.groups,
 ];
 
 /** login.html's libraries in one chunk: built against Preact, no other page shares them. */
@@ -139,7 +153,12 @@ export const createWebConfig = (page: WebPage): UserConfig => ({
   plugins:
     page === 'login'
       ? [react(), listAppFiles(), noChunkCycles(APP_ROOT)]
-      : [react(), firstLoadFiles(APP_ROOT), noChunkCycles(APP_ROOT)],
+      : [
+          react(),
+          { name: 'rampart-shared-chunks', apply: 'build', buildStart: sharedChunks.reset },
+          firstLoadFiles(APP_ROOT),
+          noChunkCycles(APP_ROOT),
+        ],
   resolve: {
     // `source` makes @rampart/contracts resolve to its TypeScript source: no build step between them.
     conditions: ['source', ...defaultClientConditions],

@@ -44,11 +44,13 @@ const described = (chunk: ChunkImports | undefined, file: string, appRoot: strin
 
 /**
  * Refuses a bundle whose chunks import each other in a cycle. The chunk groups of
- * `vite.config.ts` put modules together by who shares them, and one changed import can move a
- * module so that two chunks each need the other: the browser then runs one of them first, with
- * the other's bindings not yet defined. It happened once: a schema of the contracts was built
- * before zod's classes existed, and every page failed at its first read, while the build, the
- * type check and the unit tests all passed. The build stops here instead, naming the chunks.
+ * `vite.config.ts` put modules together by who shares them; merged freely, one changed import
+ * could move a module so that two chunks each need the other, and the browser then runs one of
+ * them first, with the other's bindings not yet defined. It happened once: a schema of the
+ * contracts was built before zod's classes existed, and every page failed at its first read,
+ * while the build, the type check and the unit tests all passed. The shared code's plan
+ * (`shared-chunks.ts`) cannot make such a pair; this check guards the whole bundle anyway (the
+ * libraries' groups, the bundler's own chunks), and the build stops here, naming the chunks.
  */
 export const noChunkCycles = (appRoot: string): Plugin => ({
   name: 'rampart-no-chunk-cycles',
