@@ -37,8 +37,9 @@ const ENTRY_MODULE = /[\\/]src[\\/]main\.tsx$/;
  *   of dozens. The groups are merged in an order in which imports only go forward, so no two
  *   files ever need each other, whatever the imports;
  * - the styles of every screen in one stylesheet (`cssCodeSplit: false`, 21 kB with brotli).
- * Everything else (each screen, the cookie dialog, zod, each catalogue) is split at its dynamic
- * import. The server names a screen's files in the page it serves (build-plugins/
+ * Everything else (each screen, the cookie dialog, each catalogue) is split at its dynamic
+ * import; the contracts and zod go with the first shared file that needs them (see
+ * shared-chunks.ts, "What the plan does not see"). The server names a screen's files in the page it serves (build-plugins/
  * first-load-files.ts), so they all leave at once: with files in fewer, larger groups, six
  * connections carry the game screen's first load (14 files) in two or three turns. With groups
  * merged under 20 kB only, its 32 files queued behind each other and announcing them made its
@@ -63,8 +64,8 @@ const vendorGroups = [
 ];
 /** The priorities: the libraries' groups first, then the entry's, then the shared code's (1 to 256). */
 const sharedChunks = sharedChunkGroups({
-  // The libraries a few screens share go with the app code that imports them (Markdown's with
-  // the Markdown component): planned with it, their size counts in the plan.
+  // The libraries a few screens share are planned with the app code that imports them
+  // (Markdown's with the Markdown component), their size counted.
   test: (id) => !id.startsWith('\0') && !vendorGroups.some((group) => group.test.test(id)),
   mergeBytes: SHARED_MERGE_BYTES,
   smallBytes: SHARED_SMALL_BYTES,

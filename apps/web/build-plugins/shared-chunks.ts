@@ -19,12 +19,22 @@
  * The modules the page's entry loads are left to the entry's own group (they load first,
  * everywhere), and those of one root to that root's file. Within a level, sets of roots are
  * taken largest first; one under `mergeBytes` joins the file of its level that adds the fewest
- * bytes to the screens' loads, so that a screen loads little code it does not run. The files
- * are then put in order, level after level, and neighbours under `smallBytes` share a file: a
- * run of that order, so imports between files still only lead forward.
+ * bytes to the screens' loads (if at most `mergeBytes`), so that a screen loads little code it
+ * does not run. The files are then put in order, level after level, and neighbours under
+ * `smallBytes` share a file: a run of that order, so imports between files still only lead
+ * forward. Sizes are the modules' transformed source, in characters, before minification.
  *
  * The libraries that only some screens use are planned with the app's code (their sizes count):
- * Markdown's goes with the Markdown component, and the screens without Markdown never load it.
+ * Markdown's goes with the Markdown component instead of a file most screens load.
+ *
+ * What the plan does not see. It reads the graph before tree-shaking: a module reached from the
+ * entry only through the contracts' barrel (`sideEffects: false`) counts as the entry's, so the
+ * contracts and zod are not planned; and a merge counts the set's own size, not the files its
+ * modules import. The bundler gives an unplanned module to the first group, by priority, whose
+ * modules need it (`includeDependenciesRecursively`, on by default: never turn it off, or such
+ * modules would have no group). That rule alone keeps groups from importing each other both ways
+ * (a group imports only groups taken before it); the order of positions is what makes the files
+ * the plan's: a later file is taken first, so an earlier one cannot swallow its modules.
  */
 
 /** What the plan reads of a module (rolldown's `ModuleInfo`). */
