@@ -39,11 +39,12 @@ const ENTRY_MODULE = /[\\/]src[\\/]main\.tsx$/;
  * - the styles of every screen in one stylesheet (`cssCodeSplit: false`, 21 kB with brotli).
  * Everything else (each screen, the cookie dialog, each catalogue) is split at its dynamic
  * import; the contracts and zod go with the first shared file that needs them (see
- * shared-chunks.ts, "What the plan does not see"). The server names a screen's files in the page it serves (build-plugins/
- * first-load-files.ts), so they all leave at once: with files in fewer, larger groups, six
- * connections carry the game screen's first load (14 files) in two or three turns. With groups
- * merged under 20 kB only, its 32 files queued behind each other and announcing them made its
- * largest paint later, not earlier (Lighthouse's simulation of a phone on a slow link).
+ * shared-chunks.ts, "What the plan does not see"). The server names a screen's files in the
+ * page it serves (build-plugins/first-load-files.ts), so they all leave at once: with files in
+ * fewer, larger groups, six connections carry the game screen's first load (14 files) in two
+ * or three turns. With groups merged under 20 kB only, its 32 files queued behind each other and
+ * announcing them made its largest paint later, not earlier (Lighthouse's simulation of a phone
+ * on a slow link).
  */
 const SHARED_MERGE_BYTES = 160_000;
 const SHARED_SMALL_BYTES = 80_000;
