@@ -8,6 +8,10 @@
 //   --sse-clients N  SSE clients of the fan-out figure (default 2000; the budget is at 5000)
 //   --sse-rate N     events per second published during the fan-out figure (default 20)
 //   --solve-clients N  game screens open during the requests-per-solve figure (default 1000)
+//   --lighthouse-runs N  audits of each screen, taken in turns; the medians are reported (default 3)
+//   --lighthouse-against <dir>  another build of the web app (a copy of apps/web/dist), served by a
+//                    second server and audited in turns with this one: what a change to the web
+//                    app does to the scores, measured in the same run
 //   --only <part>    one part only: http, play, requests, fan-out, labs or lighthouse (the
 //                    baseline is always measured)
 //   --database <db>  one database only: pglite or postgres (PostgreSQL needs DATABASE_URL)
@@ -35,7 +39,7 @@ import {
 } from './bench/play-fixture.mjs';
 import { measureLabAllocation } from './bench/lab-allocation.mjs';
 import { measureRequestsPerSolve } from './bench/requests-per-solve.mjs';
-import { auditPage } from './bench/lighthouse.mjs';
+import { auditPage, summarizeAudits } from './bench/lighthouse.mjs';
 import { buildIfStale } from './lib/build-if-stale.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -50,6 +54,9 @@ const connections = option('connections', 50);
 const sseClients = option('sse-clients', 2000);
 const sseRate = option('sse-rate', 20);
 const solveClients = option('solve-clients', 1000);
+const lighthouseRuns = Math.max(1, option('lighthouse-runs', 3));
+const againstIndex = process.argv.indexOf('--lighthouse-against');
+const lighthouseAgainst = againstIndex > 0 ? path.resolve(process.argv[againstIndex + 1]) : null;
 const onlyIndex = process.argv.indexOf('--only');
 const only = onlyIndex > 0 ? process.argv[onlyIndex + 1] : null;
 const part = (name) => only === null || only === name;
@@ -597,35 +604,83 @@ try {
   // Lighthouse: the login page, a signed-in player's home and the game screen of a running
   // session, served by Rampart as in production (the built app, its compressed assets).
   if (part('lighthouse')) {
-    const server = await startProcess(['apps/server/dist/main.js'], {
-      PGLITE_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'rampart-bench-lighthouse-')),
-      SEED_DEMO_ACCOUNTS: 'true',
-    });
-    processes.push(server.child);
-    const fixture = await setUpRunningSession(server.url);
-    const player = { authorization: `Bearer ${fixture.players[0]}` };
-    await chooseAvatar(server.url, fixture.players[0]);
-    for (const [label, pathname, headers] of [
-      ['login page', '/login', {}],
-      ['home, signed in', '/home', player],
-      ['game screen, running session', `/sessions/${fixture.sessionUuid}/game`, player],
-    ]) {
-      try {
-        const audit = auditPage(`${server.url}${pathname}`, headers);
-        rows.push([
-          `Lighthouse, mobile: ${label}`,
-          `performance ${audit.score}`,
-          `FCP ${format(audit.fcp)} ms · LCP ${format(audit.lcp)} ms`,
-          `TBT ${format(audit.tbt)} ms · CLS ${audit.cls.toFixed(3)}${
-            audit.losses.length > 0 ? ` · short on ${audit.losses.join(', ')}` : ''
-          }`,
-          'budget: ≥ 95',
-        ]);
-      } catch (error) {
-        rows.push([`Lighthouse, mobile: ${label}`, `not measured: ${error.message}`, '', '', '']);
+    // This build, and the one to compare it with (`--lighthouse-against`), each served by a
+    // server of its own on a database of its own.
+    const builds = [
+      { name: 'this build', env: {} },
+      ...(lighthouseAgainst
+        ? [
+            {
+              name: `against ${path.basename(lighthouseAgainst)}`,
+              env: { WEB_DIST: lighthouseAgainst },
+            },
+          ]
+        : []),
+    ];
+    const screens = [];
+    for (const build of builds) {
+      const server = await startProcess(['apps/server/dist/main.js'], {
+        PGLITE_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'rampart-bench-lighthouse-')),
+        SEED_DEMO_ACCOUNTS: 'true',
+        ...build.env,
+      });
+      processes.push(server.child);
+      const fixture = await setUpRunningSession(server.url);
+      const player = { authorization: `Bearer ${fixture.players[0]}` };
+      await chooseAvatar(server.url, fixture.players[0]);
+      const label = (screen) =>
+        `Lighthouse, mobile: ${screen}${builds.length > 1 ? ` (${build.name})` : ''}`;
+      screens.push(
+        ...[
+          ['login', 'login page', '/login', {}],
+          ['home', 'home, signed in', '/home', player],
+          ['game', 'game screen, running session', `/sessions/${fixture.sessionUuid}/game`, player],
+        ].map(([key, screen, pathname, headers], order) => ({
+          label: label(screen),
+          report: builds.length > 1 ? `${key}-${build === builds[0] ? 'this' : 'against'}` : key,
+          order,
+          url: `${server.url}${pathname}`,
+          headers,
+          audits: [],
+          error: null,
+        })),
+      );
+    }
+    // The screens in turns, run after run, and the builds of a screen one after the other, in
+    // the other order at the next run: a slower stretch of the machine touches each alike.
+    for (let run = 0; run < lighthouseRuns; run++) {
+      const turns = [...screens].sort((a, b) => a.order - b.order);
+      if (run % 2 === 1) turns.reverse();
+      for (const screen of turns) {
+        // Lighthouse now and then fails to record a page load (NO_NAVSTART): tried once more.
+        for (let attempt = 0; attempt < 2; attempt++) {
+          try {
+            screen.audits.push(auditPage(screen.url, screen.headers, screen.report));
+            break;
+          } catch (error) {
+            screen.error = error;
+          }
+        }
       }
     }
-    await stopProcess(server.child);
+    for (const { label, audits, error } of [...screens].sort((a, b) => a.order - b.order)) {
+      if (audits.length === 0) {
+        rows.push([label, `not measured: ${error?.message}`, '', '', '']);
+        continue;
+      }
+      const audit = summarizeAudits(audits);
+      const range = audit.runs > 1 ? ` (${audit.lowest}–${audit.highest}, ${audit.runs} runs)` : '';
+      const failed = lighthouseRuns - audits.length;
+      rows.push([
+        label,
+        `performance ${audit.score}${range}`,
+        `FCP ${format(audit.fcp)} ms · LCP ${format(audit.lcp)} ms`,
+        `TBT ${format(audit.tbt)} ms · CLS ${audit.cls.toFixed(3)}${
+          audit.losses.length > 0 ? ` · short on ${audit.losses.join(', ')}` : ''
+        }${failed > 0 ? ` · ${failed} failed: ${error?.message.slice(0, 120)}` : ''}`,
+        'budget: ≥ 95 (median)',
+      ]);
+    }
   }
 
   rows.push([

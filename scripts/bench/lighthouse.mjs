@@ -21,23 +21,26 @@ const CHROMIUM_FLAGS = [
 
 /**
  * Audits `url` (with `headers` on every request, a player's bearer token for the screens behind
- * sign-in). Answers the performance score (0–100) and the figures it is made of, and the audits
+ * sign-in; `name`, the name of its kept report). Answers the performance score (0–100) and the figures it is made of, and the audits
  * that cost it points, so a regression says where to look.
  */
-export const auditPage = (url, headers = {}) => {
+export const auditPage = (url, headers = {}, name = null) => {
   // A profile of its own: a Chromium that outlives its audit (Lighthouse leaves it behind when it
   // fails or is stopped at the time limit) is found by it and stopped, instead of slowing down,
   // and making fail, the audits after it.
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'rampart-lighthouse-'));
   try {
-    return audit(url, headers, profile);
+    return audit(url, headers, profile, name);
   } finally {
     spawnSync('pkill', ['-KILL', '-f', `--user-data-dir=${profile}`]);
     fs.rmSync(profile, { recursive: true, force: true });
   }
 };
 
-const audit = (url, headers, profile) => {
+/** Reports kept so far per screen (`LIGHTHOUSE_REPORTS`). */
+const reportsWritten = new Map();
+
+const audit = (url, headers, profile, reportName) => {
   const result = spawnSync(
     path.join(root, 'node_modules/.bin/lighthouse'),
     [
@@ -59,11 +62,17 @@ const audit = (url, headers, profile) => {
   if (result.status !== 0)
     throw new Error(`lighthouse failed (${result.status} ${result.signal}): ${result.stderr}`);
   const report = JSON.parse(result.stdout);
-  // LIGHTHOUSE_REPORTS=<dir> keeps each screen's full report, to read which audits cost points.
+  // LIGHTHOUSE_REPORTS=<dir> keeps each audit's full report (`home-1.json`, `home-2.json`…), to
+  // read which audits cost points.
   if (process.env.LIGHTHOUSE_REPORTS) {
     fs.mkdirSync(process.env.LIGHTHOUSE_REPORTS, { recursive: true });
-    const name = new URL(url).pathname.split('/').filter(Boolean).at(-1) ?? 'root';
-    fs.writeFileSync(path.join(process.env.LIGHTHOUSE_REPORTS, `${name}.json`), result.stdout);
+    const name = reportName ?? new URL(url).pathname.split('/').filter(Boolean).at(-1) ?? 'root';
+    const run = (reportsWritten.get(name) ?? 0) + 1;
+    reportsWritten.set(name, run);
+    fs.writeFileSync(
+      path.join(process.env.LIGHTHOUSE_REPORTS, `${name}-${run}.json`),
+      result.stdout,
+    );
   }
   if (report.runtimeError) throw new Error(`lighthouse: ${report.runtimeError.message}`);
   const audit = (id) => report.audits[id]?.numericValue ?? NaN;
@@ -79,5 +88,35 @@ const audit = (url, headers, profile) => {
     cls: audit('cumulative-layout-shift'),
     losses,
     finalUrl: report.finalDisplayedUrl ?? report.finalUrl,
+  };
+};
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+};
+
+/**
+ * Several audits of one screen as one figure: the median of each value, the scores' range, and
+ * the audits that cost points in most of them. On a small machine one audit's score moves by
+ * about ten points from one run to the next (its blocking time depends on what else ran during
+ * that audit), so a single audit cannot show a change of five.
+ */
+export const summarizeAudits = (audits) => {
+  const scores = audits.map((audit) => audit.score);
+  const counts = new Map();
+  for (const audit of audits)
+    for (const loss of audit.losses) counts.set(loss, (counts.get(loss) ?? 0) + 1);
+  return {
+    runs: audits.length,
+    score: median(scores),
+    lowest: Math.min(...scores),
+    highest: Math.max(...scores),
+    fcp: median(audits.map((audit) => audit.fcp)),
+    lcp: median(audits.map((audit) => audit.lcp)),
+    tbt: median(audits.map((audit) => audit.tbt)),
+    cls: median(audits.map((audit) => audit.cls)),
+    losses: [...counts].filter(([, n]) => n * 2 > audits.length).map(([loss]) => loss),
   };
 };
