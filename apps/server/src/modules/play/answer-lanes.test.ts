@@ -99,13 +99,43 @@ describe('answer lanes', () => {
     expect(most).toBe(1);
     expect(oneSession.batches.flat()).toEqual(['a', 'b', 'c']);
 
-    most = 0;
-    // Sessions whose uuids end in an even and an odd number: lanes 0 and 1 of two.
-    const twoSessions = lanesWith(decide, 2);
-    await Promise.all([
-      twoSessions.push({ session: session.replace(/0$/, '2'), name: 'even' }),
-      twoSessions.push({ session: session.replace(/0$/, '1'), name: 'odd' }),
-    ]);
-    expect(most).toBe(2);
+    // Two sessions playing at once each get a lane, whatever their uuids (these two end alike).
+    for (const [first, second] of [
+      ['2', '4'],
+      ['1', '3'],
+    ]) {
+      most = 0;
+      const twoSessions = lanesWith(decide, 2);
+      await Promise.all([
+        twoSessions.push({ session: session.replace(/0$/, first!), name: 'first' }),
+        twoSessions.push({ session: session.replace(/0$/, second!), name: 'second' }),
+      ]);
+      expect(most).toBe(2);
+      expect(twoSessions.batches).toEqual([['first'], ['second']]);
+    }
+  });
+
+  it("keeps a session's answers in one lane while any is in flight, even beside a quieter one", async () => {
+    const releases: (() => void)[] = [];
+    const held = (items: readonly Item[]) =>
+      new Promise<Outcome<string>[]>((resolve) => releases.push(() => resolve(answered(items))));
+    const { push, batches } = lanesWith(held, 2);
+    const tick = () => new Promise((resolve) => setTimeout(resolve, 1));
+    const busy = ['a1', 'a2', 'a3'].map((name) => push({ session, name }));
+    const other = push({ session: session.replace(/0$/, '2'), name: 'b1' });
+    await tick();
+    expect(batches).toEqual([['a1', 'a2', 'a3'], ['b1']]);
+    // The second lane has fewer answers waiting, but the first session's batch is in flight.
+    const later = push({ session, name: 'a4' });
+    releases[1]!();
+    await other;
+    await tick();
+    expect(batches).toEqual([['a1', 'a2', 'a3'], ['b1']]);
+    releases[0]!();
+    await Promise.all(busy);
+    await tick();
+    expect(batches).toEqual([['a1', 'a2', 'a3'], ['b1'], ['a4']]);
+    releases[2]!();
+    expect(await later).toEqual({ ok: true, result: 'a4' });
   });
 });

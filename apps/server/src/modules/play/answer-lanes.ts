@@ -37,14 +37,16 @@ const distinct = <I>(items: readonly I[], keyOf: (item: I) => string | null) => 
 };
 
 /**
- * How answers reach their batch. Each session belongs to a lane (always the same, so its batches
- * keep the order of its answers), and each lane is a batcher (`lib/batcher.ts`): the answers
- * that arrive together leave together, in one run of `decide`. A run that lost a deadlock or a
- * serialisation race is tried again (`RETRIES` times); a batch that fails for good is tried
- * again answer by answer, so one bad answer cannot sink the others.
+ * How answers reach their batch. A session's answers go to one lane while any of them is in
+ * flight, so its batches keep the order of its answers; a session with none in flight is given
+ * the lane with the fewest answers waiting, so two sessions playing at once never share a lane
+ * while another idles. Each lane is a batcher (`lib/batcher.ts`): the answers that arrive
+ * together leave together, in one run of `decide`. A run that lost a deadlock or a serialisation
+ * race is tried again (`RETRIES` times); a batch that fails for good is tried again answer by
+ * answer, so one bad answer cannot sink the others.
  */
 export const createAnswerLanes = <I, R>(options: {
-  /** How many lanes; a session's lane is taken from the end of its uuid. */
+  /** How many lanes. */
   lanes: number;
   /** Batches in flight at once in a lane. */
   parallel: number;
@@ -96,16 +98,37 @@ export const createAnswerLanes = <I, R>(options: {
         }
       },
     });
-  const lanes = Array.from({ length: Math.max(1, options.lanes) }, lane);
-  const laneOf = (session: string) => {
-    const found = lanes[(Number.parseInt(session.slice(-4), 16) || 0) % lanes.length];
-    if (!found) throw new Error(`no lane for the session ${session}`);
-    return found;
-  };
+  const lanes = Array.from({ length: Math.max(1, options.lanes) }, () => ({
+    batcher: lane(),
+    /** Answers pushed to the lane and not yet answered. */
+    waiting: 0,
+  }));
+  /** The sessions with answers in flight: their lane, and how many. */
+  const sessions = new Map<string, { lane: (typeof lanes)[number]; inFlight: number }>();
+  const quietest = () =>
+    lanes.reduce((quietest, candidate) =>
+      candidate.waiting < quietest.waiting ? candidate : quietest,
+    );
 
   return {
     /** Sends an item to its session's lane; answers its outcome once its batch is decided. */
-    push: (item: I) => laneOf(options.sessionOf(item)).push(item),
+    push: (item: I) => {
+      const session = options.sessionOf(item);
+      let entry = sessions.get(session);
+      if (!entry) {
+        entry = { lane: quietest(), inFlight: 0 };
+        sessions.set(session, entry);
+      }
+      const { lane } = entry;
+      entry.inFlight += 1;
+      lane.waiting += 1;
+      const settled = entry;
+      return lane.batcher.push(item).finally(() => {
+        lane.waiting -= 1;
+        settled.inFlight -= 1;
+        if (settled.inFlight === 0) sessions.delete(session);
+      });
+    },
   };
 };
 

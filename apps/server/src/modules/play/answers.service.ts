@@ -75,9 +75,10 @@ export const createAnswersService = (deps: {
    */
   handOverAtAppend: boolean;
   /**
-   * Batchers, each taking the answers of its share of the sessions (a session always goes to
-   * the same one). Batches of different lanes lock different rows (a session, its stream, its
-   * teams), so they run side by side instead of one after the other.
+   * Batchers, each taking the answers of its share of the sessions (a session's answers go to
+   * one while any of them is in flight, see `answer-lanes.ts`). Batches of different lanes lock
+   * different rows (a session, its stream, its teams), so they run side by side instead of one
+   * after the other.
    */
   lanes: number;
   /** Whose time decides: the database's (read with the locks), or a clock of the tests. */
