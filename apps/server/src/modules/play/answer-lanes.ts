@@ -76,7 +76,7 @@ export const createAnswerLanes = <I, R>(options: {
     }
   };
 
-  const lane = () =>
+  const createLane = () =>
     createBatcher<I, Outcome<R>>({
       maxSize: MAX_BATCH,
       parallel: options.parallel,
@@ -99,7 +99,7 @@ export const createAnswerLanes = <I, R>(options: {
       },
     });
   const lanes = Array.from({ length: Math.max(1, options.lanes) }, () => ({
-    batcher: lane(),
+    batcher: createLane(),
     /** Answers pushed to the lane and not yet answered. */
     waiting: 0,
   }));
@@ -119,14 +119,13 @@ export const createAnswerLanes = <I, R>(options: {
         entry = { lane: quietest(), inFlight: 0 };
         sessions.set(session, entry);
       }
-      const { lane } = entry;
-      entry.inFlight += 1;
-      lane.waiting += 1;
-      const settled = entry;
-      return lane.batcher.push(item).finally(() => {
-        lane.waiting -= 1;
-        settled.inFlight -= 1;
-        if (settled.inFlight === 0) sessions.delete(session);
+      const taken = entry;
+      taken.inFlight += 1;
+      taken.lane.waiting += 1;
+      return taken.lane.batcher.push(item).finally(() => {
+        taken.lane.waiting -= 1;
+        taken.inFlight -= 1;
+        if (taken.inFlight === 0) sessions.delete(session);
       });
     },
   };
