@@ -21,8 +21,8 @@ const CHROMIUM_FLAGS = [
 
 /**
  * Audits `url` (with `headers` on every request, a player's bearer token for the screens behind
- * sign-in; `name`, the name of its kept report). Answers the performance score (0–100) and the figures it is made of, and the audits
- * that cost it points, so a regression says where to look.
+ * sign-in; `name` names its kept report). Answers the performance score (0–100) and the figures
+ * it is made of, and the audits that cost it points, so a regression says where to look.
  */
 export const auditPage = (url, headers = {}, name = null) => {
   // A profile of its own: a Chromium that outlives its audit (Lighthouse leaves it behind when it
