@@ -106,20 +106,14 @@ export const createAnswerLanes = <I, R>(options: {
   /** The sessions with answers in flight: their lane, and how many. */
   const sessions = new Map<string, { lane: (typeof lanes)[number]; inFlight: number }>();
   const quietest = () =>
-    lanes.reduce((quietest, candidate) =>
-      candidate.waiting < quietest.waiting ? candidate : quietest,
-    );
+    lanes.reduce((best, candidate) => (candidate.waiting < best.waiting ? candidate : best));
 
   return {
     /** Sends an item to its session's lane; answers its outcome once its batch is decided. */
     push: (item: I) => {
       const session = options.sessionOf(item);
-      let entry = sessions.get(session);
-      if (!entry) {
-        entry = { lane: quietest(), inFlight: 0 };
-        sessions.set(session, entry);
-      }
-      const taken = entry;
+      const taken = sessions.get(session) ?? { lane: quietest(), inFlight: 0 };
+      sessions.set(session, taken);
       taken.inFlight += 1;
       taken.lane.waiting += 1;
       return taken.lane.batcher.push(item).finally(() => {
