@@ -617,7 +617,7 @@ try {
           ]
         : []),
     ];
-    const screens = [];
+    const servers = [];
     for (const build of builds) {
       const server = await startProcess(['apps/server/dist/main.js'], {
         PGLITE_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'rampart-bench-lighthouse-')),
@@ -626,32 +626,28 @@ try {
       });
       processes.push(server.child);
       const fixture = await setUpRunningSession(server.url);
-      const player = { authorization: `Bearer ${fixture.players[0]}` };
       await chooseAvatar(server.url, fixture.players[0]);
-      const label = (screen) =>
-        `Lighthouse, mobile: ${screen}${builds.length > 1 ? ` (${build.name})` : ''}`;
-      screens.push(
-        ...[
-          ['login', 'login page', '/login', {}],
-          ['home', 'home, signed in', '/home', player],
-          ['game', 'game screen, running session', `/sessions/${fixture.sessionUuid}/game`, player],
-        ].map(([key, screen, pathname, headers], order) => ({
-          label: label(screen),
-          report: builds.length > 1 ? `${key}-${build === builds[0] ? 'this' : 'against'}` : key,
-          order,
-          url: `${server.url}${pathname}`,
-          headers,
-          audits: [],
-          error: null,
-        })),
-      );
+      servers.push({ build, url: server.url, fixture });
     }
+    // Each screen, on each build in turn.
+    const screens = [
+      ['login', 'login page', () => '/login', false],
+      ['home', 'home, signed in', () => '/home', true],
+      ['game', 'game screen, running session', (f) => `/sessions/${f.sessionUuid}/game`, true],
+    ].flatMap(([key, screen, pathOf, signedIn]) =>
+      servers.map(({ build, url, fixture }, index) => ({
+        label: `Lighthouse, mobile: ${screen}${servers.length > 1 ? ` (${build.name})` : ''}`,
+        report: servers.length > 1 ? `${key}-${index === 0 ? 'this' : 'against'}` : key,
+        url: `${url}${pathOf(fixture)}`,
+        headers: signedIn ? { authorization: `Bearer ${fixture.players[0]}` } : {},
+        audits: [],
+        error: null,
+      })),
+    );
     // The screens in turns, run after run, and the builds of a screen one after the other, in
     // the other order at the next run: a slower stretch of the machine touches each alike.
     for (let run = 0; run < lighthouseRuns; run++) {
-      const turns = [...screens].sort((a, b) => a.order - b.order);
-      if (run % 2 === 1) turns.reverse();
-      for (const screen of turns) {
+      for (const screen of run % 2 === 1 ? [...screens].reverse() : screens) {
         // Lighthouse now and then fails to record a page load (NO_NAVSTART): tried once more.
         for (let attempt = 0; attempt < 2; attempt++) {
           try {
@@ -663,7 +659,7 @@ try {
         }
       }
     }
-    for (const { label, audits, error } of [...screens].sort((a, b) => a.order - b.order)) {
+    for (const { label, audits, error } of screens) {
       if (audits.length === 0) {
         rows.push([label, `not measured: ${error?.message}`, '', '', '']);
         continue;
