@@ -3,6 +3,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { CompiledQuery, Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config.js';
+import { DurableNodeFS, durableStartParams } from './durable-node-fs.js';
 import { acquireDirectoryLock } from './lock-file.js';
 import { prepareHotStatements } from './perf/hot-statements.js';
 import { pipelineBegin } from './perf/pipelined-begin.js';
@@ -89,8 +90,15 @@ export const openPGlite = async (
     ? acquireDirectoryLock(dataDir, { servesBackups: options.servesBackups ?? false })
     : () => {};
   try {
+    const directory = dataDir ? path.join(dataDir, 'pglite') : null;
     const client = new PGlite({
-      ...(dataDir ? { dataDir: path.join(dataDir, 'pglite') } : {}),
+      ...(directory
+        ? {
+            dataDir: directory,
+            fs: new DurableNodeFS(directory),
+            startParams: durableStartParams(),
+          }
+        : {}),
       ...(options.template ? { loadDataDir: options.template } : {}),
       parsers: { [INT8]: parseInt8 },
       serializers: { [BYTEA]: serializeBytea },
