@@ -16,12 +16,14 @@
 //                    baseline is always measured)
 //   --database <db>  one database only: pglite or postgres (PostgreSQL needs DATABASE_URL)
 //   --profile <dir>  write a CPU profile of each Rampart server process into <dir>
+// An option it does not know, or a value it cannot use, stops it before anything starts.
 import { spawn, spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { measureFanOut, start as startHelper } from './bench/fan-out.mjs';
 import {
@@ -45,25 +47,55 @@ import { buildIfStale } from './lib/build-if-stale.mjs';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 process.chdir(root);
 
-const option = (name, fallback) => {
-  const index = process.argv.indexOf(`--${name}`);
-  return index > 0 ? Number(process.argv[index + 1]) : fallback;
+const usage = (message) => {
+  console.error(`bench: ${message} (the options are listed at the top of scripts/bench.mjs)`);
+  process.exit(2);
 };
-const duration = option('duration', 5);
-const connections = option('connections', 50);
-const sseClients = option('sse-clients', 2000);
-const sseRate = option('sse-rate', 20);
-const solveClients = option('solve-clients', 1000);
-const lighthouseRuns = Math.max(1, option('lighthouse-runs', 3));
-const againstIndex = process.argv.indexOf('--lighthouse-against');
-const lighthouseAgainst = againstIndex > 0 ? path.resolve(process.argv[againstIndex + 1]) : null;
-const onlyIndex = process.argv.indexOf('--only');
-const only = onlyIndex > 0 ? process.argv[onlyIndex + 1] : null;
+const choices = {
+  only: ['http', 'play', 'requests', 'fan-out', 'labs', 'lighthouse'],
+  database: ['pglite', 'postgres'],
+};
+let args;
+try {
+  ({ values: args } = parseArgs({
+    options: {
+      duration: { type: 'string', default: '5' },
+      connections: { type: 'string', default: '50' },
+      'sse-clients': { type: 'string', default: '2000' },
+      'sse-rate': { type: 'string', default: '20' },
+      'solve-clients': { type: 'string', default: '1000' },
+      'lighthouse-runs': { type: 'string', default: '3' },
+      'lighthouse-against': { type: 'string' },
+      only: { type: 'string' },
+      database: { type: 'string' },
+      profile: { type: 'string' },
+    },
+  }));
+} catch (error) {
+  usage(error.message);
+}
+for (const [name, allowed] of Object.entries(choices))
+  if (args[name] !== undefined && !allowed.includes(args[name]))
+    usage(`--${name} is one of ${allowed.join(', ')}, not "${args[name]}"`);
+/** A count or a duration given on the command line: a positive number. */
+const positive = (name) => {
+  const value = Number(args[name]);
+  if (!(value > 0)) usage(`--${name} takes a positive number, not "${args[name]}"`);
+  return value;
+};
+const duration = positive('duration');
+const connections = positive('connections');
+const sseClients = positive('sse-clients');
+const sseRate = positive('sse-rate');
+const solveClients = positive('solve-clients');
+const lighthouseRuns = Math.max(1, Math.round(positive('lighthouse-runs')));
+const lighthouseAgainst = args['lighthouse-against']
+  ? path.resolve(args['lighthouse-against'])
+  : null;
+const only = args.only ?? null;
 const part = (name) => only === null || only === name;
-const databaseIndex = process.argv.indexOf('--database');
-const onlyDatabase = databaseIndex > 0 ? process.argv[databaseIndex + 1] : null;
-const profileIndex = process.argv.indexOf('--profile');
-const profileDir = profileIndex > 0 ? path.resolve(process.argv[profileIndex + 1]) : null;
+const onlyDatabase = args.database ?? null;
+const profileDir = args.profile ? path.resolve(args.profile) : null;
 const serverArgs = (script) =>
   profileDir && (script === 'apps/server/dist/main.js' || script === 'profile')
     ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, script]
