@@ -8,13 +8,13 @@ import {
   embeddedKeyText,
   hasEmbeddedDatabase,
   restorePGlite,
-  writePrivateFile,
 } from '../db/backup/pglite-backup.js';
 import { dumpPostgres, restorePostgres } from '../db/backup/postgres-backup.js';
 import { openPGlite, openPostgres } from '../db/database.js';
 import { DataDirectoryInUseError } from '../db/lock-file.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { loadSecretKeys } from '../db/secret-key-file.js';
+import { writePrivateFile } from '../lib/private-file.js';
 import { createSecretBox } from '../lib/secret-box.js';
 import { sealStoredKeys } from '../modules/labs/vpn-keys-at-rest.js';
 

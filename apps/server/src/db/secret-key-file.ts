@@ -7,6 +7,7 @@ import {
   SecretKeyError,
   type SecretKey,
 } from '../lib/secret-box.js';
+import { writePrivateFile } from '../lib/private-file.js';
 
 /** On the embedded database without SECRET_KEY: the key, made at first start, beside the data. */
 export const SECRET_KEY_FILE = 'secret-key';
@@ -23,13 +24,8 @@ const readKeyFile = (file: string): SecretKey => {
   }
 };
 
-/** Writes a key file readable by this user only, replacing any at once (rename). */
-export const writeKeyFile = (file: string, key: string) => {
-  const partial = `${file}.${process.pid}.partial`;
-  fs.writeFileSync(partial, `${key}\n`, { mode: 0o600, flag: 'w' });
-  fs.chmodSync(partial, 0o600);
-  fs.renameSync(partial, file);
-};
+/** Writes a key file readable by this user only, replacing any at once, on disk when it returns. */
+export const writeKeyFile = (file: string, key: string) => writePrivateFile(file, `${key}\n`);
 
 /**
  * The keys that seal secrets at rest, the one that seals first: SECRET_KEY when set; on the
@@ -47,7 +43,7 @@ export const loadSecretKeys = (config: Config): SecretKey[] => {
   const file = path.join(dir, SECRET_KEY_FILE);
   if (!fs.existsSync(file)) {
     try {
-      fs.writeFileSync(file, `${generateSecretKey()}\n`, { mode: 0o600, flag: 'wx' });
+      writePrivateFile(file, `${generateSecretKey()}\n`, { exclusive: true });
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     }

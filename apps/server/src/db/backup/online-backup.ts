@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { PGliteHandle } from '../database.js';
-import { BackupError, dumpPGlite, writePrivateFile } from './pglite-backup.js';
+import { writePrivateFile } from '../../lib/private-file.js';
+import { BackupError, dumpPGlite } from './pglite-backup.js';
 
 /**
  * A backup of an embedded database while its server runs. PGlite is one process's: another

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { sql } from 'kysely';
 import type { Config } from '../../config.js';
+import { syncDirectory, writePrivateFile } from '../../lib/private-file.js';
 import { createSecretBox } from '../../lib/secret-box.js';
 import { sealStoredKeys } from '../../modules/labs/vpn-keys-at-rest.js';
 import { openPGlite, type PGliteHandle } from '../database.js';
@@ -78,17 +79,6 @@ export const dumpPGlite = async (handle: PGliteHandle, keyText: string | null) =
       ...(keyText ? [{ name: SECRET_KEY_FILE, data: Buffer.from(`${keyText}\n`) }] : []),
     ]),
   );
-};
-
-/** Writes a file readable by its owner only, whole or not at all. */
-export const writePrivateFile = (file: string, data: Uint8Array) => {
-  const partial = `${file}.${randomUUID()}.partial`;
-  try {
-    fs.writeFileSync(partial, data, { mode: 0o600 });
-    fs.renameSync(partial, file);
-  } finally {
-    fs.rmSync(partial, { force: true });
-  }
 };
 
 /** Reads and checks a backup file; a file that is not one is refused with what is wrong. */
@@ -186,6 +176,7 @@ export const restorePGlite = async (config: Config, file: string, options: { for
     }
     for (const name of contentsOf(staging))
       fs.renameSync(path.join(staging, name), path.join(target, name));
+    syncDirectory(target);
     fs.rmSync(replaced, { recursive: true, force: true });
     return { manifest: backup.manifest, migration, keyRestored: backup.secretKey !== null };
   } finally {

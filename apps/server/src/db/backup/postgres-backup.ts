@@ -1,7 +1,9 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import { randomUUID } from 'node:crypto';
+import path from 'node:path';
 import pg from 'pg';
+import { syncDirectory, syncFile } from '../../lib/private-file.js';
 import { BackupError } from './pglite-backup.js';
 
 /**
@@ -51,7 +53,9 @@ export const dumpPostgres = async (url: string, file: string) => {
   try {
     await run('pg_dump', ['--format=custom', `--file=${partial}`, `--dbname=${dbname}`], env);
     fs.chmodSync(partial, 0o600);
+    syncFile(partial);
     fs.renameSync(partial, file);
+    syncDirectory(path.dirname(file));
   } finally {
     fs.rmSync(partial, { force: true });
   }
