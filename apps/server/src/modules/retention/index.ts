@@ -10,18 +10,27 @@ import { createRetentionService, type PruneReport } from './retention.service.js
 
 /** How often a node prunes what has outlived its retention. */
 export const RETENTION_PRUNE_MS = 3600_000;
+/**
+ * How often the embedded database takes a checkpoint: PostgreSQL's own default. PGlite runs
+ * PostgreSQL in single-user mode, without the process that takes them on time, so it took one
+ * only when its log reached a gigabyte; a start after a crash replays the log since the last one.
+ */
+export const EMBEDDED_CHECKPOINT_MS = 300_000;
+/** A checkpoint longer than this is logged as a warning (the node serves nothing meanwhile). */
+const SLOW_CHECKPOINT_MS = 1000;
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** The retention jobs, run now (tests; the timers run them otherwise). */
-    retention: { prune(): Promise<void>; vacuum(): Promise<void> };
+    retention: { prune(): Promise<void>; vacuum(): Promise<void>; checkpoint(): Promise<void> };
   }
 }
 
 /**
  * Retention: the prune (event logs of old sessions, expired console tickets and login links)
  * at start and every hour on every node, one node at a time; on the embedded database, a vacuum
- * every `PGLITE_VACUUM_HOURS` (PostgreSQL has its autovacuum). Each run logs what it did.
+ * every `PGLITE_VACUUM_HOURS` (PostgreSQL has its autovacuum) and a checkpoint every five
+ * minutes (PostgreSQL has its checkpointer). Each run logs what it did.
  */
 export const registerRetention = (
   app: FastifyInstance,
@@ -61,10 +70,29 @@ export const registerRetention = (
           },
         })
       : null;
+  const checkpoint =
+    deps.kind === 'pglite'
+      ? registerPeriodicJob(app, {
+          name: 'checkpoint',
+          everyMs: EMBEDDED_CHECKPOINT_MS,
+          // PostgreSQL took one at its start.
+          atReady: 'wait',
+          run: async () => {
+            const done = await service.checkpoint();
+            app.log[done.ms >= SLOW_CHECKPOINT_MS ? 'warn' : 'debug'](
+              done,
+              `checkpoint: embedded database checkpointed in ${done.ms} ms`,
+            );
+          },
+        })
+      : null;
   app.decorate('retention', {
     prune: prune.runNow,
     vacuum: async () => {
       await vacuum?.runNow();
+    },
+    checkpoint: async () => {
+      await checkpoint?.runNow();
     },
   });
 };

@@ -90,6 +90,9 @@ export const createRetentionRepository = (db: Kysely<Database>, kind: DatabaseKi
 
   /** Marks the space of deleted rows for reuse and refreshes the planner's statistics. */
   vacuum: () => sql`vacuum (analyze)`.execute(db),
+
+  /** Writes every changed page to the data files and flushes them: the log before it is done. */
+  checkpoint: () => sql`checkpoint`.execute(db),
 });
 
 export type RetentionRepository = ReturnType<typeof createRetentionRepository>;

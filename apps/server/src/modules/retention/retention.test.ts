@@ -407,4 +407,29 @@ describe(`retention of expired tickets and links, and the vacuum (${testDatabase
       }
     },
   );
+
+  it.runIf(testDatabaseKind() === 'pglite')(
+    'checkpoints the embedded database: a restart replays the log from there on',
+    async () => {
+      const { app, logged } = await appWithLog(database, {});
+      try {
+        const redo = async () =>
+          (
+            await sql<{ lsn: string }>`
+              select redo_lsn::text as lsn from pg_control_checkpoint()`.execute(database.db)
+          ).rows[0]!.lsn;
+        await buildAccount(database.db);
+        const before = await redo();
+        await app.retention.checkpoint();
+        const { rows } = await sql<{ moved: boolean }>`
+          select redo_lsn > ${before}::pg_lsn as moved from pg_control_checkpoint()`.execute(
+          database.db,
+        );
+        expect(rows[0]!.moved).toBe(true);
+        expect(logged().filter((entry) => entry.job !== undefined)).toEqual([]);
+      } finally {
+        await app.close();
+      }
+    },
+  );
 });
