@@ -12,8 +12,13 @@ export const syncFile = (file: string) => {
   }
 };
 
-/** Flushes a directory's entries to disk: a file created, renamed or removed in it. */
-export const syncDirectory = (directory: string) => syncFile(directory);
+/**
+ * Flushes a directory's entries to disk: a file created, renamed or removed in it. Windows opens
+ * no directory as a file, and NTFS journals its entries itself.
+ */
+export const syncDirectory = (directory: string) => {
+  if (process.platform !== 'win32') syncFile(directory);
+};
 
 /**
  * Writes a file readable by its owner only, whole or not at all, and on disk when this returns:
