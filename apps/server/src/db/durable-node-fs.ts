@@ -18,9 +18,10 @@ interface EmscriptenNodeFS {
  * through Emscripten's NODEFS, which has no `fsync`: PostgreSQL's calls returned at once without
  * anything reaching the disk, and PGlite starts PostgreSQL with `fsync = off` besides. A write
  * was acknowledged once it was in the operating system's cache; a machine that lost power lost
- * it, and could leave the data directory corrupt. Here each `fsync` or `fdatasync` PostgreSQL
- * makes (its write-ahead log at each commit, its data files at each checkpoint) is the system
- * call on the real file, and PostgreSQL runs with `fsync = on`.
+ * it, and could leave the data directory corrupt. Here each `fsync` PostgreSQL makes (its
+ * write-ahead log at each commit, its data files at each checkpoint, a directory after a rename)
+ * is the system call on the real file, and PostgreSQL runs with `fsync = on`. Emscripten's
+ * `fdatasync` stays a no-op: `durableStartParams` has the log flushed by `fsync` instead.
  */
 export class DurableNodeFS extends NodeFS {
   override async init(
