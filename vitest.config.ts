@@ -29,7 +29,9 @@ export default defineConfig({
     projects: [
       serverProject('pglite'),
       ...(process.env.DATABASE_URL ? [serverProject('postgres')] : []),
-      ...(fs.existsSync('apps/web/vitest.config.ts') ? ['apps/web/vitest.config.ts'] : []),
+      ...(fs.existsSync('apps/web/vitest.config.ts')
+        ? ['apps/web/vitest.config.ts', 'apps/web/vitest.login.config.ts']
+        : []),
     ],
   },
 });

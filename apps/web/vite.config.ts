@@ -87,22 +87,26 @@ const appGroups = [
 const loginVendorGroups = [
   {
     name: 'login-vendor',
-    test: /[\\/]node_modules[\\/](preact|react-router|cookie|set-cookie-parser|i18next|react-i18next|@tanstack)[\\/]/,
+    test: /[\\/](node_modules[\\/](preact|react-router|cookie|set-cookie-parser|i18next|react-i18next|@tanstack)[\\/]|apps[\\/]web[\\/]src[\\/]react-on-preact\.js$)/,
   },
 ];
 
 /**
  * login.html, the page of the sign-in screens, is built apart (`vite build -c
  * vite.login.config.ts`), from the same components with Preact in place of React: the first page
- * of most visitors then needs a fraction of the app's JavaScript. Nothing on it uses what Preact
- * lacks (Radix dialogs): if that changes, the e2e identity journey signs in through this page.
+ * of most visitors then needs a fraction of the app's JavaScript. `react` resolves to Preact's
+ * React-compatible layer with what the components expect of React 19 added
+ * (`src/react-on-preact.js`). The e2e journeys all sign in through this page.
  */
 const preactInPlaceOfReact = (): Alias[] => {
   // By file: the libraries that import React sit where this package's own Preact is not found.
   const preact = path.dirname(createRequire(import.meta.url).resolve('preact/package.json'));
   const compat = path.join(preact, 'compat/dist/compat.mjs');
+  const react = fileURLToPath(new URL('./src/react-on-preact.js', import.meta.url));
   return [
-    { find: /^react$/, replacement: compat },
+    { find: /^react$/, replacement: react },
+    // React's hook for versions of React without it (react-i18next's): Preact has it.
+    { find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: react },
     { find: /^react-dom$/, replacement: compat },
     { find: /^react-dom\/client$/, replacement: path.join(preact, 'compat/client.mjs') },
     {

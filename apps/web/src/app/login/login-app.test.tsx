@@ -31,6 +31,15 @@ describe("login.html's page", () => {
     expect(window.location.pathname).toBe('/en/trainer/login');
   });
 
+  it('puts the focus in the username field, again after moving to the trainer sign-in', async () => {
+    renderLoginPage('/en/login');
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Username')));
+    (await screen.findByRole('link', { name: /trainer interface/i })).click();
+    await screen.findByRole('heading', { level: 1, name: /trainer/i });
+    const username = screen.getByLabelText('Username');
+    await waitFor(() => expect(document.activeElement).toBe(username));
+  });
+
   it('shows no form to a signed-in player, whom the guard sends on to the app', async () => {
     const { fetchMock } = renderLoginPage('/login', testPlayer);
     await waitFor(() =>
