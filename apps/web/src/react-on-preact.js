@@ -4,17 +4,16 @@
  * React 19 where the components rely on it:
  *
  * - `ref` is a prop of a function component (`<Button ref={…}>`, and Radix's `asChild`, which
- *   hands the trigger's ref to the child). Preact 10 keeps a component's `ref` for itself unless
- *   the component is wrapped in `forwardRef`, so the ref stayed empty: a dialog could not give
- *   the focus back to the button that opened it.
+ *   hands its ref to the child). Preact 10 gives it to the component's instance unless the
+ *   component is wrapped in `forwardRef`: the ref held the component, never the element.
  * - `autoFocus` focuses the element when it is mounted. Preact only sets the `autofocus`
- *   attribute, which a browser honours once per page load: a field shown later (the next
- *   screen's, a form's) did not get the focus.
- * - `useId` is unique in the document. Preact numbers ids per tree, and a portal (every dialog)
- *   is a tree of its own: the first id inside a dialog was the first id of the page behind it,
- *   so a dialog's `<label htmlFor>` named a field of the page instead of its own. Here every id
- *   comes from one counter and stays the component's for its life; Rampart renders only in the
- *   browser, so no id has to match one a server rendered.
+ *   attribute, which a browser honours once per page load: a field shown later (the trainer
+ *   sign-in, reached without leaving the page) did not get the focus.
+ * - `useId` is unique in the document. Preact numbers a portal's ids (a dialog's) apart from the
+ *   page's when the portal is drawn before the page's first id: the same ids twice, and a
+ *   dialog's `<label htmlFor>` could name a field of the page. Here every id comes from one
+ *   counter and stays the component's for its life; Rampart renders only in the browser, so no
+ *   id has to match one a server rendered.
  */
 import { options } from 'preact';
 import * as compat from 'preact/compat';
@@ -28,15 +27,30 @@ const isClassComponent = (type) => typeof type.prototype?.render === 'function';
 /** Elements already focused for their `autoFocus`: once in an element's life, as React does. */
 const autoFocused = new WeakSet();
 
-/** `ref`, which also focuses the element the first time it is attached. */
-const focusingRef = (ref) => (element) => {
+const focusOnce = (element) => {
   if (element && !autoFocused.has(element)) {
     autoFocused.add(element);
     element.focus();
   }
-  if (typeof ref === 'function') return ref(element);
-  if (ref) ref.current = element;
-  return undefined;
+};
+
+/** Each ref's focusing twin, kept: a new one at every render would detach and attach it again. */
+const focusingRefs = new WeakMap();
+
+/** `ref`, which also focuses the element the first time it is attached. */
+const focusingRef = (ref) => {
+  if (!ref) return focusOnce;
+  let twin = focusingRefs.get(ref);
+  if (!twin) {
+    twin = (element) => {
+      focusOnce(element);
+      if (typeof ref === 'function') return ref(element);
+      ref.current = element;
+      return undefined;
+    };
+    focusingRefs.set(ref, twin);
+  }
+  return twin;
 };
 
 const nextVnode = options.vnode;
