@@ -59,7 +59,8 @@ const deliver = (listener: StreamListener, received: Received) => {
 /**
  * Listens to the stream at `path` (and `scope`: whose stream it is), opening it if no screen
  * holds it yet: from where the last visit stopped, or else from `from`. Answers the detach,
- * after which the stream lingers for the next listener (STREAM_LINGER_MS), then closes. What
+ * after which the stream lingers for the next listener (STREAM_LINGER_MS), then closes (at once
+ * if its connection is cut meanwhile). What
  * arrived while no screen listened is handed, at the end of the task, to every listener that
  * attached in it. The id to resume from is kept only for what a listener was handed: what was
  * never handed over is replayed by the next opening.
@@ -87,6 +88,14 @@ export const attachStream = (
     });
   };
 
+  /** Closes a stream no screen listens to, and forgets it: the next screen opens another. */
+  const closeNow = (entry: SharedStream) => {
+    if (entry.closing !== null) clearTimeout(entry.closing);
+    entry.closing = null;
+    if (registry.get(key) === entry) registry.delete(key);
+    entry.client.close();
+  };
+
   const connect = (entry: SharedStream) => {
     const receive = (received: Received) => {
       if (entry.listeners.size > 0 && entry.held.length === 0) {
@@ -99,6 +108,10 @@ export const attachStream = (
     const report = (status: StreamStatus) => {
       entry.status = status;
       for (const each of [...entry.listeners]) each.onStatus(status);
+      // Cut while it lingers (the server ends the stream of a sign-in that ended, as when the
+      // player has just logged out): nobody listens, so it closes instead of asking again, which
+      // could only meet a 401. The next screen on it opens it afresh, from the last id handed.
+      if (status.state === 'reconnecting' && entry.listeners.size === 0) closeNow(entry);
     };
     entry.client = createStream(path, {
       lastEventId: lastEventIdStore.get(path, scope) ?? (from === undefined ? null : String(from)),
@@ -144,10 +157,7 @@ export const attachStream = (
   return () => {
     attached.listeners.delete(listener);
     if (attached.listeners.size > 0 || attached.closing !== null) return;
-    attached.closing = setTimeout(() => {
-      if (registry.get(key) === attached) registry.delete(key);
-      attached.client.close();
-    }, STREAM_LINGER_MS);
+    attached.closing = setTimeout(() => closeNow(attached), STREAM_LINGER_MS);
   };
 };
 

@@ -315,6 +315,26 @@ describe('event stream client', () => {
     await eventually(() => expect(server.requests).toHaveLength(2));
   });
 
+  it('plans no attempt when the one it tells of the next attempt closes it', async () => {
+    const clock = manualClock();
+    let client: EventStreamClient | null = null;
+    const planned: number[] = [];
+    ({ client } = connect({
+      timers: clock,
+      onStatus: (status) => {
+        if (status.state !== 'reconnecting') return;
+        planned.push(status.retryInMs ?? -1);
+        client?.close();
+      },
+    }));
+    await untilOpen(client);
+    server.dropConnections();
+    await eventually(() => expect(client?.state).toBe('closed'));
+
+    expect(planned).toHaveLength(1);
+    expect(clock.armedFor(planned[0]!)).toBe(0);
+  });
+
   it('closes cleanly: the connection ends and nothing more is attempted', async () => {
     const { client, statuses } = connect({ random: () => 0 });
     await untilOpen(client);

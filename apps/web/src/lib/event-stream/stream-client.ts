@@ -212,6 +212,8 @@ export const createEventStreamClient = (options: EventStreamClientOptions): Even
     // clients it refused do not come back together.
     if (failure?.status === RATE_LIMITED) delay += failure.retryAfterMs ?? rateLimitedDelayMs;
     report({ state: 'reconnecting', retryInMs: delay });
+    // Closed by whoever was told (nobody listens any more): no attempt to plan.
+    if (stopped) return;
     retryTimer = timers.setTimeout(() => {
       retryTimer = null;
       void connect();

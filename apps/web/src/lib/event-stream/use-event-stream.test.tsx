@@ -271,6 +271,38 @@ describe('useEventStream', () => {
     expect(streams.latest().lastEventId).toBe('3');
   });
 
+  it('closes a lingering stream whose connection is cut rather than asking again, which a signed-out player would meet with a 401', () => {
+    const streams = fakeStreams();
+    const first = render(streams, { path: '/api/me/events', scope: ALICE, handlers: {} });
+    act(() => streams.latest().onLastEventId?.('3'));
+    first.unmount();
+    // The server ends the stream (the sign-in ended): the client would plan another attempt.
+    act(() => streams.latest().onStatus?.({ state: 'reconnecting', retryInMs: 500 }));
+    expect(streams.opened[0]?.closed).toBe(true);
+
+    // A screen that comes next opens it afresh, from where the last one stopped.
+    const seen = vi.fn();
+    render(streams, {
+      path: '/api/me/events',
+      scope: ALICE,
+      handlers: { 'chapter.unassigned': seen },
+    });
+    expect(streams.opened).toHaveLength(2);
+    expect(streams.latest().lastEventId).toBe('3');
+    act(() => streams.latest().onEvent(buildEnvelope(4)));
+    expect(seen).toHaveBeenCalledOnce();
+    lingerOver();
+    expect(streams.opened[1]?.closed).toBe(false);
+  });
+
+  it('keeps a stream a screen listens to when its connection is cut: the client tries again', () => {
+    const streams = fakeStreams();
+    const screen = render(streams, { path: SESSION_STREAM, handlers: {} });
+    act(() => streams.latest().onStatus?.({ state: 'reconnecting', retryInMs: 500 }));
+    expect(streams.opened[0]?.closed).toBe(false);
+    expect(screen.result.current).toEqual({ state: 'reconnecting', retryInMs: 500 });
+  });
+
   it('shares one stream between two screens open at once, each with its own handlers', () => {
     const streams = fakeStreams();
     const banner = vi.fn();
