@@ -17,6 +17,7 @@ export * from './domain/ranking.js';
 export * from './domain/chat.js';
 export * from './domain/awards.js';
 export * from './content/pack.js';
+export * from './content/markdown-excerpt.js';
 export * from './http/auth.js';
 export * from './http/oidc.js';
 export * from './http/profile.js';

@@ -43,11 +43,24 @@ export const sessionSummarySchema = z.object({
 });
 export type SessionSummary = z.infer<typeof sessionSummarySchema>;
 
+/** How a run of an excerpt's text is drawn, outermost first: bold, italic, struck, as code. */
+export const textMarks = ['strong', 'em', 'del', 'code'] as const;
+export type TextMark = (typeof textMarks)[number];
+
+/** A run of text and its marks, plain text: nothing in it is markup. */
+export const textRunSchema = z.object({ text: z.string(), marks: z.array(z.enum(textMarks)) });
+export type TextRun = z.infer<typeof textRunSchema>;
+
 export const chapterSummarySchema = z.object({
   chapter_uuid: uuid,
   title: z.string(),
   /** Markdown. */
   summary: z.string(),
+  /**
+   * The summary's first paragraph as inline text (links as their words; no image, note or raw
+   * HTML), in runs: what a chapter's card shows, with no Markdown left to parse.
+   */
+  excerpt: z.array(textRunSchema),
   visibility: z.enum(chapterVisibilities),
   assigned: z.boolean(),
   assignedAt: z.iso.datetime().nullable(),

@@ -9,6 +9,7 @@ import {
 } from '@rampart/contracts';
 import type { z } from 'zod';
 import type { ContentRepository } from './content.repository.js';
+import { summaryExcerpt } from './summary-excerpt.js';
 
 type Rows<K extends keyof ContentRepository> = Awaited<ReturnType<ContentRepository[K]>>;
 export type PlayerChapterRow = Rows<'listChaptersForPlayer'>[number];
@@ -79,10 +80,12 @@ const summaryView = (
   locale: Locale,
 ): ChapterSummary => {
   const difficulties = missions.map((mission) => mission.difficulty);
+  const summary = pickLocale(chapter.summary, locale);
   return {
     chapter_uuid: chapter.uuid,
     title: pickLocale(chapter.title, locale),
-    summary: pickLocale(chapter.summary, locale),
+    summary,
+    excerpt: summaryExcerpt(summary),
     visibility: chapter.visibility,
     assigned: chapter.assigned_at !== null,
     assignedAt: chapter.assigned_at?.toISOString() ?? null,

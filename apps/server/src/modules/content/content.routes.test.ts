@@ -156,6 +156,32 @@ describe(`content API (${testDatabaseKind()})`, () => {
         completedMissions: 1,
       });
     });
+
+    it('gives each chapter its summary’s first paragraph as text runs, in the language asked', async () => {
+      const { browser } = await signedIn();
+      const chapter = await buildChapter(database.db, {
+        visibility: 'open',
+        summary: {
+          en: 'Read **access logs** <img src=x onerror=alert(1)> like [an analyst](https://example.org).\n\nMore.',
+          fr: 'Lire des `journaux`.\n\nEncore.',
+        },
+      });
+
+      const excerptIn = async (locale: string) =>
+        (await homeOf(browser, `?locale=${locale}`)).chapters.find(
+          (c) => c.chapter_uuid === chapter.uuid,
+        )?.excerpt;
+      expect(await excerptIn('en')).toEqual([
+        { text: 'Read ', marks: [] },
+        { text: 'access logs', marks: ['strong'] },
+        { text: '  like an analyst.', marks: [] },
+      ]);
+      expect(await excerptIn('fr')).toEqual([
+        { text: 'Lire des ', marks: [] },
+        { text: 'journaux', marks: ['code'] },
+        { text: '.', marks: [] },
+      ]);
+    });
   });
 
   describe('GET /api/chapters/:uuid', () => {

@@ -1,7 +1,7 @@
 import { render } from '@testing-library/react';
+import { excerptSource } from '@rampart/contracts';
 import { describe, expect, it, vi } from 'vitest';
 import { Markdown } from './markdown';
-import { excerptSource } from './remark-plugins';
 import { safeUrl } from './safe-url';
 
 const hostile = [

@@ -1,9 +1,9 @@
+import { excerptSource } from '@rampart/contracts';
 import { memo, type ComponentPropsWithoutRef, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import ReactMarkdown, { type Components } from 'react-markdown';
 import styles from './markdown.module.css';
 import {
-  excerptSource,
   remarkFirstParagraph,
   remarkGfmReader,
   remarkShiftHeadings,
@@ -20,8 +20,9 @@ interface MarkdownProps {
    */
   headingLevel?: HeadingLevel;
   /**
-   * `excerpt`: the first paragraph, inline text only (emphasis, code), for a summary inside a
-   * card whose title is already a link: links unwrap to their text.
+   * `excerpt`: the first paragraph, inline text only (emphasis, code), for a summary under a
+   * title: links unwrap to their text. (A chapter's card has its excerpt from the server, drawn
+   * by `ExcerptText` without this parser.)
    */
   variant?: 'full' | 'excerpt';
   className?: string;

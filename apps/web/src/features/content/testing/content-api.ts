@@ -10,6 +10,12 @@ export const buildChapterSummary = (overrides: Partial<ChapterSummary> = {}): Ch
   chapter_uuid: nextUuid(),
   title: 'Web foundations',
   summary: 'Read **access logs** like an analyst.',
+  // As the server makes it from the summary.
+  excerpt: [
+    { text: 'Read ', marks: [] },
+    { text: 'access logs', marks: ['strong'] },
+    { text: ' like an analyst.', marks: [] },
+  ],
   visibility: 'assigned',
   assigned: true,
   assignedAt: '2025-03-04T09:00:00.000Z',

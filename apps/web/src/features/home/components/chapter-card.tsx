@@ -1,7 +1,7 @@
 import type { ChapterSummary } from '@rampart/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Markdown } from '../../../components/ui/markdown/markdown';
+import { ExcerptText } from '../../../components/ui/markdown/excerpt-text';
 import { CategoryTags, DifficultyMeter, ProgressMeter } from '../../content';
 import { useLocalizedPath } from '../../../lib/locale';
 import styles from './chapter-card.module.css';
@@ -26,9 +26,7 @@ export function ChapterCard({ chapter }: { chapter: ChapterSummary }) {
           {chapter.title}
         </Link>
       </h3>
-      <Markdown variant="excerpt" className={styles.summary}>
-        {chapter.summary}
-      </Markdown>
+      <ExcerptText runs={chapter.excerpt} className={styles.summary} />
       <dl className={styles.stats}>
         <div>
           <dt>{t('chapterCard.missions')}</dt>

@@ -13,7 +13,6 @@ import {
 
 const webChapter = buildChapterSummary({
   title: 'Web foundations',
-  summary: 'Read **access logs** like an analyst.',
   assignedAt: '2025-03-04T09:00:00.000Z',
   missionCount: 3,
   completedMissions: 1,
@@ -237,6 +236,7 @@ describe('home screen', () => {
       ...webChapter,
       title: 'Les fondamentaux du web',
       summary: 'Lire des journaux.',
+      excerpt: [{ text: 'Lire des journaux.', marks: [] }],
     };
     const { fetchMock } = renderApp('/en/home', {
       api: contentApi({
