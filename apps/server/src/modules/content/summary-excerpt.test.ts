@@ -2,6 +2,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { summaryExcerpt } from './summary-excerpt.js';
+import { textMarks } from '@rampart/contracts';
 
 const textOf = (markdown: string) =>
   summaryExcerpt(markdown)
@@ -48,6 +49,49 @@ describe('a summary’s excerpt', () => {
     expect(textOf('One line,  \nthen another\nand a third.')).toBe(
       'One line,\nthen another\nand a third.',
     );
+  });
+
+  it('makes an excerpt of any text, however broken its Markdown', () => {
+    const pieces = [
+      '*',
+      '_',
+      '~',
+      '`',
+      '[',
+      ']',
+      '(',
+      ')',
+      '!',
+      '<',
+      '>',
+      '#',
+      '|',
+      '\\',
+      '\n',
+      ' ',
+      'a',
+      'é',
+      '\u0000',
+      ':',
+      '^',
+      '-',
+      '1.',
+      'www.',
+      'http://',
+    ];
+    let seed = 7;
+    const random = () => (seed = (seed * 48271) % 2147483647) / 2147483647;
+    for (let round = 0; round < 500; round++) {
+      const length = Math.floor(random() * 60);
+      const text = Array.from({ length }, () => pieces[Math.floor(random() * pieces.length)]).join(
+        '',
+      );
+      const runs = summaryExcerpt(text);
+      for (const run of runs) {
+        expect(run.text.length, text).toBeGreaterThan(0);
+        for (const mark of run.marks) expect(textMarks, text).toContain(mark);
+      }
+    }
   });
 
   it('hands out copies: a caller that changes one does not change the next answer', () => {
