@@ -4,8 +4,8 @@
  * login page's exceeds its budget (75 kB = 75,000 bytes). The login page is login.html
  * (dist/.vite/login-manifest.json): its entry chunk and everything it imports statically. The
  * app's first load (dist/.vite/manifest.json, index.html's entry and its static imports) and the
- * game screen's (the same, with the game screen's lazy chunk and its imports, which the router
- * fetches before the screen renders) are printed beside it.
+ * home and game screens' (the same, with the screen's lazy chunk and its imports, which the
+ * router fetches before the screen renders) are printed beside it.
  */
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -21,6 +21,8 @@ const BUDGET_BYTES = 75 * 1000;
  */
 const GAME_FILES_BUDGET = 40;
 const GAME_SCREEN = 'src/features/game/screens/session-game-screen.tsx';
+/** A signed-in player's first screen: its chapter cards need no Markdown parser. */
+const HOME_SCREEN = 'src/features/home/screens/home-screen.tsx';
 
 const distDir = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist');
 const readManifest = (name) => JSON.parse(readFileSync(join(distDir, '.vite', name), 'utf8'));
@@ -37,11 +39,11 @@ const entryOf = (manifest, name) => {
 };
 const appEntry = entryOf(appManifest, 'manifest.json');
 const loginEntry = entryOf(loginManifest, 'login-manifest.json');
-if (!appManifest[GAME_SCREEN]) {
-  console.error(
-    `report-size: ${GAME_SCREEN} is not a chunk of the build (moved? update this script)`,
-  );
-  process.exit(1);
+for (const screen of [GAME_SCREEN, HOME_SCREEN]) {
+  if (!appManifest[screen]) {
+    console.error(`report-size: ${screen} is not a chunk of the build (moved? update this script)`);
+    process.exit(1);
+  }
 }
 
 /** The chunk `key` and every chunk it imports statically, transitively: its files. */
@@ -86,12 +88,14 @@ const stylesheetsOf = (manifest, files) =>
 const login = staticClosure(loginManifest, loginEntry);
 const app = staticClosure(appManifest, appEntry);
 const game = staticClosure(appManifest, GAME_SCREEN, new Set(app));
+const home = staticClosure(appManifest, HOME_SCREEN, new Set(app));
 const loginBytes = total(login);
 
 list('Login page (login.html) JS (gzip), entry and its static imports:', login);
 console.log(`  ${kb(loginBytes)}  login page, budget ${kb(BUDGET_BYTES).trim()}`);
 list('App (index.html) initial JS (gzip), entry and its static imports:', app);
 console.log(`  ${kb(total(app))}  app's initial JS`);
+console.log(`  ${kb(total(home))}  home screen's first load (app's initial + home screen chunk)`);
 console.log(`  ${kb(total(game))}  game screen's first load (app's initial + game screen chunk)`);
 const gameFiles = game.size + stylesheetsOf(appManifest, game).size;
 console.log(
