@@ -1,7 +1,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { summaryExcerpt } from './summary-excerpt.js';
+import { EXCERPT_SOURCE_CHARS, summaryExcerpt } from './summary-excerpt.js';
 import { textMarks } from '@rampart/contracts';
 
 const textOf = (markdown: string) =>
@@ -92,6 +92,23 @@ describe('a summary’s excerpt', () => {
         for (const mark of run.marks) expect(textMarks, text).toContain(mark);
       }
     }
+  });
+
+  it('parses no more of a long first paragraph than a card can show, cut after a word', () => {
+    const words = 'lorem ipsum dolor '.repeat(100);
+    const excerpt = textOf(`**Long** ${words}\n\nMore.`);
+    expect(excerpt.length).toBeLessThanOrEqual(EXCERPT_SOURCE_CHARS);
+    expect(excerpt).toMatch(/^Long lorem ipsum .*(lorem|ipsum|dolor)…$/);
+    expect(summaryExcerpt(`**Long** ${words}`)[0]).toEqual({ text: 'Long', marks: ['strong'] });
+  });
+
+  it('parses a bounded part of the most delimiters a summary may hold (20,000 characters of *_)', () => {
+    // Parsed whole, such a text held the event loop for seconds (emphasis is quadratic).
+    const hostile = '*_'.repeat(10_000);
+    const excerpt = summaryExcerpt(hostile);
+    expect(excerpt.map((run) => run.text).join('').length).toBeLessThanOrEqual(
+      EXCERPT_SOURCE_CHARS,
+    );
   });
 
   it('hands out copies: a caller that changes one does not change the next answer', () => {
