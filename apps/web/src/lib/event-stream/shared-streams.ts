@@ -60,10 +60,9 @@ const deliver = (listener: StreamListener, received: Received) => {
  * Listens to the stream at `path` (and `scope`: whose stream it is), opening it if no screen
  * holds it yet: from where the last visit stopped, or else from `from`. Answers the detach,
  * after which the stream lingers for the next listener (STREAM_LINGER_MS), then closes (at once
- * if its connection is cut meanwhile). What
- * arrived while no screen listened is handed, at the end of the task, to every listener that
- * attached in it. The id to resume from is kept only for what a listener was handed: what was
- * never handed over is replayed by the next opening.
+ * if its connection is cut meanwhile). What arrived while no screen listened is handed, at the
+ * end of the task, to every listener that attached in it. The id to resume from is kept only for
+ * what a listener was handed: what was never handed over is replayed by the next opening.
  */
 export const attachStream = (
   createStream: CreateEventStream,
