@@ -29,29 +29,38 @@ export const createTrainerPlayersRepository = (db: Kysely<Database>) => ({
 
   /**
    * Which of these usernames and pseudos an account (player or trainer) already has, lower-cased,
-   * as the unique indexes compare them.
+   * as the unique indexes compare them. One statement, so one snapshot: an account committed
+   * meanwhile is seen with both its names or with neither, never by one name alone.
    */
   async takenNames(usernames: readonly string[], pseudos: readonly string[]) {
     const lower = (values: readonly string[]) => [...new Set(values.map((v) => v.toLowerCase()))];
-    const [byUsername, byPseudo] = await Promise.all([
-      usernames.length === 0
+    const wantedUsernames = lower(usernames);
+    const wantedPseudos = lower(pseudos);
+    const rows =
+      wantedUsernames.length + wantedPseudos.length === 0
         ? []
-        : db
+        : await db
             .selectFrom('account')
-            .select(sql<string>`lower(username)`.as('name'))
-            .where(sql<string>`lower(username)`, 'in', lower(usernames))
-            .execute(),
-      pseudos.length === 0
-        ? []
-        : db
-            .selectFrom('account')
-            .select(sql<string>`lower(pseudo)`.as('name'))
-            .where(sql<string>`lower(pseudo)`, 'in', lower(pseudos))
-            .execute(),
-    ]);
+            .select([
+              sql<string>`lower(username)`.as('username'),
+              sql<string>`lower(pseudo)`.as('pseudo'),
+            ])
+            .where((eb) =>
+              eb.or([
+                ...(wantedUsernames.length > 0
+                  ? [eb(sql<string>`lower(username)`, 'in', wantedUsernames)]
+                  : []),
+                ...(wantedPseudos.length > 0
+                  ? [eb(sql<string>`lower(pseudo)`, 'in', wantedPseudos)]
+                  : []),
+              ]),
+            )
+            .execute();
+    const usernameSet = new Set(wantedUsernames);
+    const pseudoSet = new Set(wantedPseudos);
     return {
-      usernames: new Set(byUsername.map((row) => row.name)),
-      pseudos: new Set(byPseudo.map((row) => row.name)),
+      usernames: new Set(rows.map((row) => row.username).filter((name) => usernameSet.has(name))),
+      pseudos: new Set(rows.map((row) => row.pseudo).filter((name) => pseudoSet.has(name))),
     };
   },
 });
