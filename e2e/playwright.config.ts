@@ -21,7 +21,10 @@ export default defineConfig({
   fullyParallel: true,
   workers: 2,
   retries: 0,
-  timeout: 30_000,
+  // A journey's time limit, a guard against a hang, not a speed target: on a two-core machine
+  // that also runs the server and two browsers, short journeys take 15 to 45 s (a sign-in, a few
+  // screens, axe on each page left open). Long ones ask for three times this with `test.slow()`.
+  timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [['list'], ['json']],
   use: {

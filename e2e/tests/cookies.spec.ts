@@ -7,7 +7,6 @@ import { DEMO_PASSWORD } from './support/session';
  * background sound, the player's activity) leaves exactly the cookies the policy lists as used.
  */
 test('the cookie policy lists exactly the cookies a real visit leaves', async ({ page }) => {
-  test.setTimeout(60_000); // two sign-ins, three screens and a dialog
   await page.goto('/login');
   await page
     .getByRole('navigation', { name: 'Language' })

@@ -119,7 +119,7 @@ for (const locale of ['en', 'fr'] as const) {
     browser,
     checks,
   }) => {
-    test.setTimeout(120_000);
+    test.slow();
     // The revoked display asks once more and is refused: that refusal is the point.
     checks.allow(/403 on GET .*\/api\/display\/|status of 403/);
     const trainer = await trainerContext(browser);

@@ -156,7 +156,7 @@ for (const locale of ['en', 'fr'] as const) {
     browser,
     baseURL,
   }) => {
-    test.setTimeout(120_000);
+    test.slow();
     const say = words[locale];
     const trainer = await signInTrainer(baseURL!);
     const { sessionUuid, player, teamName } = await runningGame(browser, trainer, locale);
@@ -247,7 +247,7 @@ for (const locale of ['en', 'fr'] as const) {
     browser,
     baseURL,
   }) => {
-    test.setTimeout(120_000);
+    test.slow();
     const say = words[locale];
     const title = HINTED.title[locale];
     const trainer = await signInTrainer(baseURL!);
