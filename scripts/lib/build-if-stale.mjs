@@ -1,4 +1,5 @@
-// Builds each workspace whose output is missing or older than its sources.
+// Builds each workspace whose output is missing or older than its sources (its tests aside: they
+// are not built).
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -15,7 +16,7 @@ const newest = (entries) => {
       for (const child of fs.readdirSync(entry)) {
         if (child !== 'node_modules' && child !== 'dist') visit(path.join(entry, child));
       }
-    } else {
+    } else if (!/\.test\.tsx?$/.test(entry)) {
       latest = Math.max(latest, stat.mtimeMs);
     }
   };
@@ -40,8 +41,12 @@ const builds = [
     sources: [
       'apps/web/src',
       'apps/web/index.html',
+      'apps/web/login.html',
       'apps/web/public',
+      'apps/web/scripts',
       'apps/web/vite.config.ts',
+      'apps/web/vite.login.config.ts',
+      'apps/web/package.json',
       'apps/web/build-plugins',
       'packages/contracts/src',
     ],

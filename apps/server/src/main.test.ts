@@ -69,7 +69,7 @@ describe.skipIf(testDatabaseKind() !== 'pglite')('the server process', () => {
 
 describe.skipIf(testDatabaseKind() !== 'pglite')('the administration command', () => {
   const admin = async (directory: string, ...args: string[]) => {
-    const run = spawnServer({ PGLITE_DIR: directory }, 'src/cli/admin.ts', args);
+    const run = spawnServer({ PGLITE_DIR: directory }, 'cli/admin.js', args);
     started.push(run);
     const code = await run.exited;
     return { code, output: run.output() };

@@ -11,11 +11,21 @@ declare module 'vitest' {
   }
 }
 
+/** scripts/lib/build-if-stale.mjs, as `npm start` uses it. */
+const buildIfStale = async (workspaces: string[]) => {
+  const script = new URL('../../../scripts/lib/build-if-stale.mjs', import.meta.url).href;
+  const module = (await import(script)) as { buildIfStale: (workspaces: string[]) => void };
+  module.buildIfStale(workspaces);
+};
+
 /**
- * Creating a PGlite database takes seconds; loading a dump takes a fraction of that. The suite
- * creates and migrates one database, dumps it, and every test file starts from that dump.
+ * The tests that start the server in a child process start its build (test/process.ts): it is
+ * built here when its sources are newer. Creating a PGlite database takes seconds; loading a dump
+ * takes a fraction of that. The suite creates and migrates one database, dumps it, and every test
+ * file starts from that dump.
  */
 export default async function setup(project: TestProject) {
+  await buildIfStale(['@rampart/contracts', '@rampart/server']);
   if (process.env.RAMPART_TEST_DATABASE === 'postgres') {
     project.provide('pgliteTemplate', null);
     return;

@@ -37,9 +37,9 @@ afterEach(async () => {
   removeTemporaryDirectories();
 });
 
-/** `npm run admin -- <args>`, as an operator runs it (from source), from `cwd`. */
+/** `npm run admin -- <args>`, as an operator runs it (the build). */
 const admin = async (environment: Record<string, string>, ...args: string[]) => {
-  const run = spawnServer(environment, 'src/cli/admin.ts', args);
+  const run = spawnServer(environment, 'cli/admin.js', args);
   started.push(run);
   const code = await run.exited;
   return { code, output: run.output() };

@@ -21,7 +21,7 @@ afterEach(() => {
 const content = async (dataDir: string, callerDirectory: string, ...args: string[]) => {
   const run = spawnServer(
     { PGLITE_DIR: dataDir, INIT_CWD: callerDirectory },
-    'src/cli/content.ts',
+    'cli/content.js',
     args,
   );
   started.push(run);

@@ -105,9 +105,9 @@ describe(`WireGuard private keys at rest (${testDatabaseKind()})`, () => {
   });
 });
 
-/** Runs `npm run admin -- <args>` as the operator would (from source). */
+/** Runs `npm run admin -- <args>` as the operator would (the build). */
 const admin = async (environment: Record<string, string>, ...args: string[]) => {
-  const run = spawnServer(environment, 'src/cli/admin.ts', args);
+  const run = spawnServer(environment, 'cli/admin.js', args);
   const code = await run.exited;
   return { code, output: run.output() };
 };
