@@ -33,11 +33,11 @@ export const createTrainerPlayersRepository = (db: Kysely<Database>) => ({
    * meanwhile is seen with both its names or with neither, never by one name alone.
    */
   async takenNames(usernames: readonly string[], pseudos: readonly string[]) {
-    const lower = (values: readonly string[]) => [...new Set(values.map((v) => v.toLowerCase()))];
-    const wantedUsernames = lower(usernames);
-    const wantedPseudos = lower(pseudos);
+    const lower = (values: readonly string[]) => new Set(values.map((v) => v.toLowerCase()));
+    const wanted = { username: lower(usernames), pseudo: lower(pseudos) };
+    const asked = (['username', 'pseudo'] as const).filter((column) => wanted[column].size > 0);
     const rows =
-      wantedUsernames.length + wantedPseudos.length === 0
+      asked.length === 0
         ? []
         : await db
             .selectFrom('account')
@@ -46,21 +46,16 @@ export const createTrainerPlayersRepository = (db: Kysely<Database>) => ({
               sql<string>`lower(pseudo)`.as('pseudo'),
             ])
             .where((eb) =>
-              eb.or([
-                ...(wantedUsernames.length > 0
-                  ? [eb(sql<string>`lower(username)`, 'in', wantedUsernames)]
-                  : []),
-                ...(wantedPseudos.length > 0
-                  ? [eb(sql<string>`lower(pseudo)`, 'in', wantedPseudos)]
-                  : []),
-              ]),
+              eb.or(
+                asked.map((column) =>
+                  eb(sql<string>`lower(${sql.ref(column)})`, 'in', [...wanted[column]]),
+                ),
+              ),
             )
             .execute();
-    const usernameSet = new Set(wantedUsernames);
-    const pseudoSet = new Set(wantedPseudos);
     return {
-      usernames: new Set(rows.map((row) => row.username).filter((name) => usernameSet.has(name))),
-      pseudos: new Set(rows.map((row) => row.pseudo).filter((name) => pseudoSet.has(name))),
+      usernames: new Set(rows.map((row) => row.username).filter((n) => wanted.username.has(n))),
+      pseudos: new Set(rows.map((row) => row.pseudo).filter((n) => wanted.pseudo.has(n))),
     };
   },
 });
