@@ -124,9 +124,18 @@ export class PageChecks {
     await settleAnimations(page);
     const results = await new AxeBuilder({ page })
       .withTags(AXE_TAGS)
-      // Off by default in axe (experimental), but a button whose name does not start with what
-      // it shows cannot be spoken to by voice control (WCAG 2.5.3, level A).
-      .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
+      .options({
+        // Off by default in axe (experimental), but a button whose name does not start with what
+        // it shows cannot be spoken to by voice control (WCAG 2.5.3, level A).
+        rules: { 'label-content-name-mismatch': { enabled: true } },
+        // Only the violations are read: the passes' nodes (300 kB on the profile page) are not
+        // collected and sent back.
+        resultTypes: ['violations'],
+      })
+      // One `axe.run` in the page rather than a partial run per frame finished in a new blank
+      // page: the same violations (Rampart's screens have no cross-origin frame, the only kind
+      // it would miss) in about a third of the time, 1.1 s against 3.0 s a scan.
+      .setLegacyMode()
       .analyze();
     const blocking = results.violations
       .filter((violation) => BLOCKING_IMPACTS.has(violation.impact ?? ''))
