@@ -4,6 +4,7 @@ import {
 } from '@rampart/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callRoute } from '../../../lib/call-route';
+import { useSignedInPlayer } from './signed-in-player';
 
 export const getProfileSessions = async (signal?: AbortSignal): Promise<ProfileSession[]> => {
   const { sessions } = await callRoute(getProfileSessionsRoute, { ...(signal ? { signal } : {}) });
@@ -22,5 +23,9 @@ export const profileSessionsQueryOptions = () =>
       ),
   });
 
-/** The account's open sessions and tokens (server-side rows, revocable). */
-export const useProfileSessions = () => useQuery(profileSessionsQueryOptions());
+/**
+ * The account's open sessions and tokens (server-side rows, revocable); never asked for once the
+ * player has signed out.
+ */
+export const useProfileSessions = () =>
+  useQuery({ ...profileSessionsQueryOptions(), enabled: useSignedInPlayer() });

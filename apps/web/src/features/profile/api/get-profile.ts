@@ -1,6 +1,7 @@
 import { getProfile as getProfileRoute } from '@rampart/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callRoute } from '../../../lib/call-route';
+import { useSignedInPlayer } from './signed-in-player';
 
 export const getProfile = (signal?: AbortSignal) =>
   callRoute(getProfileRoute, { ...(signal ? { signal } : {}) });
@@ -13,5 +14,6 @@ export const profileQueryOptions = () =>
     queryFn: ({ signal }) => getProfile(signal),
   });
 
-/** The account and its membership date. */
-export const useProfile = () => useQuery(profileQueryOptions());
+/** The account and its membership date (never asked for once the player has signed out). */
+export const useProfile = () =>
+  useQuery({ ...profileQueryOptions(), enabled: useSignedInPlayer() });

@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { screenModules } from '../../../../app/router/screen-modules';
 import { renderApp } from '../../../../test/render-app';
 import { buildProfileSession, profileApi, sentBodies } from '../../testing/profile-api';
 
@@ -75,6 +76,9 @@ describe('active sessions', () => {
   });
 
   it('logs out everywhere after a confirmation, forgets the player and goes to the login page', async () => {
+    // The login screen's code already loaded, as in a browser that has it: the profile screen is
+    // still mounted when the profile leaves the cache, and must not ask for it again.
+    await screenModules.login();
     const { section, fetchMock, queryClient, router } = renderSecurity();
     const region = await section();
     fireEvent.click(within(region).getByRole('button', { name: 'Log out everywhere' }));
@@ -86,8 +90,10 @@ describe('active sessions', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(sentBodies(fetchMock, 'POST', '/api/profile/sessions/logout-all')).toHaveLength(1);
     expect(queryClient.getQueryData(['auth', 'player'])).toBeNull();
-    expect(queryClient.getQueryData(['profile'])).toBeUndefined();
     expect(await screen.findByText('You have been logged out everywhere.')).toBeTruthy();
+    expect(queryClient.getQueryData(['profile'])).toBeUndefined();
+    expect(queryClient.getQueryData(['profile', 'sessions'])).toBeUndefined();
+    expect(fetchMock.mock.calls.filter(([url]) => String(url) === '/api/profile')).toHaveLength(1);
   });
 
   it('can be cancelled', async () => {
