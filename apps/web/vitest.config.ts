@@ -33,6 +33,12 @@ export default mergeConfig(
       name: 'web',
       include: ['src/**/*.test.{ts,tsx}', 'build-plugins/**/*.test.ts'],
       exclude: LOGIN_PAGE_TESTS,
+      // A worker keeps the modules it loaded from one test file to the next (each file still
+      // gets a fresh jsdom): loading the app again for each file took three quarters of the
+      // project's time. The state modules keep for the page's life is reset after each file
+      // (src/test/setup.ts), and a test whose outcome hung on what ran before it was a bug in
+      // the app: security-section.test.tsx loads the login screen first on purpose.
+      isolate: false,
     },
   }),
 );

@@ -1,5 +1,6 @@
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll } from 'vitest';
+import { lastEventIdStore } from '../lib/event-stream/last-event-ids';
 import { i18n, initI18n, loadCatalogue } from '../lib/i18n/i18n';
 import { WAIT_TIMEOUT_MS } from './timeouts';
 
@@ -26,4 +27,10 @@ afterEach(async () => {
     if (name) document.cookie = `${name}=; Max-Age=0; Path=/`;
   }
   if (i18n.language !== 'en') await i18n.changeLanguage('en');
+});
+
+// The web project keeps modules from one file to the next (vitest.config.ts): what they keep
+// for the page's life starts empty in each file, as it would in a new page.
+afterAll(() => {
+  lastEventIdStore.clear();
 });
