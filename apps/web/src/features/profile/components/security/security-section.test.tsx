@@ -93,7 +93,7 @@ describe('active sessions', () => {
     expect(await screen.findByText('You have been logged out everywhere.')).toBeTruthy();
     expect(queryClient.getQueryData(['profile'])).toBeUndefined();
     expect(queryClient.getQueryData(['profile', 'sessions'])).toBeUndefined();
-    expect(fetchMock.mock.calls.filter(([url]) => String(url) === '/api/profile')).toHaveLength(1);
+    expect(sentBodies(fetchMock, 'GET', '/api/profile')).toHaveLength(1);
   });
 
   it('can be cancelled', async () => {
