@@ -285,7 +285,7 @@ export const buildApp = async (deps: AppDependencies): Promise<FastifyInstance> 
     statusOf,
   });
 
-  const labs = createLabsModule({
+  const labs = await createLabsModule({
     db: deps.database.db,
     sessions: sessionData.repo,
     events: app.realtime.events,

@@ -22,7 +22,6 @@ import { registerLabsRoutes } from './labs.routes.js';
 import { createLabsRepository } from './labs.repository.js';
 import { createLabsService } from './labs.service.js';
 import { FakeProvider } from './providers/fake-provider.js';
-import { KubernetesProvider, loadKubeConfig } from './providers/kubernetes-provider.js';
 import { LocalProvider } from './providers/local-provider.js';
 import { createVpnProfilesRepository } from './vpn-profiles.repository.js';
 import { registerVpnRoutes } from './vpn-profiles.routes.js';
@@ -34,10 +33,10 @@ const START_TICK_MS = 2000;
 const START_CONCURRENCY = 4;
 
 /** The provider the configuration names (config.ts has checked its settings). */
-const providerFor = (
+const providerFor = async (
   config: Config['labs'],
   logger: { warn(details: object, message: string): void },
-): EnvironmentProvider => {
+): Promise<EnvironmentProvider> => {
   switch (config.provider) {
     case 'fake':
       return new FakeProvider();
@@ -51,6 +50,10 @@ const providerFor = (
       // config.ts gives these settings with this provider, and checked the credentials exist.
       const settings = config.kubernetes;
       if (!settings) throw new Error('LAB_PROVIDER "kubernetes" without its LAB_K8S_* settings');
+      // Loading the Kubernetes client costs a process over a second of CPU: only a server whose
+      // labs run on a cluster pays it, not every start of one on the fake or local provider.
+      const { KubernetesProvider, loadKubeConfig } =
+        await import('./providers/kubernetes-provider.js');
       return new KubernetesProvider({ ...settings, kubeConfig: loadKubeConfig(settings) });
     }
   }
@@ -60,7 +63,7 @@ const providerFor = (
  * Lab environments: the manager (policy), its provider (infrastructure), the
  * reconciler that keeps both in step, and the routes of the Console/VPN tabs and the cockpit.
  */
-export const createLabsModule = (deps: {
+export const createLabsModule = async (deps: {
   db: Kysely<Database>;
   sessions: SessionsRepository;
   events: EventWriter;
@@ -73,7 +76,7 @@ export const createLabsModule = (deps: {
   provider?: EnvironmentProvider;
 }) => {
   const repo = createLabsRepository(deps.db);
-  const provider = deps.provider ?? providerFor(deps.config, deps.logger);
+  const provider = deps.provider ?? (await providerFor(deps.config, deps.logger));
   const manager = createEnvironmentManager({
     repo,
     provider,
