@@ -4,14 +4,16 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { testConfig } from '../test/app.js';
-import { createTestDatabase, testDatabaseKind } from '../test/database.js';
+import { createTestDatabase, migratedDataDirectory, testDatabaseKind } from '../test/database.js';
 import { startServer } from './server.js';
 
 describe('graceful shutdown', () => {
   it('finishes in-flight requests, then stops accepting and closes the database', async () => {
     let requestArrived!: () => void;
     const arrived = new Promise<void>((resolve) => (requestArrived = resolve));
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rampart-shutdown-'));
+    const dataDir = await migratedDataDirectory(
+      fs.mkdtempSync(path.join(os.tmpdir(), 'rampart-shutdown-')),
+    );
     const server = await startServer(
       testConfig({ PORT: '0', HOST: '127.0.0.1', PGLITE_DIR: dataDir }),
       {
@@ -39,13 +41,14 @@ describe('graceful shutdown', () => {
     await expect(server.database.ping()).rejects.toThrow();
     expect(fs.existsSync(path.join(dataDir, 'rampart.lock'))).toBe(false);
     fs.rmSync(dataDir, { recursive: true, force: true });
-    // A real server from an empty data directory: slow on a busy machine.
+    // A real server on a data directory: slow on a busy machine.
   }, 60_000);
 
   it('fails its health check first and keeps serving for the drain period, then closes', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rampart-drain-'));
     const database =
       testDatabaseKind() === 'postgres' ? await createTestDatabase('postgres') : null;
+    if (!database) await migratedDataDirectory(dataDir);
     try {
       const server = await startServer(
         testConfig({

@@ -8,6 +8,7 @@ import { migrateToLatest } from '../src/db/migrate.js';
 declare module 'vitest' {
   export interface ProvidedContext {
     pgliteTemplate: string | null;
+    pgliteTemplateDirectory: string | null;
   }
 }
 
@@ -20,23 +21,28 @@ const buildIfStale = async (workspaces: string[]) => {
 
 /**
  * The tests that start the server in a child process start its build (test/process.ts): it is
- * built here when its sources are newer. Creating a PGlite database takes seconds; loading a dump
- * takes a fraction of that. The suite creates and migrates one database, dumps it, and every test
- * file starts from that dump.
+ * built here when its sources are newer. Creating a PGlite database takes seconds (about ten of
+ * CPU on a data directory); loading a dump or copying a directory takes a fraction of that. The
+ * suite creates and migrates one database in a data directory, as a node keeps it: test files
+ * start from its dump (in memory) or from a copy of the directory (`migratedDataDirectory`).
  */
 export default async function setup(project: TestProject) {
   await buildIfStale(['@rampart/contracts', '@rampart/server']);
   if (process.env.RAMPART_TEST_DATABASE === 'postgres') {
     project.provide('pgliteTemplate', null);
+    project.provide('pgliteTemplateDirectory', null);
     return;
   }
   const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'rampart-template-'));
   const file = path.join(directory, 'template.tar');
-  const handle = await openPGlite(null);
+  const dataDirectory = path.join(directory, 'data');
+  fs.mkdirSync(dataDirectory);
+  const handle = await openPGlite(dataDirectory);
   await migrateToLatest(handle.db);
   const dump = await handle.client.dumpDataDir('none');
   fs.writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
   await handle.close();
   project.provide('pgliteTemplate', file);
+  project.provide('pgliteTemplateDirectory', dataDirectory);
   return () => fs.rmSync(directory, { recursive: true, force: true });
 }

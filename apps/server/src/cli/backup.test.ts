@@ -12,6 +12,7 @@ import { testClock } from '../../test/clock.js';
 import { buildChapter } from '../../test/content-factories.js';
 import {
   createTestDatabase,
+  migratedDataDirectory,
   postgresUrl,
   testDatabaseKind,
   withDatabaseName,
@@ -24,7 +25,6 @@ import { sessionWithTeams } from '../../test/session-factories.js';
 import { buildApp } from '../app.js';
 import { writeTar } from '../db/backup/tar.js';
 import { openPGlite, type DatabaseHandle } from '../db/database.js';
-import { migrateToLatest } from '../db/migrate.js';
 
 const FLAG = 'RAMPART{backed-up}';
 const started: ServerProcess[] = [];
@@ -158,9 +158,8 @@ describe.runIf(testDatabaseKind() === 'pglite')(
       'backs up while the server runs, restores into a fresh directory, and the game is all there',
       { timeout: 300_000 },
       async () => {
-        const dataDir = temporaryDirectory('rampart-live-');
+        const dataDir = await migratedDataDirectory(temporaryDirectory('rampart-live-'));
         const handle = await openPGlite(dataDir);
-        await migrateToLatest(handle.db);
         const game = await playAGame(handle);
         await handle.close();
 
@@ -222,10 +221,7 @@ describe.runIf(testDatabaseKind() === 'pglite')(
       { timeout: 300_000 },
       async () => {
         const dir = temporaryDirectory('rampart-files-');
-        const dataDir = temporaryDirectory('rampart-kept-');
-        const handle = await openPGlite(dataDir);
-        await migrateToLatest(handle.db);
-        await handle.close();
+        const dataDir = await migratedDataDirectory(temporaryDirectory('rampart-kept-'));
         // A real backup, cut short below (taking it opens the directory: before the snapshot).
         const whole = path.join(dir, 'whole.rbk');
         expect((await admin({ PGLITE_DIR: dataDir }, 'backup', whole)).code).toBe(0);

@@ -7,7 +7,7 @@ import {
   temporaryDirectory,
   writePack,
 } from '../../test/pack-factory.js';
-import { testDatabaseKind } from '../../test/database.js';
+import { migratedDataDirectory, testDatabaseKind } from '../../test/database.js';
 import { spawnServer, type ServerProcess } from '../../test/process.js';
 
 const started: ServerProcess[] = [];
@@ -33,7 +33,7 @@ const content = async (dataDir: string, callerDirectory: string, ...args: string
 // embedded database's pass.
 describe.skipIf(testDatabaseKind() !== 'pglite')('the content command', () => {
   it('refuses a broken pack with file:line:col, path and message, then imports, lists and exports', async () => {
-    const dataDir = temporaryDirectory('rampart-data-');
+    const dataDir = await migratedDataDirectory(temporaryDirectory('rampart-data-'));
     const caller = temporaryDirectory();
     const broken = buildPackDocument();
     broken.chapter.missions[0]!.objectives[1]!.correctChoices = ['e'];

@@ -6,7 +6,11 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/app.js';
-import { createTestDatabase, testDatabaseKind } from '../../test/database.js';
+import {
+  createTestDatabase,
+  migratedDataDirectory,
+  testDatabaseKind,
+} from '../../test/database.js';
 import { appendBacklog } from '../../test/event-backlog.js';
 import { openEventStream, type EventStreamClient } from '../../test/event-stream.js';
 import {
@@ -29,7 +33,6 @@ import { freePort } from '../../test/own-postgres.js';
 import { spawnServer, type ServerProcess } from '../../test/process.js';
 import { sessionStream } from '../realtime/streams.js';
 import { openPGlite } from './database.js';
-import { migrateToLatest } from './migrate.js';
 import type { Database } from './schema.js';
 
 /**
@@ -379,11 +382,12 @@ describe.runIf(testDatabaseKind() === 'pglite')('a PGlite node', () => {
     options: { teams: number; objectives: number },
     then?: (app: FastifyInstance, game: Game) => Promise<void>,
   ) => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rampart-node-faults-'));
+    const dataDir = await migratedDataDirectory(
+      fs.mkdtempSync(path.join(os.tmpdir(), 'rampart-node-faults-')),
+    );
     cleanups.push(async () => fs.rmSync(dataDir, { recursive: true, force: true }));
     const handle = await openPGlite(dataDir);
     try {
-      await migrateToLatest(handle.db);
       const app = await createTestApp(handle);
       try {
         const game = await setUpGame(app, handle.db, options);

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { testDatabaseKind } from '../../test/database.js';
+import { migratedDataDirectory, testDatabaseKind } from '../../test/database.js';
 import { spawnServer, type ServerProcess } from '../../test/process.js';
 
 const started: ServerProcess[] = [];
@@ -26,6 +26,7 @@ describe.skipIf(testDatabaseKind() !== 'pglite')('the server log', () => {
   it('writes every access line and the shutdown line before the process exits on SIGTERM', async () => {
     const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'rampart-log-'));
     temporaryDirectories.push(directory);
+    await migratedDataDirectory(directory);
     const server = spawnServer({ PORT: '0', PGLITE_DIR: directory });
     started.push(server);
     const address = await server.listening;

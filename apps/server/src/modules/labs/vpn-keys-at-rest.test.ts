@@ -7,7 +7,12 @@ import { testConfig } from '../../../test/app.js';
 import { TestBrowser } from '../../../test/browser.js';
 import { testClock } from '../../../test/clock.js';
 import { buildChapter } from '../../../test/content-factories.js';
-import { createTestDatabase, testDatabaseKind, type TestDatabase } from '../../../test/database.js';
+import {
+  createTestDatabase,
+  migratedDataDirectory,
+  testDatabaseKind,
+  type TestDatabase,
+} from '../../../test/database.js';
 import { buildAccount } from '../../../test/factories.js';
 import { buildLabSession, labTemplate, setMissionLab } from '../../../test/lab-factories.js';
 import { removeTemporaryDirectories, temporaryDirectory } from '../../../test/pack-factory.js';
@@ -15,7 +20,6 @@ import { spawnServer, type ServerProcess } from '../../../test/process.js';
 import { sessionWithTeams } from '../../../test/session-factories.js';
 import { buildApp } from '../../app.js';
 import { openPGlite } from '../../db/database.js';
-import { migrateToLatest } from '../../db/migrate.js';
 import type { Database } from '../../db/schema.js';
 import { loadSecretKeys, SECRET_KEY_FILE } from '../../db/secret-key-file.js';
 import {
@@ -138,11 +142,10 @@ describe(`rotating the secret key (${testDatabaseKind()})`, () => {
       let clear: string[];
       if (onPglite) {
         // The embedded default: the key is the data directory's, and the new one replaces it.
-        const dataDir = temporaryDirectory('rampart-rotate-');
+        const dataDir = await migratedDataDirectory(temporaryDirectory('rampart-rotate-'));
         const config = testConfig({ PGLITE_DIR: dataDir });
         oldBox = createSecretBox(loadSecretKeys(config));
         const handle = await openPGlite(dataDir);
-        await migrateToLatest(handle.db);
         clear = await storeTwoKeys(handle.db, oldBox);
         await handle.close();
         environment = { PGLITE_DIR: dataDir };
@@ -211,7 +214,7 @@ describe(`starting with secrets at rest (${testDatabaseKind()})`, () => {
       let open: () => Promise<{ db: Kysely<Database>; close: () => Promise<void> }>;
       let cleanup = async () => {};
       if (onPglite) {
-        const dataDir = temporaryDirectory('rampart-secrets-');
+        const dataDir = await migratedDataDirectory(temporaryDirectory('rampart-secrets-'));
         environment = { PGLITE_DIR: dataDir, SECRET_KEY: rightKey };
         open = () => openPGlite(dataDir);
       } else {
@@ -223,7 +226,6 @@ describe(`starting with secrets at rest (${testDatabaseKind()})`, () => {
       try {
         // Keys stored by a Rampart that kept them in clear.
         let handle = await open();
-        await migrateToLatest(handle.db);
         const session = await buildLabSession(handle.db, { teams: 1 });
         const keyPair = generateWireguardKeyPair();
         await handle.db
@@ -283,7 +285,7 @@ describe(`starting with secrets at rest (${testDatabaseKind()})`, () => {
     'keeps the embedded key in the data directory, readable by its owner only',
     { timeout: 180_000 },
     async () => {
-      const dataDir = temporaryDirectory('rampart-secrets-');
+      const dataDir = await migratedDataDirectory(temporaryDirectory('rampart-secrets-'));
       const run = start({ PGLITE_DIR: dataDir });
       await run.listening;
       const file = path.join(dataDir, SECRET_KEY_FILE);

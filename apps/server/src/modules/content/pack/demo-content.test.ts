@@ -2,7 +2,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { testConfig } from '../../../../test/app.js';
-import { createTestDatabase, type TestDatabase } from '../../../../test/database.js';
+import {
+  createTestDatabase,
+  migratedDataDirectory,
+  type TestDatabase,
+} from '../../../../test/database.js';
 import { snapshotDatabase } from '../../../../test/db-snapshot.js';
 import {
   buildPackDocument,
@@ -93,7 +97,7 @@ describe('a server start with demo seeding', () => {
     const environment = {
       PORT: '0',
       HOST: '127.0.0.1',
-      PGLITE_DIR: temporaryDirectory('rampart-data-'),
+      PGLITE_DIR: await migratedDataDirectory(temporaryDirectory('rampart-data-')),
       CONTENT_DIR: contentDir,
     };
 
