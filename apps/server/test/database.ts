@@ -14,9 +14,13 @@ import { migrateToLatest } from '../src/db/migrate.js';
 export const testDatabaseKind = (): DatabaseKind =>
   process.env.RAMPART_TEST_DATABASE === 'postgres' ? 'postgres' : 'pglite';
 
-const pgliteTemplatePath = (): string | null => {
+/**
+ * The suite's templates of an embedded database (test/global-setup.ts): none on PostgreSQL's
+ * pass, nor for a file run outside the suite's setup (its databases are then made from scratch).
+ */
+const provided = (template: 'pgliteTemplate' | 'pgliteTemplateDirectory'): string | null => {
   try {
-    return inject('pgliteTemplate');
+    return inject(template);
   } catch {
     return null;
   }
@@ -24,17 +28,12 @@ const pgliteTemplatePath = (): string | null => {
 
 /**
  * Puts a migrated embedded database in `directory` (an empty data directory, as PGLITE_DIR names
- * one) and answers the directory: a copy of the suite's template (test/global-setup.ts), made in
- * half a second where a node creating it would spend about ten seconds of CPU. For the tests a
- * node's first start on an empty directory is not about.
+ * one) and answers the directory: a copy of the suite's template, made in half a second where a
+ * node creating it would spend about ten seconds of CPU. For the tests a node's first start on an
+ * empty directory is not about.
  */
 export const migratedDataDirectory = async (directory: string): Promise<string> => {
-  let template: string | null = null;
-  try {
-    template = inject('pgliteTemplateDirectory');
-  } catch {
-    // Run outside the suite's setup: the database is made here.
-  }
+  const template = provided('pgliteTemplateDirectory');
   if (template) {
     fs.cpSync(template, directory, { recursive: true });
   } else {
@@ -100,7 +99,7 @@ export const createTestDatabase = async (
   kind: DatabaseKind = testDatabaseKind(),
 ): Promise<TestDatabase> => {
   if (kind === 'pglite') {
-    const templatePath = pgliteTemplatePath();
+    const templatePath = provided('pgliteTemplate');
     const handle = templatePath
       ? await openPGlite(null, { template: new Blob([fs.readFileSync(templatePath)]) })
       : await openPGlite(null);
