@@ -65,7 +65,7 @@ for (const locale of ['en', 'fr'] as const)
       baseURL,
       checks,
     }) => {
-      // About twenty screens, each scanned: 2 to 2.6 minutes on a slow two-core machine.
+      // About twenty screens, each scanned: 1.1 to 1.4 minutes on a slow two-core machine.
       test.setTimeout(300_000);
       const tag = `${Date.now().toString(36)}${sizeName[0]}`;
       const trainer = await signInTrainer(baseURL!);
