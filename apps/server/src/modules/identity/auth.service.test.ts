@@ -30,6 +30,8 @@ describe(`session look-ups (${testDatabaseKind()})`, () => {
   const authService = () => {
     const repo = createIdentityRepository(database.db);
     const queries: string[][] = [];
+    const touches: string[][] = [];
+    let touchesHeld: Promise<void> | null = null;
     let held: Promise<void> | null = null;
     let release = () => {};
     const clock = { ms: Date.now(), now: () => new Date(clock.ms) };
@@ -42,6 +44,11 @@ describe(`session look-ups (${testDatabaseKind()})`, () => {
           if (held) await held;
           return rows;
         },
+        touchSessions: async (idHashes: readonly string[]) => {
+          touches.push([...idHashes]);
+          await touchesHeld;
+          return repo.touchSessions(idHashes);
+        },
       },
       rateLimits: createRateLimitRepository(database.db),
       config: { ...testConfig().auth, sessionCacheSeconds: CACHE_SECONDS },
@@ -50,6 +57,7 @@ describe(`session look-ups (${testDatabaseKind()})`, () => {
     return {
       auth,
       queries,
+      touches,
       clock,
       hold: () => {
         held = new Promise((resolve) => {
@@ -60,6 +68,15 @@ describe(`session look-ups (${testDatabaseKind()})`, () => {
         });
       },
       release: () => release(),
+      /** Holds the next writes of activity until the function it answers is called. */
+      holdTouches: () => {
+        let resume = () => {};
+        touchesHeld = new Promise((resolve) => (resume = resolve));
+        return () => {
+          touchesHeld = null;
+          resume();
+        };
+      },
     };
   };
 
@@ -83,6 +100,54 @@ describe(`session look-ups (${testDatabaseKind()})`, () => {
     expect(queries).toHaveLength(1);
     await auth.authenticate(credential, 'player');
     expect(queries).toHaveLength(1);
+  });
+
+  it('writes the activity of the sessions due at once in one statement, each request waiting for its own', async () => {
+    const { auth, touches, clock, holdTouches } = authService();
+    const players = await Promise.all(Array.from({ length: 12 }, () => signIn(auth)));
+    const hashes = players.map(({ credential }) => sha256(credential.value));
+    const activityOf = async () =>
+      new Map(
+        (
+          await database.db
+            .selectFrom('auth_session')
+            .select(['id_hash', 'last_activity_at'])
+            .where('id_hash', 'in', hashes)
+            .execute()
+        ).map((row) => [row.id_hash, row.last_activity_at.getTime()]),
+      );
+    const signedInAt = await activityOf();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+
+    // A minute on, a burst of the twelve players' requests: one statement writes all twelve.
+    clock.ms += 61_000;
+    const release = holdTouches();
+    const first = players
+      .slice(0, 8)
+      .map(({ credential }) => auth.authenticate(credential, 'player'));
+    await expect.poll(() => touches.length).toBe(1);
+    expect([...touches[0]!].sort()).toEqual(hashes.slice(0, 8).sort());
+    // Due while that statement runs: they wait, and go together in the next one.
+    const second = players
+      .slice(8)
+      .map(({ credential }) => auth.authenticate(credential, 'player'));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(touches).toHaveLength(1);
+    let answered = 0;
+    for (const request of [...first, ...second]) void request.then(() => (answered += 1));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(answered).toBe(0); // each request waits for its session's write
+    release();
+    const principals = await Promise.all([...first, ...second]);
+    expect(principals.map(accountOf)).toEqual(players.map(({ account }) => account.id));
+    expect(touches).toHaveLength(2);
+    expect([...touches[1]!].sort()).toEqual(hashes.slice(8).sort());
+    const written = await activityOf();
+    for (const hash of hashes) expect(written.get(hash)).toBeGreaterThan(signedInAt.get(hash)!);
+
+    // Written: the next requests within the minute write nothing.
+    await Promise.all(players.map(({ credential }) => auth.authenticate(credential, 'player')));
+    expect(touches).toHaveLength(2);
   });
 
   it('lets a request share the look-up already running for its session, unless the session ended since', async () => {

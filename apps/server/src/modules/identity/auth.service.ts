@@ -1,5 +1,6 @@
 import { roleCapabilities, type AuthUser, type Capability } from '@rampart/contracts';
 import type { Config } from '../../config.js';
+import { createBatcher } from '../../lib/batcher.js';
 import type { Clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
 import { randomToken, sha256 } from '../../lib/secrets.js';
@@ -179,6 +180,19 @@ export const createAuthService = (deps: {
   /** Counts evictions: a look-up that began before one may not fill the cache. */
   let evictions = 0;
   const lookUp = createSessionLoader(repo.findLiveSessions, () => evictions);
+  // A session's activity is written at most once a minute, but a class opening its game
+  // screens, or thousands of players answering, make hundreds of sessions due at once: each
+  // written alone would be a commit of its own, with its flush of the log, which the request waits
+  // for. The sessions due in one turn of the event loop are written together, and those due while
+  // that statement runs, in the next one. Each request still waits for its session's write.
+  const activity = createBatcher<string, void>({
+    run: async (idHashes) => {
+      await repo.touchSessions([...new Set(idHashes)]);
+      return idHashes.map(() => undefined);
+    },
+    maxSize: 1000,
+    parallel: 1,
+  });
 
   const entryOf = (live: LiveSession, lookedUpAtMs: number): CachedSession => ({
     principal: principalOfLive(live),
@@ -339,7 +353,7 @@ export const createAuthService = (deps: {
       }
       if (nowMs - entry.lastActivityMs > ACTIVITY_WRITE_INTERVAL_MS) {
         entry.lastActivityMs = nowMs;
-        await repo.touchSession(idHash);
+        await activity.push(idHash);
       }
       return principal;
     },
