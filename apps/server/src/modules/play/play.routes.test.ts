@@ -66,6 +66,18 @@ describe(`play: answers, scores and the ranking (${testDatabaseKind()})`, () => 
       clientId,
     });
 
+  /** Waits until `count` statements of this test's database wait for a row lock (PostgreSQL). */
+  const untilLockWaits = async (count = 1) => {
+    for (let tries = 0; tries < 200; tries += 1) {
+      const { rows } = await sql<{ waiting: number }>`
+        select count(*)::int as waiting from pg_stat_activity
+        where wait_event_type = 'Lock' and datname = current_database()`.execute(database.db);
+      if (rows[0]!.waiting >= count) return;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    throw new Error(`${count} statements never waited for a lock`);
+  };
+
   /** The submissions a team made with a client id. */
   const submissionsWithId = (team: string, clientId: string) =>
     database.db
@@ -924,22 +936,54 @@ describe(`play: answers, scores and the ranking (${testDatabaseKind()})`, () => 
       });
 
       it.skipIf(testDatabaseKind() !== 'postgres')(
+        'the same wrong answer from two teammates on two nodes at once costs one penalty',
+        async () => {
+          const { uuid, members, teamUuids } = await runningSession(1, 2);
+          const [alice, bob] = members[0]!;
+          // Both batches' first statements begin (their snapshots taken) while the session's
+          // row is held; then one records the wrong answer and commits while the other waits
+          // for the team's state: its first statement cannot see that answer, the statement it
+          // reads once the locks are held does.
+          const answered = await database.db.connection().execute(async (connection) => {
+            await sql`begin`.execute(connection);
+            await sql`select 1 from gaming_session where uuid = ${uuid} for update`.execute(
+              connection,
+            );
+            const sent = Promise.all([
+              answer(alice!, uuid, objective.flag, 'FLAG{guess}'),
+              answer(onSecondNode(bob!), uuid, objective.flag, 'FLAG{guess}'),
+            ]);
+            await untilLockWaits(2);
+            await sql`rollback`.execute(connection);
+            return sent;
+          });
+          expect(answered.map((response) => response.statusCode)).toEqual([200, 200]);
+          expect(answered.map((response) => response.json().result).sort()).toEqual([
+            'answer.repeated',
+            'answer.wrong',
+          ]);
+          const ledger = await database.db
+            .selectFrom('score_entry')
+            .select(['kind', 'points'])
+            .where('team_uuid', '=', teamUuids[0]!)
+            .execute();
+          expect(ledger).toEqual([{ kind: 'penalty', points: -10 }]);
+          const state = await database.db
+            .selectFrom('team_objective_state')
+            .select('attempts')
+            .where('team_uuid', '=', teamUuids[0]!)
+            .where('objective_uuid', '=', objective.flag)
+            .executeTakeFirstOrThrow();
+          expect(state.attempts).toBe(1);
+          await expectLedgerConsistent(uuid, alice!);
+        },
+      );
+
+      it.skipIf(testDatabaseKind() !== 'postgres')(
         'a copy whose batch waited for the first one to commit answers its result',
         async () => {
           const { uuid, members, teamUuids } = await runningSession(1);
           const [alice] = members[0]!;
-          const untilWaiting = async (count: number) => {
-            for (let tries = 0; tries < 200; tries += 1) {
-              const { rows } = await sql<{ waiting: number }>`
-                select count(*)::int as waiting from pg_stat_activity
-                where wait_event_type = 'Lock' and datname = current_database()`.execute(
-                database.db,
-              );
-              if (rows[0]!.waiting >= count) return;
-              await new Promise((resolve) => setTimeout(resolve, 20));
-            }
-            throw new Error('the copies never waited for the session');
-          };
           // Both copies' first statements begin (their snapshot taken) while the session's row
           // is held, then one commits first: the other sees its writes only through its locks.
           for (const value of ['nope', FLAG]) {
@@ -953,7 +997,7 @@ describe(`play: answers, scores and the ranking (${testDatabaseKind()})`, () => 
                 answerWithId(alice!, uuid, objective.flag, value, clientId),
                 answerWithId(onSecondNode(alice!), uuid, objective.flag, value, clientId),
               ]);
-              await untilWaiting(2);
+              await untilLockWaits(2);
               await sql`rollback`.execute(connection);
               return sent;
             });
@@ -987,7 +1031,7 @@ describe(`play: answers, scores and the ranking (${testDatabaseKind()})`, () => 
               answerWithId(captains[0]!, race.uuid, objective.flag, FLAG, ids[0]!),
               answerWithId(onSecondNode(captains[1]!), race.uuid, objective.flag, FLAG, ids[1]!),
             ]);
-            await untilWaiting(2);
+            await untilLockWaits(2);
             await sql`rollback`.execute(connection);
             return sent;
           });
@@ -1099,16 +1143,6 @@ describe(`play: answers, scores and the ranking (${testDatabaseKind()})`, () => 
       'a batch that waited for a speedrun launch to commit scores the speedrun',
       async () => {
         const { uuid, members } = await runningSession(1);
-        const untilWaiting = async () => {
-          for (let tries = 0; tries < 100; tries += 1) {
-            const { rows } = await sql<{ waiting: number }>`
-              select count(*)::int as waiting from pg_stat_activity
-              where wait_event_type = 'Lock' and datname = current_database()`.execute(database.db);
-            if (rows[0]!.waiting > 0) return;
-            await new Promise((resolve) => setTimeout(resolve, 20));
-          }
-          throw new Error('the answer never waited for the session');
-        };
         // A launch as the trainer's transaction makes it: the session's row held, the speedrun
         // written and counted; the answer's batch waits for the row, then reads it as it is.
         const submitted = await database.db.connection().execute(async (connection) => {
@@ -1126,7 +1160,7 @@ describe(`play: answers, scores and the ranking (${testDatabaseKind()})`, () => 
           await sql`update gaming_session set speedruns_launched = speedruns_launched + 1
             where uuid = ${uuid}`.execute(connection);
           const waiting = answer(members[0]![0]!, uuid, objective.free, 'FREE');
-          await untilWaiting();
+          await untilLockWaits();
           await sql`commit`.execute(connection);
           return waiting;
         });
