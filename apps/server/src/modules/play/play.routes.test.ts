@@ -78,6 +78,26 @@ describe(`play: answers, scores and the ranking (${testDatabaseKind()})`, () => 
     throw new Error(`${count} statements never waited for a lock`);
   };
 
+  /** A team's ledger rows, oldest first. */
+  const ledgerOf = (team: string) =>
+    database.db
+      .selectFrom('score_entry')
+      .select(['kind', 'points'])
+      .where('team_uuid', '=', team)
+      .orderBy('id')
+      .execute();
+
+  /** The attempts a team has spent on an objective. */
+  const attemptsOf = async (team: string, objectiveUuid: string) =>
+    (
+      await database.db
+        .selectFrom('team_objective_state')
+        .select('attempts')
+        .where('team_uuid', '=', team)
+        .where('objective_uuid', '=', objectiveUuid)
+        .executeTakeFirstOrThrow()
+    ).attempts;
+
   /** The submissions a team made with a client id. */
   const submissionsWithId = (team: string, clientId: string) =>
     database.db
@@ -557,19 +577,8 @@ describe(`play: answers, scores and the ranking (${testDatabaseKind()})`, () => 
     const bobSolve = await answerWithId(bob!, uuid, objective.flag, FLAG, solveId);
     expect(bobSolve.json().error.code).toBe('answer.flag_already_found');
 
-    const state = await database.db
-      .selectFrom('team_objective_state')
-      .select('attempts')
-      .where('team_uuid', '=', teamUuids[0]!)
-      .where('objective_uuid', '=', objective.flag)
-      .executeTakeFirstOrThrow();
-    expect(state.attempts).toBe(1);
-    const ledger = await database.db
-      .selectFrom('score_entry')
-      .select(['kind', 'points'])
-      .where('team_uuid', '=', teamUuids[0]!)
-      .orderBy('id')
-      .execute();
+    expect(await attemptsOf(teamUuids[0]!, objective.flag)).toBe(1);
+    const ledger = await ledgerOf(teamUuids[0]!);
     expect(ledger).toEqual([
       { kind: 'penalty', points: -10 },
       { kind: 'solve', points: 100 },
@@ -717,11 +726,7 @@ describe(`play: answers, scores and the ranking (${testDatabaseKind()})`, () => 
       // The others are refused: already found, or past the team's brute-force limit.
       expect(codes.filter((code) => code === 409 || code === 429)).toHaveLength(99);
       expect(codes.filter((code) => code === 409).length).toBeGreaterThan(0);
-      const rows = await database.db
-        .selectFrom('score_entry')
-        .select(['kind', 'points'])
-        .where('team_uuid', '=', teamUuids[0]!)
-        .execute();
+      const rows = await ledgerOf(teamUuids[0]!);
       expect(rows).toEqual([{ kind: 'solve', points: 100 }]);
       await expectLedgerConsistent(uuid, team[0]!);
     });
@@ -840,12 +845,7 @@ describe(`play: answers, scores and the ranking (${testDatabaseKind()})`, () => 
         const teammate = await answerWithId(ally!, uuid, objectiveUuid, value, clientId);
         expect(teammate.body).toBe(copies[0]!.body);
       }
-      const ledger = await database.db
-        .selectFrom('score_entry')
-        .select(['kind', 'points'])
-        .where('team_uuid', '=', teamUuids[0]!)
-        .orderBy('id')
-        .execute();
+      const ledger = await ledgerOf(teamUuids[0]!);
       expect(ledger).toEqual([
         { kind: 'penalty', points: -10 },
         { kind: 'solve', points: 100 },
@@ -962,19 +962,9 @@ describe(`play: answers, scores and the ranking (${testDatabaseKind()})`, () => 
             'answer.repeated',
             'answer.wrong',
           ]);
-          const ledger = await database.db
-            .selectFrom('score_entry')
-            .select(['kind', 'points'])
-            .where('team_uuid', '=', teamUuids[0]!)
-            .execute();
+          const ledger = await ledgerOf(teamUuids[0]!);
           expect(ledger).toEqual([{ kind: 'penalty', points: -10 }]);
-          const state = await database.db
-            .selectFrom('team_objective_state')
-            .select('attempts')
-            .where('team_uuid', '=', teamUuids[0]!)
-            .where('objective_uuid', '=', objective.flag)
-            .executeTakeFirstOrThrow();
-          expect(state.attempts).toBe(1);
+          expect(await attemptsOf(teamUuids[0]!, objective.flag)).toBe(1);
           await expectLedgerConsistent(uuid, alice!);
         },
       );
@@ -1005,12 +995,7 @@ describe(`play: answers, scores and the ranking (${testDatabaseKind()})`, () => 
             expect(copies[1]!.json()).toEqual(copies[0]!.json());
             expect(await submissionsWithId(teamUuids[0]!, clientId)).toHaveLength(1);
           }
-          const ledger = await database.db
-            .selectFrom('score_entry')
-            .select(['kind', 'points'])
-            .where('team_uuid', '=', teamUuids[0]!)
-            .orderBy('id')
-            .execute();
+          const ledger = await ledgerOf(teamUuids[0]!);
           expect(ledger).toEqual([
             { kind: 'penalty', points: -10 },
             { kind: 'solve', points: 100 },
@@ -1065,12 +1050,7 @@ describe(`play: answers, scores and the ranking (${testDatabaseKind()})`, () => 
           team.map((player) => answer(player, uuid, objective.free, 'FREE')),
         );
         expect(solves.filter((response) => response.statusCode === 200)).toHaveLength(1);
-        const rows = await database.db
-          .selectFrom('score_entry')
-          .select(['kind', 'points'])
-          .where('team_uuid', '=', teamUuids[0]!)
-          .orderBy('id')
-          .execute();
+        const rows = await ledgerOf(teamUuids[0]!);
         expect(rows).toEqual([
           { kind: 'penalty', points: -10 },
           { kind: 'penalty', points: -10 },
