@@ -11,6 +11,12 @@ export interface BucketState extends WindowEnd {
  * attempts. Each call is one atomic statement: concurrent attempts never lose a hit.
  */
 export const createRateLimitRepository = (db: Kysely<Database>) => ({
+  /**
+   * Counts a hit. The time returned is when the statement ends, not when it began (`now()`): a
+   * hit that queued on the row behind one that opened the window later than it began would
+   * otherwise count the time left from before the window opened, and say to wait longer than it
+   * lasts.
+   */
   async hit(key: string, windowSeconds: number): Promise<BucketState> {
     const row = await sql<{ hits: number; reset_at: Date; now: Date }>`
       insert into rate_limit_bucket as bucket (key, hits, reset_at)
@@ -19,7 +25,7 @@ export const createRateLimitRepository = (db: Kysely<Database>) => ({
         hits = case when bucket.reset_at <= now() then 1 else bucket.hits + 1 end,
         reset_at = case when bucket.reset_at <= now()
           then now() + make_interval(secs => ${windowSeconds}) else bucket.reset_at end
-      returning hits, reset_at, now() as now`
+      returning hits, reset_at, clock_timestamp() as now`
       .execute(db)
       .then((result) => result.rows[0]!);
     return { hits: row.hits, resetAt: new Date(row.reset_at), now: new Date(row.now) };
