@@ -1,5 +1,5 @@
 import { cleanup, configure } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 import { lastEventIdStore } from '../lib/event-stream/last-event-ids';
 import { i18n, initI18n, loadCatalogue } from '../lib/i18n/i18n';
 import { WAIT_TIMEOUT_MS } from './timeouts';
@@ -30,7 +30,11 @@ afterEach(async () => {
 });
 
 // The web project keeps modules from one file to the next (vitest.config.ts): what they keep
-// for the page's life starts empty in each file, as it would in a new page.
-afterAll(() => {
+// for the page's life starts empty in each file, as it would in a new page. A chunk a test's
+// last screen began loading (a lazy screen, a dialog) is waited for: cut off by the file's end,
+// its failed load would stay in the shared module cache, and the next file importing it would
+// fail before its first test.
+afterAll(async () => {
+  await vi.dynamicImportSettled();
   lastEventIdStore.clear();
 });
