@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { testDatabaseKind } from '../test/database.js';
+import { migratedDataDirectory, testDatabaseKind } from '../test/database.js';
 import { spawnServer, type ServerProcess } from '../test/process.js';
 
 const started: ServerProcess[] = [];
@@ -76,7 +76,8 @@ describe.skipIf(testDatabaseKind() !== 'pglite')('the administration command', (
   };
 
   it('creates accounts, refuses weak passwords and lists them', async () => {
-    const directory = dataDir();
+    // Migrated already: a node's first start on an empty directory is the test above.
+    const directory = await migratedDataDirectory(dataDir());
     const created = await admin(
       directory,
       'create-player',
