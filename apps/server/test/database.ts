@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import { sql, type Kysely } from 'kysely';
 import { inject } from 'vitest';
 import pg from 'pg';
 import {
@@ -9,6 +10,7 @@ import {
   type DatabaseKind,
 } from '../src/db/database.js';
 import { migrateToLatest } from '../src/db/migrate.js';
+import type { Database } from '../src/db/schema.js';
 
 /** The database this run of the suite tests against: PGlite, or PostgreSQL when the project says so. */
 export const testDatabaseKind = (): DatabaseKind =>
@@ -119,4 +121,19 @@ export const createTestDatabase = async (
       await dropDatabase(name);
     },
   };
+};
+
+/**
+ * Waits until `count` statements of `db`'s database wait for a row lock (PostgreSQL): a race
+ * test holds a row, starts what must queue on it, and goes on once it does.
+ */
+export const untilLockWaits = async (db: Kysely<Database>, count = 1): Promise<void> => {
+  for (let tries = 0; tries < 200; tries += 1) {
+    const { rows } = await sql<{ waiting: number }>`
+      select count(*)::int as waiting from pg_stat_activity
+      where wait_event_type = 'Lock' and datname = current_database()`.execute(db);
+    if (rows[0]!.waiting >= count) return;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error(`${count} statements never waited for a lock`);
 };

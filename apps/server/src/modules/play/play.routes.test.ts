@@ -6,7 +6,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/app.js';
 import { TestBrowser } from '../../../test/browser.js';
 import { buildChapter } from '../../../test/content-factories.js';
-import { createTestDatabase, testDatabaseKind, type TestDatabase } from '../../../test/database.js';
+import {
+  createTestDatabase,
+  testDatabaseKind,
+  untilLockWaits,
+  type TestDatabase,
+} from '../../../test/database.js';
 import { snapshotDatabase } from '../../../test/db-snapshot.js';
 import { buildAccount } from '../../../test/factories.js';
 import {
@@ -65,18 +70,6 @@ describe(`play: answers, scores and the ranking (${testDatabaseKind()})`, () => 
       answer: value,
       clientId,
     });
-
-  /** Waits until `count` statements of this test's database wait for a row lock (PostgreSQL). */
-  const untilLockWaits = async (count = 1) => {
-    for (let tries = 0; tries < 200; tries += 1) {
-      const { rows } = await sql<{ waiting: number }>`
-        select count(*)::int as waiting from pg_stat_activity
-        where wait_event_type = 'Lock' and datname = current_database()`.execute(database.db);
-      if (rows[0]!.waiting >= count) return;
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-    throw new Error(`${count} statements never waited for a lock`);
-  };
 
   /** A team's ledger rows, oldest first. */
   const ledgerOf = (team: string) =>
@@ -953,7 +946,7 @@ describe(`play: answers, scores and the ranking (${testDatabaseKind()})`, () => 
               answer(alice!, uuid, objective.flag, 'FLAG{guess}'),
               answer(onSecondNode(bob!), uuid, objective.flag, 'FLAG{guess}'),
             ]);
-            await untilLockWaits(2);
+            await untilLockWaits(database.db, 2);
             await sql`rollback`.execute(connection);
             return sent;
           });
@@ -987,7 +980,7 @@ describe(`play: answers, scores and the ranking (${testDatabaseKind()})`, () => 
                 answerWithId(alice!, uuid, objective.flag, value, clientId),
                 answerWithId(onSecondNode(alice!), uuid, objective.flag, value, clientId),
               ]);
-              await untilLockWaits(2);
+              await untilLockWaits(database.db, 2);
               await sql`rollback`.execute(connection);
               return sent;
             });
@@ -1016,7 +1009,7 @@ describe(`play: answers, scores and the ranking (${testDatabaseKind()})`, () => 
               answerWithId(captains[0]!, race.uuid, objective.flag, FLAG, ids[0]!),
               answerWithId(onSecondNode(captains[1]!), race.uuid, objective.flag, FLAG, ids[1]!),
             ]);
-            await untilLockWaits(2);
+            await untilLockWaits(database.db, 2);
             await sql`rollback`.execute(connection);
             return sent;
           });
@@ -1140,7 +1133,7 @@ describe(`play: answers, scores and the ranking (${testDatabaseKind()})`, () => 
           await sql`update gaming_session set speedruns_launched = speedruns_launched + 1
             where uuid = ${uuid}`.execute(connection);
           const waiting = answer(members[0]![0]!, uuid, objective.free, 'FREE');
-          await untilLockWaits();
+          await untilLockWaits(database.db);
           await sql`commit`.execute(connection);
           return waiting;
         });

@@ -1,6 +1,11 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, testDatabaseKind, type TestDatabase } from '../../../test/database.js';
+import {
+  createTestDatabase,
+  testDatabaseKind,
+  untilLockWaits,
+  type TestDatabase,
+} from '../../../test/database.js';
 import { createRateLimitRepository } from './rate-limit.repository.js';
 import { rateLimited } from './rate-limited.js';
 
@@ -50,14 +55,7 @@ describe(`rate-limit windows (${testDatabaseKind()})`, () => {
           connection,
         );
         const waiting = limits.hit('t:queue', 60);
-        for (let tries = 0; ; tries += 1) {
-          const { rows } = await sql<{ waiting: number }>`
-            select count(*)::int as waiting from pg_stat_activity
-            where wait_event_type = 'Lock' and datname = current_database()`.execute(database.db);
-          if (rows[0]!.waiting >= 1) break;
-          if (tries > 200) throw new Error('the hit never waited for the row');
-          await new Promise((resolve) => setTimeout(resolve, 20));
-        }
+        await untilLockWaits(database.db);
         // ...and opens a new window, a second and a half after this hit began.
         await new Promise((resolve) => setTimeout(resolve, 1500));
         await sql`update rate_limit_bucket
